@@ -1,0 +1,41 @@
+# Interface targets every tfconform library links: language level and warnings
+# (the ccache `standard_settings` / `standard_warnings` shape).
+add_library(tfc_settings INTERFACE)
+target_compile_features(tfc_settings INTERFACE cxx_std_20)
+target_include_directories(tfc_settings INTERFACE ${CMAKE_SOURCE_DIR})
+if(TFC_SANITIZE)
+  target_compile_options(tfc_settings INTERFACE -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
+  target_link_options(tfc_settings INTERFACE -fsanitize=address,undefined)
+endif()
+
+add_library(tfc_warnings INTERFACE)
+target_compile_options(tfc_warnings INTERFACE -Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor
+  -Wno-missing-field-initializers)
+
+# tfc_library(NAME folder SOURCES ...) defines static library tfc_NAME with alias tfc::NAME.
+function(tfc_library name)
+  cmake_parse_arguments(ARG "" "" "SOURCES;PUBLIC_DEPS;PRIVATE_DEPS" ${ARGN})
+  add_library(tfc_${name} STATIC ${ARG_SOURCES})
+  add_library(tfc::${name} ALIAS tfc_${name})
+  target_link_libraries(tfc_${name} PUBLIC tfc_settings ${ARG_PUBLIC_DEPS} PRIVATE tfc_warnings ${ARG_PRIVATE_DEPS})
+endfunction()
+
+# tfc_test(NAME SOURCES ... DEPS ...) builds one GoogleTest executable and registers it with CTest.
+function(tfc_test name)
+  cmake_parse_arguments(ARG "" "" "SOURCES;DEPS;LABELS" ${ARGN})
+  add_executable(${name} ${ARG_SOURCES})
+  target_link_libraries(${name} PRIVATE tfc_settings tfc_warnings ${ARG_DEPS} GTest::gtest GTest::gtest_main rapidcheck)
+  target_include_directories(${name} PRIVATE ${CMAKE_SOURCE_DIR})
+  include(GoogleTest)
+  gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60 PROPERTIES LABELS "${ARG_LABELS}"
+    ENVIRONMENT "TFC_SOURCE_DIR=${CMAKE_SOURCE_DIR};TFC_BINARY_DIR=${CMAKE_BINARY_DIR}")
+endfunction()
+
+# Adds each listed subdirectory that has a CMakeLists.txt (areas land one at a time).
+function(tfc_add_subdirectories)
+  foreach(dir ${ARGN})
+    if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/${dir}/CMakeLists.txt)
+      add_subdirectory(${dir})
+    endif()
+  endforeach()
+endfunction()

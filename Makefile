@@ -1,0 +1,52 @@
+# tfconform: the two set-up commands for a fresh machine are `make demo` and `make test`.
+# Both install what is missing (Debian packages as root, Go modules through the Go module
+# proxy), configure with CMake + Ninja and build. Nothing is vendored or fetched at build time.
+
+BUILD      ?= build
+BUILD_TYPE ?= RelWithDebInfo
+JOBS       ?= $(shell nproc)
+CMAKE_ARGS ?=
+BIN        := $(BUILD)/conformance/tfconform
+
+APT_PACKAGES := cmake ninja-build g++ pkg-config git ca-certificates \
+  libgrpc++-dev libgrpc-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler \
+  libssl-dev nlohmann-json3-dev libcli11-dev libgtest-dev googletest librapidcheck-dev \
+  libxml2-utils
+
+.PHONY: all deps build test demo bench providers clean
+
+all: build
+
+# Installs only the Debian packages that are missing (runs apt-get as root, or via sudo).
+deps:
+	@missing=$$(for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "installing missing packages:" $$missing; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+	@command -v go >/dev/null 2>&1 || { echo "error: the Go toolchain (go) is needed for the test providers"; exit 2; }
+
+$(BUILD)/build.ninja: CMakeLists.txt | deps
+	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) $(CMAKE_ARGS)
+
+build: deps $(BUILD)/build.ninja
+	cmake --build $(BUILD) -j $(JOBS)
+
+# Real and fixture provider binaries; recipes live in tests/providers/providers.mk.
+providers:
+-include tests/providers/providers.mk
+
+test: build providers
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) --timeout 600
+
+bench: build providers
+	cmake --build $(BUILD) --target bench_all
+	@for b in $(BUILD)/bench/*/bench_*; do [ -x "$$b" ] && "$$b"; done; true
+
+demo: build providers
+	@./scripts/demo.sh $(BUILD)
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,29 @@
+// tfconform: a contract-conformance test suite for Terraform/OpenTofu provider plugins.
+#include <exception>
+#include <iostream>
+
+#include "conformance/command.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"tfconform: checks a Terraform/OpenTofu provider plugin against the provider contract"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", "tfconform 0.1.0");
+  int exit_code = 0;
+#ifdef TFC_HAVE_ORACLE_COMMANDS
+  tfc::cli::add_oracle_command(app, exit_code);
+  tfc::cli::add_rules_command(app, exit_code);
+#endif
+#ifdef TFC_HAVE_SCHEMA_COMMAND
+  tfc::cli::add_schema_command(app, exit_code);
+#endif
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int rc = app.exit(e);
+    return rc == 0 ? 0 : 2;  // usage errors exit 2 (../shared/spec/oracle-vectors.md)
+  } catch (const std::exception& e) {
+    std::cerr << "tfconform: internal error: " << e.what() << "\n";
+    return 2;
+  }
+  return exit_code;
+}

@@ -72,6 +72,10 @@ private:
   std::shared_ptr<const Composite> m_composite;
 };
 
+/// A total order on types (kind first, then structure); 0 exactly when a == b. Used to
+/// order set elements of different types at dynamic positions.
+int type_order(const Type& a, const Type& b) noexcept;
+
 struct Type::Attribute {
   std::string name;
   Type type;

@@ -14,6 +14,9 @@ namespace tfc::cty {
 
 /// Parses type JSON text (any whitespace and key order).
 Expected<Type> type_from_json(std::string_view text);
+/// Text overloads, so that literals and strings are not ambiguous with nlohmann::json.
+Expected<Type> type_from_json(const std::string& text);
+Expected<Type> type_from_json(const char* text);
 /// The same from an already parsed document.
 Expected<Type> type_from_json(const nlohmann::json& doc);
 /// Compact type JSON as Go writes it (sorted attribute names, no whitespace).

@@ -43,6 +43,9 @@ public:
   static Value map(Type element, std::vector<std::pair<std::string, Value>> entries);
   /// Type is tuple of the element values' types.
   static Value tuple(std::vector<Value> elements);
+  /// A tuple that keeps a declared type (which may hold dynamic positions); elements must
+  /// conform to it, one per tuple element type.
+  static Value tuple(Type tuple_type, std::vector<Value> elements);
   /// `attribute_values` parallel to object_type.attributes() (sorted by name).
   static Value object(Type object_type, std::vector<Value> attribute_values);
   /// Type is the object of the given attributes' value types (any order; names unique).

@@ -1,0 +1,163 @@
+#include "proto/cty/type_json.hpp"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+#include "proto/cty/json_escape.hpp"
+#include "proto/cty/msgpack.hpp"
+
+namespace tfc::cty {
+
+namespace {
+
+Expected<Type> parse(const nlohmann::json& j, int depth, const std::string& where) {
+  auto fail = [&](const std::string& what) {
+    return Error{"type JSON" + (where.empty() ? std::string() : " at " + where) + ": " + what};
+  };
+  if (depth > kMaxDepth) return fail("nested deeper than " + std::to_string(kMaxDepth));
+  if (j.is_string()) {
+    const auto& s = j.get_ref<const std::string&>();
+    if (s == "string") return Type::string();
+    if (s == "number") return Type::number();
+    if (s == "bool") return Type::boolean();
+    if (s == "dynamic") return Type::dynamic();
+    return fail("unknown primitive type \"" + s + "\"");
+  }
+  if (!j.is_array() || j.empty() || !j[0].is_string()) {
+    return fail("expected a type name or [kind, ...] array, found " + std::string(j.type_name()));
+  }
+  const auto& kind = j[0].get_ref<const std::string&>();
+  if (kind == "list" || kind == "set" || kind == "map") {
+    if (j.size() != 2) return fail("\"" + kind + "\" takes exactly one element type");
+    TFC_TRY(element, parse(j[1], depth + 1, where + "[1]"));
+    if (kind == "list") return Type::list(std::move(element));
+    if (kind == "set") return Type::set(std::move(element));
+    return Type::map(std::move(element));
+  }
+  if (kind == "tuple") {
+    if (j.size() != 2 || !j[1].is_array()) return fail("\"tuple\" takes one array of element types");
+    std::vector<Type> elems;
+    elems.reserve(j[1].size());
+    for (std::size_t i = 0; i < j[1].size(); ++i) {
+      TFC_TRY(t, parse(j[1][i], depth + 1, where + "[1][" + std::to_string(i) + "]"));
+      elems.push_back(std::move(t));
+    }
+    return Type::tuple(std::move(elems));
+  }
+  if (kind == "object") {
+    if (j.size() < 2 || j.size() > 3 || !j[1].is_object()) {
+      return fail("\"object\" takes an attribute object and an optional list of optional names");
+    }
+    std::vector<std::pair<std::string, Type>> attrs;
+    attrs.reserve(j[1].size());
+    for (const auto& [name, sub] : j[1].items()) {
+      TFC_TRY(t, parse(sub, depth + 1, where + "[1]." + name));
+      attrs.emplace_back(name, std::move(t));
+    }
+    std::vector<std::string> optional;
+    if (j.size() == 3) {
+      if (!j[2].is_array()) return fail("the optional attribute list must be an array of names");
+      for (const auto& o : j[2]) {
+        if (!o.is_string() || !j[1].contains(o.get_ref<const std::string&>())) {
+          return fail("optional attribute " + o.dump() + " is not an attribute of the object");
+        }
+        if (std::find(optional.begin(), optional.end(), o.get<std::string>()) == optional.end()) {
+          optional.push_back(o.get<std::string>());
+        }
+      }
+    }
+    return Type::object(std::move(attrs), std::move(optional));
+  }
+  return fail("unknown type kind \"" + kind + "\"");
+}
+
+void write(std::string& out, const Type& t) {
+  switch (t.kind()) {
+    case Kind::String: out += "\"string\""; return;
+    case Kind::Number: out += "\"number\""; return;
+    case Kind::Bool: out += "\"bool\""; return;
+    case Kind::Dynamic: out += "\"dynamic\""; return;
+    case Kind::List: out += "[\"list\","; break;
+    case Kind::Set: out += "[\"set\","; break;
+    case Kind::Map: out += "[\"map\","; break;
+    case Kind::Tuple: {
+      out += "[\"tuple\",[";
+      bool first = true;
+      for (const Type& e : t.tuple_elements()) {
+        if (!first) out.push_back(',');
+        first = false;
+        write(out, e);
+      }
+      out += "]]";
+      return;
+    }
+    case Kind::Object: {
+      out += "[\"object\",{";
+      bool first = true;
+      bool any_optional = false;
+      for (const auto& a : t.attributes()) {
+        if (!first) out.push_back(',');
+        first = false;
+        append_go_json_string(out, a.name);
+        out.push_back(':');
+        write(out, a.type);
+        any_optional = any_optional || a.optional;
+      }
+      out.push_back('}');
+      if (any_optional) {
+        out += ",[";
+        first = true;
+        for (const auto& a : t.attributes()) {
+          if (!a.optional) continue;
+          if (!first) out.push_back(',');
+          first = false;
+          append_go_json_string(out, a.name);
+        }
+        out.push_back(']');
+      }
+      out.push_back(']');
+      return;
+    }
+  }
+  write(out, t.element());
+  out.push_back(']');
+}
+
+}  // namespace
+
+Expected<Type> type_from_json(std::string_view text) {
+  // Deeply nested text must not exhaust the stack inside nlohmann's recursive parser.
+  int depth = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (in_string) {
+      if (c == '\\') ++i;
+      else if (c == '"') in_string = false;
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > 2 * kMaxDepth + 2) return Error{"type JSON: nested too deeply"};
+    } else if (c == ']' || c == '}') {
+      --depth;
+    }
+  }
+  auto doc = nlohmann::json::parse(text, nullptr, false);
+  if (doc.is_discarded()) return Error{"type JSON: not valid JSON"};
+  return type_from_json(doc);
+}
+
+Expected<Type> type_from_json(const std::string& text) { return type_from_json(std::string_view(text)); }
+Expected<Type> type_from_json(const char* text) { return type_from_json(std::string_view(text)); }
+
+Expected<Type> type_from_json(const nlohmann::json& doc) { return parse(doc, 0, ""); }
+
+std::string type_to_json(const Type& type) {
+  std::string out;
+  write(out, type);
+  return out;
+}
+
+nlohmann::json type_to_json_value(const Type& type) { return nlohmann::json::parse(type_to_json(type)); }
+
+}  // namespace tfc::cty

@@ -1,0 +1,19 @@
+#pragma once
+// Private to proto/cty: the shared, immutable payload behind a Value. Known values hold their
+// primitive or their children; unknown values hold their refinements (none: no payload).
+
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "proto/cty/value.hpp"
+
+namespace tfc::cty {
+
+struct Value::Payload {
+  using Entries = std::vector<std::pair<std::string, Value>>;
+  std::variant<std::string, Number, bool, std::vector<Value>, Entries, Refinements> data;
+};
+
+}  // namespace tfc::cty

@@ -1,0 +1,55 @@
+# Test provider binaries, included by the top-level Makefile (`make providers`).
+# Real providers come from the Go module proxy at pinned versions (`go install MODULE@VERSION`);
+# the fixture providers are built from the Go modules beside this file with their committed
+# go.sum. Everything lands in $(BUILD)/providers/. See tests/providers/README.md.
+
+PROVIDERS_SRC := $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
+PROVIDERS_OUT := $(BUILD)/providers
+GO            ?= go
+# Two cores shared by everybody: at most two packages compile at once.
+GO_PARALLEL   ?= 2
+# Never download a toolchain; -buildvcs=false because a fresh clone may lack git metadata.
+GO_ENV        := GOTOOLCHAIN=local GOFLAGS=-buildvcs=false
+
+# name=module@version; the binary is $(PROVIDERS_OUT)/terraform-provider-<name>.
+REAL_PROVIDERS := \
+  time=github.com/hashicorp/terraform-provider-time@v0.14.2 \
+  local=github.com/terraform-providers/terraform-provider-local@v1.4.0 \
+  http=github.com/terraform-providers/terraform-provider-http@v1.2.0
+
+# name=source folder of a fixture provider (a Go module with package main at its root).
+FIXTURE_PROVIDERS := \
+  tfcfixture=$(PROVIDERS_SRC)/framework \
+  tfcsdk=$(PROVIDERS_SRC)/sdkv2
+
+provider_name = $(firstword $(subst =, ,$(1)))
+provider_arg  = $(word 2,$(subst =, ,$(1)))
+
+REAL_PROVIDER_BINS    := $(foreach p,$(REAL_PROVIDERS),$(PROVIDERS_OUT)/terraform-provider-$(call provider_name,$(p)))
+FIXTURE_PROVIDER_BINS := $(foreach p,$(FIXTURE_PROVIDERS),$(if $(wildcard $(call provider_arg,$(p))/go.mod),$(PROVIDERS_OUT)/terraform-provider-$(call provider_name,$(p))))
+
+providers: $(REAL_PROVIDER_BINS) $(FIXTURE_PROVIDER_BINS)
+
+# A version stamp per module@version: changing a pin re-installs only that provider.
+$(PROVIDERS_OUT)/.pins/%:
+	@mkdir -p $(dir $@)
+	@touch $@
+
+# $(1)=name $(2)=module@version
+define real_provider_rule
+$(PROVIDERS_OUT)/terraform-provider-$(1): $(PROVIDERS_OUT)/.pins/$(subst /,_,$(2))
+	@echo "go install $(2)"
+	@mkdir -p $(PROVIDERS_OUT)
+	$(GO_ENV) GOBIN=$(abspath $(PROVIDERS_OUT)) $(GO) install -p $(GO_PARALLEL) $(2)
+	@touch $$@
+endef
+
+# $(1)=name $(2)=source folder
+define fixture_provider_rule
+$(PROVIDERS_OUT)/terraform-provider-$(1): $(2)/go.mod $(2)/go.sum $(shell find $(2) -name '*.go' -not -name '*_test.go' 2>/dev/null)
+	@mkdir -p $(PROVIDERS_OUT)
+	cd $(2) && $(GO_ENV) $(GO) build -p $(GO_PARALLEL) -trimpath -o $(abspath $(PROVIDERS_OUT))/terraform-provider-$(1) .
+endef
+
+$(foreach p,$(REAL_PROVIDERS),$(eval $(call real_provider_rule,$(call provider_name,$(p)),$(call provider_arg,$(p)))))
+$(foreach p,$(FIXTURE_PROVIDERS),$(if $(wildcard $(call provider_arg,$(p))/go.mod),$(eval $(call fixture_provider_rule,$(call provider_name,$(p)),$(call provider_arg,$(p))))))

@@ -152,6 +152,7 @@ bool operator==(const Type& a, const Type& b) noexcept {
 
 int type_order(const Type& a, const Type& b) noexcept {
   if (a.kind() != b.kind()) return a.kind() < b.kind() ? -1 : 1;
+  if (a.is_primitive() || a.is_dynamic() || a == b) return 0;
   switch (a.kind()) {
     case Kind::List:
     case Kind::Set:

@@ -68,35 +68,55 @@ Value Value::boolean(bool b) {
 }
 
 Value Value::list(Type element, std::vector<Value> elements) {
-  return Value(Type::list(std::move(element)), State::Known,
-               std::make_shared<Payload>(Payload{std::move(elements)}));
+  return typed_list(Type::list(std::move(element)), std::move(elements));
 }
 
 Value Value::set(Type element, std::vector<Value> elements) {
-  std::sort(elements.begin(), elements.end(),
-            [](const Value& a, const Value& b) { return canonical_compare(a, b) < 0; });
-  auto last = std::unique(elements.begin(), elements.end(),
-                          [](const Value& a, const Value& b) { return canonical_compare(a, b) == 0; });
-  elements.erase(last, elements.end());
-  return Value(Type::set(std::move(element)), State::Known,
-               std::make_shared<Payload>(Payload{std::move(elements)}));
+  return typed_set(Type::set(std::move(element)), std::move(elements));
 }
 
 Value Value::map(Type element, std::vector<std::pair<std::string, Value>> entries) {
-  std::stable_sort(entries.begin(), entries.end(),
-                   [](const auto& a, const auto& b) { return a.first < b.first; });
-  // Keys should be unique; if not, the last one given wins.
-  std::vector<std::pair<std::string, Value>> unique;
-  unique.reserve(entries.size());
-  for (auto& e : entries) {
-    if (!unique.empty() && unique.back().first == e.first) {
-      unique.back() = std::move(e);
-    } else {
-      unique.push_back(std::move(e));
-    }
+  return typed_map(Type::map(std::move(element)), std::move(entries));
+}
+
+Value Value::typed_list(Type list_type, std::vector<Value> elements) {
+  if (list_type.kind() != Kind::List) precondition("typed_list() needs a list type");
+  return Value(std::move(list_type), State::Known, std::make_shared<Payload>(Payload{std::move(elements)}));
+}
+
+Value Value::typed_set(Type set_type, std::vector<Value> elements) {
+  if (set_type.kind() != Kind::Set) precondition("typed_set() needs a set type");
+  auto less = [](const Value& a, const Value& b) { return canonical_compare(a, b) < 0; };
+  bool canonical = true;
+  for (std::size_t i = 1; i < elements.size() && canonical; ++i) canonical = less(elements[i - 1], elements[i]);
+  if (!canonical) {
+    std::sort(elements.begin(), elements.end(), less);
+    auto last = std::unique(elements.begin(), elements.end(),
+                            [](const Value& a, const Value& b) { return canonical_compare(a, b) == 0; });
+    elements.erase(last, elements.end());
   }
-  return Value(Type::map(std::move(element)), State::Known,
-               std::make_shared<Payload>(Payload{std::move(unique)}));
+  return Value(std::move(set_type), State::Known, std::make_shared<Payload>(Payload{std::move(elements)}));
+}
+
+Value Value::typed_map(Type map_type, std::vector<std::pair<std::string, Value>> entries) {
+  if (map_type.kind() != Kind::Map) precondition("typed_map() needs a map type");
+  bool canonical = true;
+  for (std::size_t i = 1; i < entries.size() && canonical; ++i) canonical = entries[i - 1].first < entries[i].first;
+  if (!canonical) {
+    std::stable_sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    // Keys should be unique; if not, the last one given wins.
+    std::vector<std::pair<std::string, Value>> unique;
+    unique.reserve(entries.size());
+    for (auto& e : entries) {
+      if (!unique.empty() && unique.back().first == e.first) {
+        unique.back() = std::move(e);
+      } else {
+        unique.push_back(std::move(e));
+      }
+    }
+    entries = std::move(unique);
+  }
+  return Value(std::move(map_type), State::Known, std::make_shared<Payload>(Payload{std::move(entries)}));
 }
 
 Value Value::tuple(std::vector<Value> elements) {

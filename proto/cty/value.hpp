@@ -41,6 +41,11 @@ public:
   static Value set(Type element, std::vector<Value> elements);
   /// Keys unique; stored sorted by key (byte order). Type is map(element).
   static Value map(Type element, std::vector<std::pair<std::string, Value>> entries);
+  /// Like list()/set()/map() but reuse an existing list/set/map type, so that decoders do not
+  /// build a new type per value. Precondition: the type is of that kind.
+  static Value typed_list(Type list_type, std::vector<Value> elements);
+  static Value typed_set(Type set_type, std::vector<Value> elements);
+  static Value typed_map(Type map_type, std::vector<std::pair<std::string, Value>> entries);
   /// Type is tuple of the element values' types.
   static Value tuple(std::vector<Value> elements);
   /// A tuple that keeps a declared type (which may hold dynamic positions); elements must

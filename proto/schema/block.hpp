@@ -64,7 +64,9 @@ struct Block {
 
   const Attribute* find_attribute(std::string_view name) const noexcept;
   const NestedBlock* find_block_type(std::string_view name) const noexcept;
-  /// Sorts attributes and block types by name (call after building by hand).
+  /// Sorts attributes and block types by name (call after building by hand). Shallow: nested
+  /// blocks and nested types are shared and immutable, so sort them before sharing them.
+  /// Lookups do not depend on the order (they scan), only walks and the JSON form do.
   void sort();
 };
 
@@ -76,5 +78,7 @@ struct Schema {
 
 /// Strings for messages and the JSON form: "single", "list", "set", "map", "group".
 std::string_view to_string(NestingMode mode) noexcept;
+/// The inverse of to_string(NestingMode); nullopt for any other string.
+std::optional<NestingMode> nesting_mode_from_string(std::string_view text) noexcept;
 
 }  // namespace tfc::schema

@@ -2,12 +2,10 @@
 
 namespace tfc::cty {
 
-namespace {
-
-// Length of the valid UTF-8 sequence starting at s[i], or 0 when invalid.
-std::size_t utf8_length(std::string_view s, std::size_t i) {
+std::size_t utf8_sequence_length(std::string_view s, std::size_t i) {
   auto b = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
   unsigned char c = b(i);
+  if (c < 0x80) return 1;
   std::size_t n = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 ? 2 : 0;
   if (c >= 0xF5 || n == 0 || i + n > s.size()) return 0;
   for (std::size_t k = 1; k < n; ++k) {
@@ -17,8 +15,6 @@ std::size_t utf8_length(std::string_view s, std::size_t i) {
   if (n == 4 && ((c == 0xF0 && b(i + 1) < 0x90) || (c == 0xF4 && b(i + 1) >= 0x90))) return 0;
   return n;
 }
-
-}  // namespace
 
 void append_go_json_string(std::string& out, std::string_view s) {
   static constexpr char kHex[] = "0123456789abcdef";
@@ -50,7 +46,7 @@ void append_go_json_string(std::string& out, std::string_view s) {
       ++i;
       continue;
     }
-    std::size_t n = utf8_length(s, i);
+    std::size_t n = utf8_sequence_length(s, i);
     if (n == 0) {
       out += "\\ufffd";
       ++i;

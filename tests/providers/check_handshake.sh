@@ -14,6 +14,8 @@ if [[ ! -x $binary ]]; then
   echo "FAIL: $binary is missing or not executable (run \`make providers\`)"
   exit 1
 fi
+# The provider runs in a scratch directory, so name it absolutely.
+binary=$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -1,0 +1,127 @@
+#include "runner/output_drain.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <unistd.h>
+
+#include <cerrno>
+
+namespace tfc::runner {
+namespace {
+
+void set_nonblocking(int fd) {
+  const int flags = fcntl(fd, F_GETFL);
+  if (flags >= 0) fcntl(fd, F_SETFL, flags | O_NONBLOCK);
+}
+
+void close_fd(int& fd) {
+  if (fd >= 0) ::close(fd);
+  fd = -1;
+}
+
+}  // namespace
+
+OutputDrain::OutputDrain(int stdout_fd, int stderr_fd, std::shared_ptr<LogRing> ring,
+                         std::string_view stdout_pending, std::string_view stderr_pending)
+    : m_ring(std::move(ring)) {
+  m_out.fd = stdout_fd;
+  m_out.kind = LogStream::Stdout;
+  m_err.fd = stderr_fd;
+  m_err.kind = LogStream::Stderr;
+  set_nonblocking(stdout_fd);
+  set_nonblocking(stderr_fd);
+  int wake[2];
+  if (::pipe2(wake, O_CLOEXEC | O_NONBLOCK) == 0) {
+    m_wake_read = wake[0];
+    m_wake_write = wake[1];
+  }
+  consume(m_out, stdout_pending);
+  consume(m_err, stderr_pending);
+  m_thread = std::thread([this] { run(); });
+}
+
+OutputDrain::~OutputDrain() { stop(); }
+
+void OutputDrain::stop() {
+  if (m_stopped) return;
+  m_stopped = true;
+  m_stop_requested = true;
+  if (m_wake_write >= 0) {
+    const char byte = 1;
+    [[maybe_unused]] const auto n = ::write(m_wake_write, &byte, 1);
+  }
+  if (m_thread.joinable()) m_thread.join();
+  close_fd(m_out.fd);
+  close_fd(m_err.fd);
+  close_fd(m_wake_read);
+  close_fd(m_wake_write);
+}
+
+std::string OutputDrain::stderr_tail() const {
+  const std::lock_guard lock(m_tail_mutex);
+  return m_tail;
+}
+
+void OutputDrain::run() {
+  while (m_out.fd >= 0 || m_err.fd >= 0) {
+    pollfd fds[3] = {{m_out.fd, POLLIN, 0}, {m_err.fd, POLLIN, 0}, {m_wake_read, POLLIN, 0}};
+    // Without a wake pipe, poll with a timeout so that stop() is still noticed.
+    const int ready = ::poll(fds, 3, m_wake_read >= 0 ? -1 : 100);
+    if (ready < 0 && errno != EINTR) break;
+    for (Stream* stream : {&m_out, &m_err}) {
+      if (stream->fd >= 0 && !read_available(*stream)) {
+        flush_partial(*stream);
+        close_fd(stream->fd);
+      }
+    }
+    if ((fds[2].revents & POLLIN) != 0 || m_stop_requested) break;
+  }
+  // Final sweep: whatever the plugin wrote before it was stopped still counts.
+  for (Stream* stream : {&m_out, &m_err}) {
+    if (stream->fd >= 0) read_available(*stream);
+    flush_partial(*stream);
+  }
+}
+
+bool OutputDrain::read_available(Stream& stream) {
+  char buffer[16384];
+  while (true) {
+    const ssize_t n = ::read(stream.fd, buffer, sizeof buffer);
+    if (n > 0) {
+      consume(stream, std::string_view(buffer, static_cast<std::size_t>(n)));
+      continue;
+    }
+    if (n == 0) return false;
+    if (errno == EINTR) continue;
+    return errno == EAGAIN || errno == EWOULDBLOCK;
+  }
+}
+
+void OutputDrain::consume(Stream& stream, std::string_view bytes) {
+  if (stream.kind == LogStream::Stderr && !bytes.empty()) {
+    const std::lock_guard lock(m_tail_mutex);
+    m_tail.append(bytes);
+    if (m_tail.size() > kTailBytes) m_tail.erase(0, m_tail.size() - kTailBytes);
+  }
+  while (!bytes.empty()) {
+    const auto newline = bytes.find('\n');
+    const auto take = newline == std::string_view::npos ? bytes.size() : newline;
+    stream.partial.append(bytes.substr(0, take));
+    if (newline != std::string_view::npos) {
+      flush_partial(stream);
+      bytes.remove_prefix(take + 1);
+    } else {
+      bytes = {};
+    }
+    if (stream.partial.size() >= kMaxLineBytes) flush_partial(stream);
+  }
+}
+
+void OutputDrain::flush_partial(Stream& stream) {
+  std::string_view line = stream.partial;
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  if (!stream.partial.empty()) m_ring->push(parse_log_line(line, stream.kind));
+  stream.partial.clear();
+}
+
+}  // namespace tfc::runner

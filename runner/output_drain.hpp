@@ -1,0 +1,63 @@
+#pragma once
+// Keeps reading a plugin's stdout and stderr after the handshake so it never blocks on a full
+// pipe (../shared/protocol/README.md §2.2: "keep draining both pipes"), turning lines into
+// levelled LogLines.
+
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <thread>
+
+#include "runner/plugin_log.hpp"
+
+namespace tfc::runner {
+
+class OutputDrain {
+public:
+  /// Takes ownership of both (readable) descriptors and starts one background thread.
+  /// `stdout_pending`/`stderr_pending` are bytes already read from them (after the handshake
+  /// line) that are processed first.
+  OutputDrain(int stdout_fd, int stderr_fd, std::shared_ptr<LogRing> ring,
+              std::string_view stdout_pending, std::string_view stderr_pending);
+  ~OutputDrain();
+  OutputDrain(const OutputDrain&) = delete;
+  OutputDrain& operator=(const OutputDrain&) = delete;
+
+  /// Reads whatever is still buffered in the pipes, stops the thread and closes the
+  /// descriptors. Idempotent.
+  void stop();
+  /// The last bytes the plugin wrote to stderr (at most kTailBytes).
+  std::string stderr_tail() const;
+
+  static constexpr std::size_t kTailBytes = 8192;
+  /// Longer lines are cut into pieces of this size.
+  static constexpr std::size_t kMaxLineBytes = 64 * 1024;
+
+private:
+  struct Stream {
+    int fd = -1;
+    LogStream kind = LogStream::Stdout;
+    std::string partial;
+  };
+
+  void run();
+  /// Reads until the pipe would block; false once it reached end of file.
+  bool read_available(Stream& stream);
+  void consume(Stream& stream, std::string_view bytes);
+  void flush_partial(Stream& stream);
+
+  std::shared_ptr<LogRing> m_ring;
+  Stream m_out;
+  Stream m_err;
+  int m_wake_read = -1;
+  int m_wake_write = -1;
+  mutable std::mutex m_tail_mutex;
+  std::string m_tail;
+  std::thread m_thread;
+  bool m_stopped = false;
+  std::atomic<bool> m_stop_requested{false};
+};
+
+}  // namespace tfc::runner

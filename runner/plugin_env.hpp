@@ -1,0 +1,31 @@
+#pragma once
+// The environment a provider is launched with (../shared/protocol/README.md §2.1).
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tfc::runner {
+
+/// go-plugin's handshake cookie for Terraform providers (§2.1).
+inline constexpr std::string_view kMagicCookieKey = "TF_PLUGIN_MAGIC_COOKIE";
+inline constexpr std::string_view kMagicCookieValue =
+    "d602bf8f470bc67ca7faa0386276bbdd4330efaf76d1a219cb4d6991ca9872b2";
+
+struct EnvVar {
+  std::string name;
+  std::string value;
+};
+
+/// "NAME=value" entries: every entry of `parent` (a NULL-terminated environ-style array, may be
+/// null) whose name is neither in `unset` nor set by `overrides`, then `overrides` in order (a
+/// later override of the same name wins). Entries without '=' in `parent` are dropped.
+std::vector<std::string> build_environment(const char* const* parent,
+                                           std::span<const EnvVar> overrides,
+                                           std::span<const std::string_view> unset = {});
+
+/// PLUGIN_PROTOCOL_VERSIONS text for the offered majors in preference order ("6,5").
+std::string protocol_versions_value(std::span<const int> offered);
+
+}  // namespace tfc::runner

@@ -1,0 +1,53 @@
+#pragma once
+// A provider's own log lines (stderr, and stdout after the handshake), levelled the way
+// go-plugin's client does it (../shared/protocol/README.md §2.2, last paragraph), kept in a
+// bounded ring for reports.
+
+#include <cstddef>
+#include <deque>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tfc::runner {
+
+enum class LogLevel { None, Trace, Debug, Info, Warn, Error, Panic };
+enum class LogStream { Stdout, Stderr };
+
+/// "trace", "debug"... ("none" for lines without a level).
+std::string_view to_string(LogLevel level);
+
+struct LogLine {
+  LogStream stream = LogStream::Stderr;
+  LogLevel level = LogLevel::None;
+  /// The hclog `@message`, the text after a `[LEVEL]` tag, or the whole line.
+  std::string message;
+  /// The line as read (without its newline).
+  std::string raw;
+};
+
+/// Levels one line: a JSON object with string `@level` (and `@message`) is an hclog record;
+/// otherwise a `[TRACE]`/`[DEBUG]`/`[INFO]`/`[WARN]`/`[ERROR]` tag at the start or after a
+/// leading timestamp word; `panic: ` and `fatal error: ` starts are Panic. Never fails.
+LogLine parse_log_line(std::string_view line, LogStream stream);
+
+/// Thread-safe bounded buffer of the most recent lines; counts the ones it dropped.
+class LogRing {
+public:
+  explicit LogRing(std::size_t capacity) : m_capacity(capacity == 0 ? 1 : capacity) {}
+
+  void push(LogLine line);
+  /// The kept lines, oldest first.
+  std::vector<LogLine> snapshot() const;
+  /// How many lines fell off the front.
+  std::size_t dropped() const;
+
+private:
+  mutable std::mutex m_mutex;
+  std::size_t m_capacity;
+  std::deque<LogLine> m_lines;
+  std::size_t m_dropped = 0;
+};
+
+}  // namespace tfc::runner

@@ -1,0 +1,262 @@
+#include "runner/plugin_process.hpp"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <thread>
+
+#include "runner/first_line_reader.hpp"
+#include "runner/output_drain.hpp"
+#include "runner/text_excerpt.hpp"
+
+extern char** environ;
+
+namespace tfc::runner {
+namespace {
+
+constexpr auto kReapTimeout = std::chrono::milliseconds(5'000);
+
+tfc::Expected<std::filesystem::path> make_work_dir() {
+  const char* tmp = std::getenv("TMPDIR");
+  // Unix socket paths are limited to 107 bytes; fall back to /tmp when TMPDIR is long.
+  std::string base = tmp != nullptr && *tmp != '\0' && std::strlen(tmp) < 60 ? tmp : "/tmp";
+  std::string pattern = base + "/tfconform-XXXXXX";
+  if (::mkdtemp(pattern.data()) == nullptr) {
+    return Error{"cannot create a temporary directory under " + base + ": " +
+                 std::strerror(errno)};
+  }
+  return std::filesystem::path(pattern);
+}
+
+struct Pipe {
+  int read = -1;
+  int write = -1;
+};
+
+tfc::Expected<Pipe> make_pipe() {
+  int fds[2];
+  if (::pipe2(fds, O_CLOEXEC) != 0) return Error{std::string("pipe: ") + std::strerror(errno)};
+  return Pipe{fds[0], fds[1]};
+}
+
+void close_fd(int& fd) {
+  if (fd >= 0) ::close(fd);
+  fd = -1;
+}
+
+class SpawnSetup {
+public:
+  SpawnSetup() {
+    posix_spawnattr_init(&m_attr);
+    posix_spawn_file_actions_init(&m_actions);
+  }
+  ~SpawnSetup() {
+    posix_spawnattr_destroy(&m_attr);
+    posix_spawn_file_actions_destroy(&m_actions);
+  }
+  SpawnSetup(const SpawnSetup&) = delete;
+  SpawnSetup& operator=(const SpawnSetup&) = delete;
+
+  // New process group led by the child; default signal dispositions and an empty mask, since
+  // the harness may ignore SIGPIPE or block signals in its threads.
+  bool configure(const Pipe& out, const Pipe& err, const std::filesystem::path& cwd) {
+    sigset_t none;
+    sigset_t all;
+    sigemptyset(&none);
+    sigfillset(&all);
+    return posix_spawnattr_setflags(&m_attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK |
+                                                 POSIX_SPAWN_SETSIGDEF) == 0 &&
+           posix_spawnattr_setpgroup(&m_attr, 0) == 0 &&
+           posix_spawnattr_setsigmask(&m_attr, &none) == 0 &&
+           posix_spawnattr_setsigdefault(&m_attr, &all) == 0 &&
+           posix_spawn_file_actions_addopen(&m_actions, 0, "/dev/null", O_RDONLY, 0) == 0 &&
+           posix_spawn_file_actions_adddup2(&m_actions, out.write, 1) == 0 &&
+           posix_spawn_file_actions_adddup2(&m_actions, err.write, 2) == 0 &&
+           posix_spawn_file_actions_addchdir_np(&m_actions, cwd.c_str()) == 0;
+  }
+  const posix_spawnattr_t* attr() const { return &m_attr; }
+  const posix_spawn_file_actions_t* actions() const { return &m_actions; }
+
+private:
+  posix_spawnattr_t m_attr;
+  posix_spawn_file_actions_t m_actions;
+};
+
+std::string launch_context(const std::filesystem::path& exe) {
+  return "plugin " + exe.string();
+}
+
+}  // namespace
+
+tfc::Expected<std::unique_ptr<PluginProcess>> PluginProcess::launch(const LaunchOptions& options) {
+  std::unique_ptr<PluginProcess> process(new PluginProcess());
+  process->m_executable = options.executable;
+  process->m_grace = options.shutdown_grace;
+  process->m_ring = std::make_shared<LogRing>(options.log_capacity);
+  // On failure the destructor kills the group, reaps and removes the directory.
+  if (auto started = process->start(options); !started) return started.error();
+  if (auto ready = process->await_handshake(options); !ready) return ready.error();
+  return process;
+}
+
+tfc::Expected<void> PluginProcess::start(const LaunchOptions& options) {
+  const std::string context = launch_context(m_executable);
+  if (options.protocol_versions.empty()) {
+    return Error{context + ": no protocol version offered"};
+  }
+  TFC_TRY(dir, make_work_dir());
+  m_work_dir = dir;
+  if (!options.plaintext) {
+    auto creds = generate_client_credentials(options.key_curve);
+    if (!creds) return with_context(context, creds.error());
+    m_credentials = std::move(*creds);
+  }
+
+  std::vector<EnvVar> vars = {
+      {std::string(kMagicCookieKey), std::string(kMagicCookieValue)},
+      {"PLUGIN_PROTOCOL_VERSIONS", protocol_versions_value(options.protocol_versions)},
+      {"PLUGIN_UNIX_SOCKET_DIR", m_work_dir.string()},
+  };
+  if (m_credentials) vars.push_back({"PLUGIN_CLIENT_CERT", m_credentials->cert_pem});
+  vars.insert(vars.end(), options.environment.begin(), options.environment.end());
+  // Never inherit the multiplexing switch (tfconform has no broker) nor, in plaintext mode,
+  // a certificate from the harness's own environment.
+  std::vector<std::string_view> unset = {"PLUGIN_MULTIPLEX_GRPC"};
+  if (options.plaintext) unset.push_back("PLUGIN_CLIENT_CERT");
+  const auto env = build_environment(environ, vars, unset);
+
+  TFC_TRY(out, make_pipe());
+  auto err = make_pipe();
+  if (!err) {
+    close_fd(out.read);
+    close_fd(out.write);
+    return with_context(context, err.error());
+  }
+  m_stdout_fd = out.read;
+  m_stderr_fd = err->read;
+
+  become_child_subreaper();
+  SpawnSetup setup;
+  std::vector<char*> envp;
+  for (const auto& entry : env) envp.push_back(const_cast<char*>(entry.c_str()));
+  envp.push_back(nullptr);
+  std::string exe = m_executable.string();
+  char* argv[] = {exe.data(), nullptr};
+  int rc = setup.configure(out, *err, m_work_dir) ? 0 : EINVAL;
+  pid_t pid = -1;
+  if (rc == 0) rc = ::posix_spawn(&pid, exe.c_str(), setup.actions(), setup.attr(), argv, envp.data());
+  close_fd(out.write);
+  close_fd(err->write);
+  if (rc != 0) return Error{context + ": cannot start: " + std::strerror(rc)};
+  m_pid = pid;
+  return {};
+}
+
+tfc::Expected<void> PluginProcess::await_handshake(const LaunchOptions& options) {
+  const std::string context = launch_context(m_executable);
+  const auto deadline = std::chrono::steady_clock::now() + options.handshake_timeout;
+  const FirstLine first = read_first_line(m_stdout_fd, m_stderr_fd, deadline,
+                                          [this] { return exit_status().has_value(); });
+  const auto details = [&] {
+    std::string text = "; stdout: " + quote_excerpt(first.stdout_bytes, 200);
+    if (!first.stderr_bytes.empty()) text += "; stderr tail: " + quote_tail(first.stderr_bytes, 1500);
+    return text;
+  };
+  using Outcome = FirstLine::Outcome;
+  switch (first.outcome) {
+    case Outcome::Line: break;
+    case Outcome::Exited:
+      return Error{context + " " + exit_status().value_or(ExitStatus{}).describe() +
+                   " before printing its handshake line" + details()};
+    case Outcome::StdoutClosed:
+      return Error{context + " closed its stdout without printing a handshake line" + details()};
+    case Outcome::Timeout:
+      return Error{context + " printed no handshake line within " +
+                   std::to_string(options.handshake_timeout.count()) + " ms" + details()};
+    case Outcome::TooLong:
+      return Error{context + " printed more than " + std::to_string(FirstLine::kMaxLineBytes) +
+                   " bytes without a newline" + details()};
+    case Outcome::ReadError:
+      return Error{context + ": " + first.error + details()};
+  }
+  auto parsed = parse_handshake_line(first.line, options.protocol_versions);
+  if (!parsed) {
+    std::string message = context + ": " + parsed.error().message;
+    if (!first.stderr_bytes.empty()) message += "; stderr tail: " + quote_tail(first.stderr_bytes, 1500);
+    return Error{message};
+  }
+  m_handshake = std::move(*parsed);
+  m_drain = std::make_unique<OutputDrain>(m_stdout_fd, m_stderr_fd, m_ring, first.stdout_bytes,
+                                          first.stderr_bytes);
+  m_stdout_fd = -1;  // owned by the drain now
+  m_stderr_fd = -1;
+  return {};
+}
+
+PluginProcess::~PluginProcess() { shutdown(); }
+
+std::optional<ExitStatus> PluginProcess::exit_status() {
+  const std::lock_guard lock(m_mutex);
+  if (!m_exit && m_pid > 0) m_exit = peek_exit(m_pid);
+  return m_exit;
+}
+
+std::optional<ExitStatus> PluginProcess::wait_for_exit(std::chrono::milliseconds timeout) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (true) {
+    if (auto status = exit_status()) return status;
+    if (std::chrono::steady_clock::now() >= deadline) return std::nullopt;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+}
+
+std::vector<LogLine> PluginProcess::logs() const { return m_ring->snapshot(); }
+
+std::size_t PluginProcess::dropped_log_lines() const { return m_ring->dropped(); }
+
+std::string PluginProcess::stderr_tail() const {
+  return m_drain ? m_drain->stderr_tail() : std::string();
+}
+
+ExitStatus PluginProcess::shutdown(const std::function<void()>& graceful) {
+  const std::lock_guard shutdown_lock(m_shutdown_mutex);
+  if (m_shut_down) return m_exit.value_or(ExitStatus{});
+  m_shut_down = true;
+  if (m_pid > 0) {
+    m_exited_early = exit_status().has_value();
+    if (!m_exited_early) {
+      if (graceful) {
+        graceful();
+      } else {
+        signal_group(m_pid, SIGTERM);
+      }
+      wait_for_exit(m_grace);
+    }
+    // The leader is not reaped yet, so its zombie still holds the group id: no other process
+    // group can have taken it, and leftover children are killed too.
+    signal_group(m_pid, SIGKILL);
+    if (auto reaped = reap_child(m_pid, kReapTimeout)) {
+      const std::lock_guard lock(m_mutex);
+      if (!m_exit) m_exit = reaped;
+    }
+    reap_group(m_pid, kReapTimeout);
+  }
+  if (m_drain) m_drain->stop();
+  close_fd(m_stdout_fd);
+  close_fd(m_stderr_fd);
+  remove_work_dir();
+  return m_exit.value_or(ExitStatus{});
+}
+
+void PluginProcess::remove_work_dir() {
+  if (m_work_dir.empty()) return;
+  std::error_code ec;
+  std::filesystem::remove_all(m_work_dir, ec);
+}
+
+}  // namespace tfc::runner

@@ -1,0 +1,115 @@
+#pragma once
+// A provider plugin launched the way Terraform Core launches it (../shared/protocol/README.md
+// §2.1–2.3, §2.6): fresh temporary working directory, own process group, go-plugin
+// environment, handshake line read under a deadline, output drained in the background, and a
+// closing sequence that leaves no process, socket or directory behind.
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "proto/util/expected.hpp"
+#include "runner/auto_mtls.hpp"
+#include "runner/handshake.hpp"
+#include "runner/plugin_env.hpp"
+#include "runner/plugin_log.hpp"
+#include "runner/process_group.hpp"
+
+namespace tfc::runner {
+
+class OutputDrain;
+
+struct LaunchOptions {
+  std::filesystem::path executable;
+  /// Extra variables for the plugin; they override everything else (TF_LOG, ...).
+  std::vector<EnvVar> environment;
+  /// Offered majors in preference order (PLUGIN_PROTOCOL_VERSIONS).
+  std::vector<int> protocol_versions = {6, 5};
+  /// Do not offer AutoMTLS (no PLUGIN_CLIENT_CERT): the plugin serves plaintext.
+  bool plaintext = false;
+  KeyCurve key_curve = KeyCurve::P256;
+  /// go-plugin's default start timeout is one minute.
+  std::chrono::milliseconds handshake_timeout{60'000};
+  /// How long shutdown() waits for the process to exit before killing it (Terraform: 2 s).
+  std::chrono::milliseconds shutdown_grace{2'000};
+  /// Log lines kept for reports.
+  std::size_t log_capacity = 2000;
+};
+
+class PluginProcess {
+public:
+  /// Starts `options.executable` with no arguments, stdin from /dev/null, stdout/stderr piped,
+  /// in a new process group and a fresh temporary directory (also PLUGIN_UNIX_SOCKET_DIR), and
+  /// waits for a valid handshake line. On any failure everything started is torn down and the
+  /// error says what happened: the exit status, the line or bytes read, the stderr tail.
+  static tfc::Expected<std::unique_ptr<PluginProcess>> launch(const LaunchOptions& options);
+
+  /// Runs shutdown() without a graceful step if it has not run yet.
+  ~PluginProcess();
+  PluginProcess(const PluginProcess&) = delete;
+  PluginProcess& operator=(const PluginProcess&) = delete;
+
+  const Handshake& handshake() const noexcept { return m_handshake; }
+  /// The client certificate and key offered to the plugin; nullopt in plaintext mode.
+  const std::optional<ClientCredentials>& client_credentials() const noexcept {
+    return m_credentials;
+  }
+  /// Process id, which is also the process-group id.
+  pid_t pid() const noexcept { return m_pid; }
+  const std::filesystem::path& work_dir() const noexcept { return m_work_dir; }
+  const std::filesystem::path& executable() const noexcept { return m_executable; }
+
+  /// How the plugin ended, if it has (non-blocking). Before shutdown() this is a crash.
+  std::optional<ExitStatus> exit_status();
+  /// Waits up to `timeout` for the plugin to end by itself.
+  std::optional<ExitStatus> wait_for_exit(std::chrono::milliseconds timeout);
+
+  /// The plugin's most recent log lines (stderr, and stdout after the handshake).
+  std::vector<LogLine> logs() const;
+  /// The ring the drain writes to, for other sources of plugin output (the GRPCStdio stream).
+  const std::shared_ptr<LogRing>& log_ring() const noexcept { return m_ring; }
+  std::size_t dropped_log_lines() const;
+  /// The last bytes of stderr, for error reports.
+  std::string stderr_tail() const;
+
+  /// The §2.6 closing sequence: `graceful` (e.g. GRPCController.Shutdown; its failures are the
+  /// caller's to ignore) or, without one, SIGTERM to the group; wait up to the grace period;
+  /// SIGKILL to the whole group; reap the plugin and every orphan of its group; stop the
+  /// output drain; remove the temporary directory (with the socket). Idempotent: later calls
+  /// return the first result. The status says how the plugin ended.
+  ExitStatus shutdown(const std::function<void()>& graceful = {});
+  /// True when the plugin had ended before shutdown() started (a crash or early exit).
+  bool exited_before_shutdown() const noexcept { return m_exited_early; }
+
+private:
+  PluginProcess() = default;
+  tfc::Expected<void> start(const LaunchOptions& options);
+  tfc::Expected<void> await_handshake(const LaunchOptions& options);
+  void remove_work_dir();
+
+  std::filesystem::path m_executable;
+  std::filesystem::path m_work_dir;
+  std::optional<ClientCredentials> m_credentials;
+  Handshake m_handshake;
+  pid_t m_pid = -1;
+  int m_stdout_fd = -1;
+  int m_stderr_fd = -1;
+  std::chrono::milliseconds m_grace{2'000};
+  std::shared_ptr<LogRing> m_ring;
+  std::unique_ptr<OutputDrain> m_drain;
+
+  std::mutex m_mutex;  // guards m_exit
+  std::mutex m_shutdown_mutex;
+  std::optional<ExitStatus> m_exit;
+  bool m_shut_down = false;
+  bool m_exited_early = false;
+};
+
+}  // namespace tfc::runner

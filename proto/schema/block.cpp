@@ -28,6 +28,37 @@ void Block::sort() {
                    [](const NestedBlock& a, const NestedBlock& b) { return a.type_name < b.type_name; });
 }
 
+bool operator==(const Attribute& a, const Attribute& b) noexcept {
+  if (static_cast<bool>(a.nested_type) != static_cast<bool>(b.nested_type)) return false;
+  if (a.nested_type && a.nested_type != b.nested_type && !(*a.nested_type == *b.nested_type)) return false;
+  return a.name == b.name && a.type == b.type && a.description == b.description &&
+         a.description_kind == b.description_kind && a.required == b.required && a.optional == b.optional &&
+         a.computed == b.computed && a.sensitive == b.sensitive && a.deprecated == b.deprecated &&
+         a.write_only == b.write_only && a.deprecation_message == b.deprecation_message;
+}
+
+bool operator==(const NestedType& a, const NestedType& b) noexcept {
+  return a.nesting == b.nesting && a.attributes == b.attributes;
+}
+
+bool operator==(const NestedBlock& a, const NestedBlock& b) noexcept {
+  if (a.type_name != b.type_name || a.nesting != b.nesting || a.min_items != b.min_items ||
+      a.max_items != b.max_items) {
+    return false;
+  }
+  if (a.block == b.block) return true;
+  static const Block kEmpty;
+  return (a.block ? *a.block : kEmpty) == (b.block ? *b.block : kEmpty);
+}
+
+bool operator==(const Block& a, const Block& b) noexcept {
+  return a.attributes == b.attributes && a.block_types == b.block_types && a.description == b.description &&
+         a.description_kind == b.description_kind && a.deprecated == b.deprecated &&
+         a.deprecation_message == b.deprecation_message && a.computed == b.computed;
+}
+
+bool operator==(const Schema& a, const Schema& b) noexcept { return a.version == b.version && a.block == b.block; }
+
 std::string_view to_string(NestingMode mode) noexcept {
   switch (mode) {
     case NestingMode::Single: return "single";

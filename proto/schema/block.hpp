@@ -76,6 +76,14 @@ struct Schema {
   Block block;
 };
 
+/// Deep structural equality: nested blocks and nested types compare by content, and a missing
+/// nested block equals an empty one. Used to compare two schema answers and in round trips.
+bool operator==(const Attribute& a, const Attribute& b) noexcept;
+bool operator==(const NestedType& a, const NestedType& b) noexcept;
+bool operator==(const NestedBlock& a, const NestedBlock& b) noexcept;
+bool operator==(const Block& a, const Block& b) noexcept;
+bool operator==(const Schema& a, const Schema& b) noexcept;
+
 /// Strings for messages and the JSON form: "single", "list", "set", "map", "group".
 std::string_view to_string(NestingMode mode) noexcept;
 /// The inverse of to_string(NestingMode); nullopt for any other string.

@@ -20,6 +20,7 @@ struct ServerCapabilities {
   bool get_provider_schema_optional = false;
   bool move_resource_state = false;
   bool generate_resource_config = false;
+  bool operator==(const ServerCapabilities&) const = default;
 };
 
 struct IdentityAttribute {
@@ -28,11 +29,13 @@ struct IdentityAttribute {
   bool required_for_import = false;
   bool optional_for_import = false;
   std::string description;
+  bool operator==(const IdentityAttribute&) const = default;
 };
 
 struct IdentitySchema {
   std::int64_t version = 0;
   std::vector<IdentityAttribute> attributes;
+  bool operator==(const IdentitySchema&) const = default;
 };
 
 struct ProviderSchema {
@@ -47,6 +50,8 @@ struct ProviderSchema {
   /// Function signatures, kept in their `providers schema -json` form.
   std::map<std::string, nlohmann::json> functions;
   ServerCapabilities capabilities;
+  /// Member-wise deep equality (blocks by content, see block.hpp).
+  bool operator==(const ProviderSchema&) const = default;
 };
 
 }  // namespace tfc::schema

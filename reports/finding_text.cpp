@@ -1,0 +1,60 @@
+#include "reports/finding_text.hpp"
+
+#include <sstream>
+
+namespace tfc::report {
+
+namespace {
+
+void write_block(std::ostringstream& out, std::string_view label, std::string_view value) {
+  if (value.empty()) return;
+  out << label << ":";
+  if (value.find('\n') == std::string_view::npos) {
+    out << ' ' << value << '\n';
+    return;
+  }
+  out << '\n';
+  std::size_t start = 0;
+  while (start < value.size()) {
+    const std::size_t end = value.find('\n', start);
+    const std::string_view line =
+        value.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
+    out << "  " << line << '\n';
+    if (end == std::string_view::npos) break;
+    start = end + 1;
+  }
+}
+
+}  // namespace
+
+std::string finding_headline(const Finding& finding) {
+  std::string out = finding.rule_id;
+  if (!finding.path.empty()) out += ": " + finding.path;
+  return out + ": " + finding.message;
+}
+
+std::string finding_as_text(const Finding& f) {
+  std::ostringstream out;
+  out << to_string(f.severity) << ' ' << finding_headline(f) << '\n';
+  out << "rpc: " << f.rpc << ", step: " << f.step << ", resource type: " << f.resource_type
+      << ", enforced by: " << (f.cores.empty() ? "none" : f.cores) << '\n';
+  write_block(out, "request", shown_value(f, f.request));
+  write_block(out, "response", shown_value(f, f.response));
+  write_block(out, "expected", shown_value(f, f.values.expected));
+  write_block(out, "actual", shown_value(f, f.values.actual));
+  if (!f.values.differing_paths.empty()) {
+    out << "differing paths:";
+    for (const std::string& p : f.values.differing_paths) out << ' ' << p;
+    out << '\n';
+  }
+  if (f.counterexample) {
+    write_block(out, "counterexample (" + plural(f.counterexample->attribute_count, "attribute") + ")",
+                f.counterexample->configuration);
+  }
+  out << "seed: " << f.seed << '\n';
+  const std::string replay = replay_command(f);
+  if (!replay.empty()) out << "replay: " << replay << '\n';
+  return out.str();
+}
+
+}  // namespace tfc::report

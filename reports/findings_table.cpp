@@ -1,0 +1,109 @@
+#include <algorithm>
+#include <array>
+#include <string>
+#include <vector>
+
+#include "reports/console_progress.hpp"
+#include "reports/xml_writer.hpp"
+
+namespace tfc::report {
+
+namespace {
+
+constexpr std::string_view kRed = "\x1b[31m";
+constexpr std::string_view kYellow = "\x1b[33m";
+constexpr std::string_view kGreen = "\x1b[32m";
+constexpr std::string_view kBold = "\x1b[1m";
+constexpr std::string_view kReset = "\x1b[0m";
+
+constexpr std::size_t kColumns = 6;
+constexpr std::array<std::string_view, kColumns> kHeaders = {"SEVERITY", "RULE", "RESOURCE",
+                                                              "SCENARIO", "PATH", "MESSAGE"};
+constexpr std::array<std::size_t, kColumns> kMaxWidth = {8, 40, 32, 20, 32, 100};
+
+std::size_t display_width(std::string_view utf8) {
+  // Counts code points (continuation bytes do not start one); wide CJK glyphs are not handled.
+  return static_cast<std::size_t>(std::count_if(
+      utf8.begin(), utf8.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+}
+
+// A cell on one line, sanitised (no terminal escapes from a provider) and cut to `max` columns.
+std::string cell(std::string_view text, std::size_t max) {
+  std::string clean = sanitize_text(text);
+  for (char& c : clean) {
+    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+  }
+  if (display_width(clean) <= max) return clean;
+  std::string out;
+  std::size_t width = 0;
+  for (char c : clean) {
+    const bool starts = (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    if (starts && ++width > max - 1) break;
+    out += c;
+  }
+  return out + "\xE2\x80\xA6";  // …
+}
+
+void write_row(std::ostream& out, const std::array<std::string, kColumns>& cells,
+               const std::array<std::size_t, kColumns>& widths, std::string_view first_color) {
+  for (std::size_t i = 0; i < kColumns; ++i) {
+    if (i == 0 && !first_color.empty()) out << first_color;
+    out << cells[i];
+    if (i == 0 && !first_color.empty()) out << kReset;
+    if (i + 1 < kColumns) out << std::string(widths[i] - display_width(cells[i]) + 2, ' ');
+  }
+  out << '\n';
+}
+
+}  // namespace
+
+void print_findings_table(const RunReport& run, std::ostream& out, bool color) {
+  const auto findings = all_findings(run);
+  std::vector<std::array<std::string, kColumns>> rows;
+  for (const FindingRef& ref : findings) {
+    const Finding& f = *ref.finding;
+    const std::array<std::string, kColumns> raw = {
+        std::string(to_string(f.severity)), f.rule_id, suite_label(*ref.suite), ref.scenario->name,
+        f.path.empty() ? std::string("(root)") : f.path, f.message};
+    std::array<std::string, kColumns> row;
+    for (std::size_t i = 0; i < kColumns; ++i) row[i] = cell(raw[i], kMaxWidth[i]);
+    rows.push_back(std::move(row));
+  }
+  const Totals t = totals_of(run);
+  if (rows.empty()) {
+    out << "no findings\n";
+  } else {
+    std::array<std::size_t, kColumns> widths{};
+    std::array<std::string, kColumns> header;
+    for (std::size_t i = 0; i < kColumns; ++i) {
+      header[i] = std::string(kHeaders[i]);
+      widths[i] = kHeaders[i].size();
+      for (const auto& row : rows) widths[i] = std::max(widths[i], display_width(row[i]));
+    }
+    write_row(out, header, widths, color ? kBold : "");
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+      const bool error = findings[r].finding->severity == Severity::error;
+      write_row(out, rows[r], widths, color ? (error ? kRed : kYellow) : "");
+    }
+  }
+  const bool failed = run_failed(run);
+  out << '\n'
+      << (color ? (failed ? kRed : kGreen) : "") << (failed ? "FAILED" : "PASSED")
+      << (color ? kReset : "") << ": " << totals_sentence(t) << " ("
+      << format_seconds(run.duration) << " s, seed " << run.seed << ")\n";
+  std::vector<std::pair<std::string, std::string>> replays;
+  std::size_t width = 0;
+  for (const FindingRef& ref : findings) {
+    std::string command = cell(replay_command(*ref.finding), 200);
+    if (command.empty()) continue;
+    width = std::max(width, display_width(command));
+    replays.emplace_back(std::move(command), cell(ref.finding->rule_id, 40));
+  }
+  if (!replays.empty()) out << "replay:\n";
+  for (const auto& [command, rule] : replays) {
+    out << "  " << command << std::string(width - display_width(command) + 2, ' ') << "# " << rule
+        << '\n';
+  }
+}
+
+}  // namespace tfc::report

@@ -1,0 +1,103 @@
+#include "reports/markdown_summary_reporter.hpp"
+
+#include "reports/xml_writer.hpp"
+
+namespace tfc::report {
+
+namespace {
+
+std::string code(std::string_view text) { return "<code>" + markdown_cell(text) + "</code>"; }
+
+void write_overview(const RunReport& run, std::ostream& out) {
+  const Totals t = totals_of(run);
+  out << "## tfconform: " << (run_failed(run) ? "FAILED" : "passed") << " \xE2\x80\x94 "
+      << plural(t.error_findings, "error") << ", " << plural(t.warning_findings, "warning")
+      << "\n\n";
+  out << "Provider " << code(run.provider.address) << " (protocol "
+      << run.provider.protocol_version << "), seed " << code(std::to_string(run.seed)) << ": "
+      << totals_sentence(t) << ", in " << format_seconds(run.duration) << " s.\n\n";
+  out << "| suite | passed | failed | skipped | errored | findings | cases generated |\n"
+      << "|---|--:|--:|--:|--:|--:|--:|\n";
+  for (const Suite& suite : run.suites) {
+    const Totals s = totals_of(suite);
+    out << "| " << markdown_cell(suite_label(suite)) << " | " << s.passed << " | " << s.failed
+        << " | " << s.skipped << " | " << s.errored << " | "
+        << s.error_findings + s.warning_findings << " | " << suite.coverage.cases_generated
+        << " |\n";
+  }
+  out << '\n';
+}
+
+void write_rules(const RunReport& run, std::ostream& out) {
+  const auto rules = findings_by_rule(run);
+  if (rules.empty()) return;
+  out << "### Findings by rule\n\n| rule | severity | findings |\n|---|---|--:|\n";
+  for (const RuleCount& rc : rules) {
+    out << "| " << code(rc.rule_id) << " | " << to_string(rc.severity) << " | " << rc.count
+        << " |\n";
+  }
+  out << '\n';
+}
+
+void write_findings(const RunReport& run, std::ostream& out) {
+  const auto findings = all_findings(run);
+  if (findings.empty()) return;
+  out << "### Findings\n\n| severity | rule | resource | scenario | path | message |\n"
+      << "|---|---|---|---|---|---|\n";
+  std::size_t rows = 0;
+  for (const FindingRef& ref : findings) {
+    if (rows++ == MarkdownSummaryReporter::kMaxFindingRows) break;
+    const Finding& f = *ref.finding;
+    out << "| " << to_string(f.severity) << " | " << code(f.rule_id) << " | "
+        << markdown_cell(suite_label(*ref.suite)) << " | " << markdown_cell(ref.scenario->name)
+        << " | " << code(f.path) << " | " << markdown_cell(f.message) << " |\n";
+  }
+  if (findings.size() > MarkdownSummaryReporter::kMaxFindingRows) {
+    out << "\n\xE2\x80\xA6 and " << findings.size() - MarkdownSummaryReporter::kMaxFindingRows
+        << " more findings: see the HTML or JSON report.\n";
+  }
+  out << "\n<details><summary>Replay a finding</summary>\n\n";
+  rows = 0;
+  for (const FindingRef& ref : findings) {
+    if (rows++ == MarkdownSummaryReporter::kMaxFindingRows) break;
+    const std::string command = replay_command(*ref.finding);
+    if (command.empty()) continue;
+    out << "- " << code(ref.finding->rule_id) << " in " << markdown_cell(suite_label(*ref.suite))
+        << " / " << markdown_cell(ref.scenario->name) << ": " << code(command) << '\n';
+  }
+  out << "\n</details>\n\n";
+}
+
+}  // namespace
+
+std::string markdown_cell(std::string_view text) {
+  const std::string clean = sanitize_text(text);
+  std::string out;
+  out.reserve(clean.size());
+  for (char c : clean) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\n': out += "<br>"; break;
+      case '\r': break;
+      case '|': case '\\': case '*': case '_': case '`': case '[': case ']': case '~': case '#':
+      case '!':
+        out += "&#" + std::to_string(static_cast<int>(c)) + ';';
+        break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+void MarkdownSummaryReporter::write(const RunReport& run, std::ostream& out) const {
+  write_overview(run, out);
+  write_rules(run, out);
+  write_findings(run, out);
+  out << "<sub>tfconform " << markdown_cell(run.tool_version) << ", report generated "
+      << format_timestamp(m_clock(), true) << "</sub>\n";
+}
+
+}  // namespace tfc::report

@@ -1,0 +1,159 @@
+#include "reports/run_report.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <ctime>
+#include <map>
+
+namespace tfc::report {
+
+namespace {
+
+void add(Totals& into, const Scenario& scenario) {
+  ++into.scenarios;
+  switch (scenario.status) {
+    case Status::passed: ++into.passed; break;
+    case Status::failed: ++into.failed; break;
+    case Status::skipped: ++into.skipped; break;
+    case Status::error: ++into.errored; break;
+  }
+  for (const Finding& f : scenario.findings) {
+    if (f.severity == Severity::error) {
+      ++into.error_findings;
+    } else {
+      ++into.warning_findings;
+    }
+  }
+  into.duration += scenario.duration;
+}
+
+bool shell_safe(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+         c == '_' || c == '.' || c == ':' || c == '/' || c == '=' || c == '+' || c == ',';
+}
+
+}  // namespace
+
+Totals totals_of(const Suite& suite) {
+  Totals t;
+  for (const Scenario& s : suite.scenarios) add(t, s);
+  return t;
+}
+
+Totals totals_of(const RunReport& run) {
+  Totals t;
+  for (const Suite& suite : run.suites) {
+    for (const Scenario& s : suite.scenarios) add(t, s);
+  }
+  return t;
+}
+
+bool run_failed(const RunReport& run) {
+  const Totals t = totals_of(run);
+  return t.failed > 0 || t.errored > 0 || t.error_findings > 0;
+}
+
+std::vector<FindingRef> all_findings(const RunReport& run) {
+  std::vector<FindingRef> out;
+  for (const Suite& suite : run.suites) {
+    for (const Scenario& scenario : suite.scenarios) {
+      for (const Finding& f : scenario.findings) out.push_back({&suite, &scenario, &f});
+    }
+  }
+  return out;
+}
+
+std::vector<RuleCount> findings_by_rule(const RunReport& run) {
+  std::map<std::string, RuleCount> by_rule;
+  for (const FindingRef& ref : all_findings(run)) {
+    RuleCount& rc = by_rule[ref.finding->rule_id];
+    rc.rule_id = ref.finding->rule_id;
+    if (ref.finding->severity == Severity::error) rc.severity = Severity::error;
+    ++rc.count;
+  }
+  std::vector<RuleCount> out;
+  for (auto& [id, rc] : by_rule) out.push_back(std::move(rc));
+  return out;
+}
+
+std::string_view to_string(Severity severity) {
+  return severity == Severity::error ? "error" : "warning";
+}
+
+std::string_view to_string(Status status) {
+  switch (status) {
+    case Status::passed: return "passed";
+    case Status::failed: return "failed";
+    case Status::skipped: return "skipped";
+    case Status::error: return "error";
+  }
+  return "error";
+}
+
+std::string_view to_string(SuiteKind kind) {
+  switch (kind) {
+    case SuiteKind::provider: return "provider";
+    case SuiteKind::resource: return "resource";
+    case SuiteKind::data_source: return "data_source";
+  }
+  return "resource";
+}
+
+std::string suite_label(const Suite& suite) {
+  return std::string(to_string(suite.kind)) + "." + suite.name;
+}
+
+std::string_view shown_value(const Finding& finding, const std::string& value) {
+  if (finding.sensitive && !value.empty()) return kRedacted;
+  return value;
+}
+
+std::string replay_command(const Finding& finding) {
+  if (finding.replay_token.empty()) return {};
+  const std::string& token = finding.replay_token;
+  std::string out = "tfconform run --replay ";
+  if (std::all_of(token.begin(), token.end(), shell_safe)) return out + token;
+  // Single quotes make every byte literal for POSIX shells; a quote itself is closed, escaped
+  // and reopened.
+  out += '\'';
+  for (char c : token) {
+    if (c == '\'') {
+      out += "'\\''";
+    } else {
+      out += c;
+    }
+  }
+  return out + '\'';
+}
+
+std::string plural(std::size_t n, std::string_view noun) {
+  return std::to_string(n) + " " + std::string(noun) + (n == 1 ? "" : "s");
+}
+
+std::string totals_sentence(const Totals& t) {
+  return plural(t.error_findings, "error") + ", " + plural(t.warning_findings, "warning") + "; " +
+         plural(t.scenarios, "scenario") + ": " + std::to_string(t.passed) + " passed, " +
+         std::to_string(t.failed) + " failed, " + std::to_string(t.skipped) + " skipped, " +
+         std::to_string(t.errored) + " errored";
+}
+
+std::string format_timestamp(std::chrono::system_clock::time_point t, bool with_zone) {
+  const std::time_t secs = std::chrono::system_clock::to_time_t(
+      std::chrono::time_point_cast<std::chrono::seconds>(t));
+  std::tm tm{};
+  gmtime_r(&secs, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%S", &tm);
+  std::string out = buf;
+  if (with_zone) out += 'Z';
+  return out;
+}
+
+std::string format_seconds(std::chrono::milliseconds d) {
+  const long long ms = std::max<long long>(0, d.count());
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%lld.%03lld", ms / 1000, ms % 1000);
+  return buf;
+}
+
+}  // namespace tfc::report

@@ -1,0 +1,140 @@
+#include "tests/reports/fixture_run.hpp"
+
+namespace tfc::report::testing {
+
+namespace {
+
+using std::chrono::milliseconds;
+
+std::chrono::system_clock::time_point at(std::int64_t unix_seconds) {
+  return std::chrono::system_clock::time_point(std::chrono::seconds(unix_seconds));
+}
+
+Suite provider_suite() {
+  Suite suite{SuiteKind::provider, "tfcfixture", {}, {}};
+  suite.scenarios.push_back({"schema", Status::passed, "", milliseconds(12), {}, {}});
+  suite.scenarios.push_back({"configure", Status::passed, "", milliseconds(30),
+                             {"[INFO] provider configured: endpoint=https://api.example.test"},
+                             {}});
+  return suite;
+}
+
+Finding port_finding() {
+  Finding f;
+  f.rule_id = "plan.config_value_changed";
+  f.severity = Severity::error;
+  f.rpc = "PlanResourceChange";
+  f.step = "update: plan";
+  f.resource_type = "tfc_widget";
+  f.path = ".rule[0].port";
+  f.message = "planned value 8080 does not match config value 80";
+  f.cores = "both";
+  f.request = "{\n  \"config\": {\"name\": \"a&b\", \"rule\": [{\"port\": 80}]}\n}";
+  f.response = "{\n  \"planned_state\": {\"name\": \"a&b\", \"rule\": [{\"port\": 8080}]}\n}";
+  // The provider echoes a hostile description back: it must show as text everywhere.
+  f.values.expected =
+      "{\n  \"description\": \"it's \\\"quoted\\\" & <b>bold</b>\",\n  \"name\": \"a&b\",\n"
+      "  \"rule\": [\n    {\"port\": 80}\n  ]\n}";
+  f.values.actual = std::string("{\n  \"description\": \"") + kScriptValue +
+                    " <img src=x onerror=\\\"document.body.setAttribute('data-pwned','img')\\\">"
+                    "\",\n  \"name\": \"a&b\",\n  \"rule\": [\n    {\"port\": 8080}\n  ]\n}";
+  f.values.differing_paths = {".description", ".rule[0].port"};
+  f.counterexample = Counterexample{
+      "resource \"tfc_widget\" \"test\" {\n  name = \"a&b\"\n  rule {\n    port = 80\n  }\n}", 2};
+  f.seed = 20260101;
+  f.replay_token = "v1.20260101.7.ab12";
+  return f;
+}
+
+Finding normalization_warning() {
+  Finding f;
+  f.rule_id = "read.normalization_not_preserved";
+  f.severity = Severity::warning;
+  f.rpc = "ReadResource";
+  f.step = "refresh: read";
+  f.resource_type = "tfc_widget";
+  f.path = ".tags[\"env\"]";
+  f.message = "read returned \"PROD\" where the prior state had \"prod\" (tolerated for the legacy SDK)";
+  f.cores = "none";
+  f.values.expected = "\"prod\"";
+  f.values.actual = "\"PROD\"";
+  f.values.differing_paths = {".tags[\"env\"]"};
+  f.seed = 20260101;
+  f.replay_token = "v1.20260101.12.0f3c";
+  return f;
+}
+
+Suite widget_suite() {
+  Suite suite{SuiteKind::resource, "tfc_widget", {50, 4, 46, 40}, {}};
+  suite.scenarios.push_back({"create", Status::passed, "", milliseconds(850),
+                             {"[DEBUG] tfc_widget: create name=\"a&b\"", "[INFO] created id=w-1"},
+                             {}});
+  Scenario update{"update", Status::failed, "", milliseconds(1250), {}, {port_finding()}};
+  // A hostile provider log: a script tag, an ANSI colour escape, a bell, a NUL and invalid
+  // UTF-8 bytes.
+  update.log_lines = {"[WARN] rewriting port: <script>document.title='pwned'</script>",
+                      "[ERROR] \x1b[31mport mismatch\x1b[0m\x07 & \"more\"",
+                      std::string("[TRACE] raw bytes: \xff\xfe end ") + std::string(1, '\0') + "."};
+  suite.scenarios.push_back(std::move(update));
+  suite.scenarios.push_back(
+      {"refresh", Status::passed, "", milliseconds(300), {}, {normalization_warning()}});
+  suite.scenarios.push_back({"import", Status::skipped,
+                             "resource does not support ImportResourceState", milliseconds(0),
+                             {}, {}});
+  suite.scenarios.push_back(
+      {"lifecycle sequence", Status::error, "provider process exited unexpectedly (exit status 2)",
+       milliseconds(421), {"panic: runtime error: index out of range [3] with length 3"}, {}});
+  return suite;
+}
+
+Suite secret_suite() {
+  Suite suite{SuiteKind::resource, "tfc_secret", {20, 0, 20, 20}, {}};
+  Finding f;
+  f.rule_id = "apply.known_value_changed";
+  f.severity = Severity::error;
+  f.rpc = "ApplyResourceChange";
+  f.step = "create: apply";
+  f.resource_type = "tfc_secret";
+  f.path = ".password";
+  f.message = "inconsistent values for sensitive attribute";
+  f.cores = "both";
+  f.request = "{\"password\": \"hunter2\"}";
+  f.response = "{\"password\": \"hunter3\"}";
+  f.values.expected = "\"hunter2\"";
+  f.values.actual = "\"hunter3\"";
+  f.values.differing_paths = {".password"};
+  f.counterexample = Counterexample{"resource \"tfc_secret\" \"test\" {\n  password = (sensitive)\n}", 1};
+  f.seed = 20260101;
+  f.replay_token = "v1.20260101.3.9d0e";
+  f.sensitive = true;
+  suite.scenarios.push_back({"create", Status::failed, "", milliseconds(640),
+                             {"[DEBUG] tfc_secret: stored secret"}, {f}});
+  return suite;
+}
+
+Suite lookup_suite() {
+  Suite suite{SuiteKind::data_source, "tfc_lookup", {10, 1, 9, 0}, {}};
+  suite.scenarios.push_back({"read", Status::passed, "", milliseconds(95), {}, {}});
+  return suite;
+}
+
+}  // namespace
+
+std::chrono::system_clock::time_point pinned_now() { return at(1767323045); }
+
+RunReport fixture_run() {
+  RunReport run;
+  run.tool_version = "0.1.0";
+  run.hostname = "ci-runner-7";
+  run.provider = {"registry.terraform.io/example/tfcfixture",
+                  "/opt/providers/terraform-provider-tfcfixture_v1.2.3", 6,
+                  {"terraform-plugin-framework"}};
+  run.seed = 20260101;
+  run.started_at = at(1767322800);  // 2026-01-02T03:00:00Z
+  run.duration = milliseconds(4321);
+  run.options = {true, 50};
+  run.suites = {provider_suite(), widget_suite(), secret_suite(), lookup_suite()};
+  return run;
+}
+
+}  // namespace tfc::report::testing

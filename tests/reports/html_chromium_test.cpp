@@ -1,0 +1,147 @@
+// Opens the HTML report in headless Chromium (Debian's `chromium` package) and checks what a
+// person sees: hostile provider strings render as text, no provider script runs, the report's
+// own script runs (under its CSP) and filters. Chromium is required: missing means failed.
+#include <gtest/gtest.h>
+#include <stdlib.h>
+
+#include <chrono>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "reports/html_reporter.hpp"
+#include "tests/reports/fixture_run.hpp"
+#include "tests/reports/report_test_support.hpp"
+
+namespace tfc::report {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Process ids whose command line mentions `needle` (our unique profile directory).
+std::vector<std::string> processes_mentioning(const std::string& needle) {
+  std::vector<std::string> pids;
+  for (const auto& entry : fs::directory_iterator("/proc")) {
+    const std::string pid = entry.path().filename().string();
+    if (pid.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::string cmdline = testing::read_file(entry.path() / "cmdline");
+    if (cmdline.find(needle) != std::string::npos) pids.push_back(pid);
+  }
+  return pids;
+}
+
+class ChromiumTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    ASSERT_EQ(testing::run_command("command -v chromium >/dev/null 2>&1").exit_code, 0)
+        << "chromium not found: apt-get install -y chromium (listed in the Makefile deps)";
+    m_report = testing::output_dir() / "fixture-report.html";
+    std::ofstream out(m_report, std::ios::binary | std::ios::trunc);
+    HtmlReporter(fixed_clock(testing::pinned_now())).write(testing::fixture_run(), out);
+    out.close();
+    std::string tmpl = (fs::temp_directory_path() / "tfc-chromium-XXXXXX").string();
+    ASSERT_NE(::mkdtemp(tmpl.data()), nullptr);
+    m_profile = tmpl;
+  }
+
+  void TearDown() override {
+    // Chromium's helper processes end with the browser; give them a moment, then insist.
+    auto left = processes_mentioning(m_profile.string());
+    for (int i = 0; i < 50 && !left.empty(); ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      left = processes_mentioning(m_profile.string());
+    }
+    EXPECT_TRUE(left.empty()) << left.size() << " chromium processes left behind";
+    std::error_code ignored;
+    fs::remove_all(m_profile, ignored);
+  }
+
+  // Runs headless Chromium on the report (with `fragment`) and returns its standard output.
+  testing::CommandResult chromium(const std::string& action, const std::string& fragment = "") {
+    const std::string url = "file://" + m_report.string() + fragment;
+    const auto log = testing::output_dir() / "chromium.log";
+    return testing::run_command(
+        "timeout -k 5 60 chromium --headless --no-sandbox --disable-gpu --disable-quic "
+        "--no-first-run --disable-background-networking --disable-component-update "
+        "--disable-sync --user-data-dir=" + testing::shell_quote(m_profile.string()) + " " +
+        action + " " + testing::shell_quote(url) + " 2>>" + testing::shell_quote(log.string()));
+  }
+
+  std::string dump_dom(const std::string& fragment = "") {
+    const auto result = chromium("--dump-dom", fragment);
+    EXPECT_EQ(result.exit_code, 0) << "chromium failed; see chromium.log in the build tree";
+    return result.output;
+  }
+
+  fs::path m_report;
+  fs::path m_profile;
+};
+
+// Opening tags of the finding articles, in order.
+std::vector<std::string> article_tags(const std::string& dom) {
+  std::vector<std::string> tags;
+  for (auto pos = dom.find("<article"); pos != std::string::npos; pos = dom.find("<article", pos + 1)) {
+    tags.push_back(dom.substr(pos, dom.find('>', pos) - pos + 1));
+  }
+  return tags;
+}
+
+TEST_F(ChromiumTest, ProviderScriptShowsAsTextAndNeverRuns) {
+  const std::string dom = dump_dom();
+  ASSERT_FALSE(dom.empty());
+  // Our own script ran (so the CSP hash matches) ...
+  EXPECT_NE(dom.find("<html lang=\"en\" data-tfc-ready=\"1\">"), std::string::npos);
+  EXPECT_NE(dom.find("showing 3 of 3 findings"), std::string::npos);
+  // ... while the provider's script and image are text, not elements.
+  EXPECT_NE(dom.find("&lt;script&gt;alert(\"x\")&lt;/script&gt;"), std::string::npos);
+  EXPECT_NE(dom.find("&lt;img src=x onerror="), std::string::npos);
+  EXPECT_EQ(dom.find("<img"), std::string::npos);
+  EXPECT_EQ(dom.find("data-pwned=\""), std::string::npos);
+  EXPECT_NE(dom.find("<title>tfconform report: registry.terraform.io/example/tfcfixture (failed)"
+                     "</title>"),
+            std::string::npos);
+  std::size_t scripts = 0;
+  for (auto pos = dom.find("<script"); pos != std::string::npos; pos = dom.find("<script", pos + 1)) {
+    ++scripts;
+  }
+  EXPECT_EQ(scripts, 1u);
+  // What a person reads first.
+  EXPECT_NE(dom.find("FAILED: 2 errors, 1 warning; 9 scenarios"), std::string::npos);
+  EXPECT_EQ(dom.find("hunter"), std::string::npos);
+}
+
+TEST_F(ChromiumTest, FilterBySeverityFromTheFragment) {
+  const std::string dom = dump_dom("#severity=warning");
+  const auto tags = article_tags(dom);
+  ASSERT_EQ(tags.size(), 3u);
+  EXPECT_NE(tags[0].find("hidden"), std::string::npos) << tags[0];
+  EXPECT_EQ(tags[1].find("hidden"), std::string::npos) << tags[1];
+  EXPECT_NE(tags[2].find("hidden"), std::string::npos) << tags[2];
+  EXPECT_NE(dom.find("showing 1 of 3 findings"), std::string::npos);
+}
+
+TEST_F(ChromiumTest, FilterByRuleAndResource) {
+  const auto tags = article_tags(
+      dump_dom("#rule=apply.known_value_changed&resource=resource.tfc_secret"));
+  ASSERT_EQ(tags.size(), 3u);
+  EXPECT_NE(tags[0].find("hidden"), std::string::npos);
+  EXPECT_NE(tags[1].find("hidden"), std::string::npos);
+  EXPECT_EQ(tags[2].find("hidden"), std::string::npos);
+  const std::string none = dump_dom("#rule=apply.known_value_changed&resource=resource.tfc_widget");
+  EXPECT_NE(none.find("showing 0 of 3 findings"), std::string::npos);
+  EXPECT_NE(none.find("<p id=\"no-match\">No finding matches the filter.</p>"), std::string::npos);
+}
+
+TEST_F(ChromiumTest, ScreenshotIsWritten) {
+  const auto png = testing::output_dir() / "report-screenshot.png";
+  fs::remove(png);
+  const auto result = chromium("--hide-scrollbars --window-size=1280,2200 --screenshot=" +
+                               testing::shell_quote(png.string()));
+  ASSERT_EQ(result.exit_code, 0);
+  ASSERT_TRUE(fs::exists(png));
+  EXPECT_GT(fs::file_size(png), 20000u);
+  EXPECT_EQ(testing::read_file(png).substr(0, 8), "\x89PNG\r\n\x1a\n");
+}
+
+}  // namespace
+}  // namespace tfc::report

@@ -1,0 +1,89 @@
+#include "reports/html_reporter.hpp"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "reports/html_assets.hpp"
+#include "reports/xml_writer.hpp"
+#include "tests/reports/fixture_run.hpp"
+#include "tests/reports/report_test_support.hpp"
+
+namespace tfc::report {
+namespace {
+
+std::string html_of(const RunReport& run) {
+  std::ostringstream out;
+  HtmlReporter(fixed_clock(testing::pinned_now())).write(run, out);
+  return out.str();
+}
+
+std::size_t count(const std::string& haystack, std::string_view needle) {
+  std::size_t n = 0;
+  for (auto pos = haystack.find(needle); pos != std::string::npos;
+       pos = haystack.find(needle, pos + 1)) {
+    ++n;
+  }
+  return n;
+}
+
+TEST(HtmlReporter, MatchesGoldenFile) {
+  EXPECT_TRUE(testing::matches_golden("html.approved.html", html_of(testing::fixture_run())));
+}
+
+TEST(HtmlReporter, ProviderMarkupIsEscapedNeverEmitted) {
+  const std::string html = html_of(testing::fixture_run());
+  // The only script element is the report's own, at the end.
+  EXPECT_EQ(count(html, "<script"), 1u);
+  EXPECT_EQ(html.find("<script>"), html.rfind("<script>"));
+  EXPECT_EQ(count(html, "<img"), 0u);
+  EXPECT_EQ(count(html, "<b>"), 0u);
+  EXPECT_NE(html.find("&lt;script&gt;alert(\"x\")&lt;/script&gt;"), std::string::npos);
+  EXPECT_NE(html.find("it's \\\"quoted\\\" &amp; &lt;b&gt;bold&lt;/b&gt;"), std::string::npos);
+  EXPECT_EQ(html.find('\x1b'), std::string::npos);
+  EXPECT_EQ(html.find('\x07'), std::string::npos);
+  EXPECT_EQ(html.find('\xff'), std::string::npos);
+}
+
+TEST(HtmlReporter, IsSelfContainedWithAStrictPolicy) {
+  const std::string html = html_of(testing::fixture_run());
+  EXPECT_EQ(html.find("src="), html.find("src=x onerror"));  // only the escaped provider text
+  EXPECT_EQ(html.find("<link"), std::string::npos);
+  EXPECT_EQ(html.find("http://"), std::string::npos);
+  const std::string csp = html_content_security_policy();
+  EXPECT_EQ(csp.rfind("default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-", 0), 0u);
+  EXPECT_NE(html.find("content=\"" + xml_escape_attribute(csp) + "\""), std::string::npos);
+}
+
+TEST(HtmlReporter, ShowsSummariesFiltersAndFindingDetails) {
+  const std::string html = html_of(testing::fixture_run());
+  EXPECT_NE(html.find("<h2>Findings by rule</h2>"), std::string::npos);
+  EXPECT_NE(html.find("<h2>Results by resource</h2>"), std::string::npos);
+  for (const char* id : {"filter-rule", "filter-resource", "filter-severity"}) {
+    EXPECT_NE(html.find(std::string("<select id=\"") + id + "\">"), std::string::npos) << id;
+  }
+  EXPECT_NE(html.find("<article class=\"finding error\" data-rule=\"plan.config_value_changed\" "
+                      "data-resource=\"resource.tfc_widget\" data-severity=\"error\">"),
+            std::string::npos);
+  EXPECT_NE(html.find("<mark class=\"path\">.rule[0].port</mark>"), std::string::npos);
+  EXPECT_NE(html.find("<mark>    {\"port\": 8080}</mark>"), std::string::npos)
+      << "the differing line of the actual value is marked";
+  EXPECT_NE(html.find("tfconform run --replay v1.20260101.7.ab12"), std::string::npos);
+  EXPECT_NE(html.find("provider log (3 lines)"), std::string::npos);
+}
+
+TEST(HtmlReporter, SensitiveValuesAreRedacted) {
+  const std::string html = html_of(testing::fixture_run());
+  EXPECT_EQ(html.find("hunter"), std::string::npos);
+  EXPECT_NE(html.find("<pre class=\"redacted\">(sensitive value)\n</pre>"),
+            std::string::npos);
+}
+
+TEST(HtmlReporter, EmptyRunStillRenders) {
+  const std::string html = html_of(RunReport{});
+  EXPECT_NE(html.find("<p>No findings.</p>"), std::string::npos);
+  EXPECT_NE(html.find("</html>\n"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace tfc::report

@@ -1,0 +1,108 @@
+#include "reports/junit_reporter.hpp"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "tests/reports/fixture_run.hpp"
+#include "tests/reports/report_test_support.hpp"
+
+namespace tfc::report {
+namespace {
+
+using testing::fixture_run;
+using testing::pinned_now;
+
+std::string junit_of(const RunReport& run) {
+  std::ostringstream out;
+  JunitReporter(fixed_clock(pinned_now())).write(run, out);
+  return out.str();
+}
+
+// Validates `xml` against the XSD the tests carry; xmllint is required (libxml2-utils), a
+// missing xmllint fails the test rather than skipping it.
+::testing::AssertionResult valid_against_xsd(const std::string& name, const std::string& xml) {
+  const auto file = testing::output_dir() / name;
+  testing::write_file(file, xml);
+  if (testing::run_command("command -v xmllint >/dev/null 2>&1").exit_code != 0) {
+    return ::testing::AssertionFailure() << "xmllint not found: install libxml2-utils";
+  }
+  const auto result = testing::run_command(
+      "xmllint --noout --schema " + testing::shell_quote((testing::source_dir() / "JUnit.xsd").string()) +
+      " " + testing::shell_quote(file.string()) + " 2>&1");
+  if (result.exit_code != 0) {
+    return ::testing::AssertionFailure() << file << " is not valid JUnit:\n" << result.output;
+  }
+  return ::testing::AssertionSuccess();
+}
+
+TEST(JunitReporter, MatchesGoldenFile) {
+  EXPECT_TRUE(testing::matches_golden("junit.approved.xml", junit_of(fixture_run())));
+}
+
+TEST(JunitReporter, FixtureReportIsValidAgainstTheXsd) {
+  EXPECT_TRUE(valid_against_xsd("junit-fixture.xml", junit_of(fixture_run())));
+}
+
+TEST(JunitReporter, OneSuitePerResourceAndOneCasePerScenario) {
+  const std::string xml = junit_of(fixture_run());
+  EXPECT_NE(xml.find("<testsuite name=\"resource.tfc_widget\" package=\"registry.terraform.io/"
+                     "example/tfcfixture\" id=\"1\" timestamp=\"2026-01-02T03:00:00\" "
+                     "hostname=\"ci-runner-7\" tests=\"5\" failures=\"1\" errors=\"1\" "
+                     "skipped=\"1\" time=\"2.821\">"),
+            std::string::npos);
+  EXPECT_NE(xml.find("<testcase name=\"update\" classname=\"resource.tfc_widget\" time=\"1.250\">"),
+            std::string::npos);
+  EXPECT_NE(xml.find("<failure message=\"plan.config_value_changed: .rule[0].port: planned value "
+                     "8080 does not match config value 80\" type=\"plan.config_value_changed\">"),
+            std::string::npos);
+  EXPECT_NE(xml.find("replay: tfconform run --replay v1.20260101.7.ab12"), std::string::npos);
+  EXPECT_NE(xml.find("<skipped message=\"resource does not support ImportResourceState\"/>"),
+            std::string::npos);
+  EXPECT_NE(xml.find("type=\"tfconform.harness_error\""), std::string::npos);
+}
+
+TEST(JunitReporter, ProviderLogAndWarningsGoToSystemOut) {
+  const std::string xml = junit_of(fixture_run());
+  EXPECT_NE(xml.find("== update: provider log ==\n[WARN] rewriting port: &lt;script&gt;"),
+            std::string::npos);
+  EXPECT_NE(xml.find("[ERROR] \\u001b[31mport mismatch\\u001b[0m\\u0007 &amp; \"more\""),
+            std::string::npos);
+  EXPECT_NE(xml.find("== refresh: warning ==\nwarning read.normalization_not_preserved"),
+            std::string::npos);
+  EXPECT_EQ(xml.find('\x1b'), std::string::npos);
+  EXPECT_EQ(xml.find('\xff'), std::string::npos);
+}
+
+TEST(JunitReporter, SensitiveValuesAreRedacted) {
+  const std::string xml = junit_of(fixture_run());
+  EXPECT_EQ(xml.find("hunter"), std::string::npos);
+  EXPECT_NE(xml.find("expected: (sensitive value)"), std::string::npos);
+}
+
+TEST(JunitReporter, HostileNamesAndEmptyFieldsStillValidate) {
+  RunReport run;  // no hostname, no address, unset start time
+  Finding a;
+  a.rule_id = "x\x01y";
+  a.message = "]]> <!-- & \xc3\x28";
+  Finding b = a;
+  b.rule_id = "second";
+  Suite suite{SuiteKind::data_source, "  \"odd\nname\" ", {}, {}};
+  suite.scenarios.push_back({"", Status::failed, "", {}, {"\x0b\x0c"}, {a, b}});
+  suite.scenarios.push_back({"no findings", Status::failed, "", {}, {}, {}});
+  suite.scenarios.push_back({"err", Status::error, "", {}, {}, {}});
+  run.suites.push_back(suite);
+  run.suites.push_back({SuiteKind::provider, "", {}, {}});
+  const std::string xml = junit_of(run);
+  EXPECT_TRUE(valid_against_xsd("junit-hostile.xml", xml));
+  EXPECT_NE(xml.find("2 contract violations, first: x\\u0001y"), std::string::npos);
+  EXPECT_NE(xml.find("hostname=\"localhost\""), std::string::npos);
+  EXPECT_NE(xml.find("timestamp=\"2026-01-02T03:04:05\""), std::string::npos);  // the clock
+}
+
+TEST(JunitReporter, EmptyRunIsValid) {
+  EXPECT_TRUE(valid_against_xsd("junit-empty.xml", junit_of(RunReport{})));
+}
+
+}  // namespace
+}  // namespace tfc::report

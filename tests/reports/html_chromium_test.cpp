@@ -35,7 +35,10 @@ protected:
   void SetUp() override {
     ASSERT_EQ(testing::run_command("command -v chromium >/dev/null 2>&1").exit_code, 0)
         << "chromium not found: apt-get install -y chromium (listed in the Makefile deps)";
-    m_report = testing::output_dir() / "fixture-report.html";
+    // One file per test: ctest runs the tests of this program in parallel processes.
+    const std::string test = ::testing::UnitTest::GetInstance()->current_test_info()->name();
+    m_report = testing::output_dir() / ("report-" + test + ".html");
+    m_log = testing::output_dir() / ("chromium-" + test + ".log");
     std::ofstream out(m_report, std::ios::binary | std::ios::trunc);
     HtmlReporter(fixed_clock(testing::pinned_now())).write(testing::fixture_run(), out);
     out.close();
@@ -59,21 +62,21 @@ protected:
   // Runs headless Chromium on the report (with `fragment`) and returns its standard output.
   testing::CommandResult chromium(const std::string& action, const std::string& fragment = "") {
     const std::string url = "file://" + m_report.string() + fragment;
-    const auto log = testing::output_dir() / "chromium.log";
     return testing::run_command(
         "timeout -k 5 60 chromium --headless --no-sandbox --disable-gpu --disable-quic "
         "--no-first-run --disable-background-networking --disable-component-update "
         "--disable-sync --user-data-dir=" + testing::shell_quote(m_profile.string()) + " " +
-        action + " " + testing::shell_quote(url) + " 2>>" + testing::shell_quote(log.string()));
+        action + " " + testing::shell_quote(url) + " 2>>" + testing::shell_quote(m_log.string()));
   }
 
   std::string dump_dom(const std::string& fragment = "") {
     const auto result = chromium("--dump-dom", fragment);
-    EXPECT_EQ(result.exit_code, 0) << "chromium failed; see chromium.log in the build tree";
+    EXPECT_EQ(result.exit_code, 0) << "chromium failed; see " << m_log;
     return result.output;
   }
 
   fs::path m_report;
+  fs::path m_log;
   fs::path m_profile;
 };
 

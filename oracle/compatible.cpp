@@ -1,0 +1,296 @@
+// The compatibility walk (seed 000 §ApplyResourceChange): one worker per nesting mode and per
+// value kind, each carrying its path and adding every difference it finds.
+#include "oracle/compatible.hpp"
+
+#include <map>
+#include <optional>
+
+#include "oracle/value_walk.hpp"
+
+namespace tfc::oracle {
+namespace {
+
+using cty::Path;
+using cty::Value;
+using schema::Attribute;
+using schema::Block;
+using schema::NestedBlock;
+
+// Every kind reported, so that a trial walk sees every difference.
+constexpr DriftRules kTrialRules{"x", "x", "x", "x", "x", "x", "x", "x", "x"};
+
+struct ValueLess {
+  bool operator()(const Value& a, const Value& b) const { return canonical_compare(a, b) < 0; }
+};
+
+bool untyped(const Value& v) { return (v.is_null() || !v.is_known()) && v.type().is_dynamic(); }
+
+class CompatWalk {
+public:
+  CompatWalk(const DriftRules& rules, Findings& out, bool stop_early = false)
+      : m_rules(rules), m_out(out), m_stop_early(stop_early) {}
+
+  void object(const Block& block, const Value& planned, const Value& actual, const Path& path, bool root) {
+    if (stopped()) return;
+    if (planned.is_null() && !actual.is_null()) {
+      report(root ? m_rules.root_appeared : m_rules.null_became_value, path,
+             root ? "root object was absent, but now present" : "block was absent, but now present");
+      return;
+    }
+    if (actual.is_null() && !planned.is_null()) {
+      report(root ? m_rules.root_vanished : m_rules.value_became_null, path,
+             root ? "root object was present, but now absent" : "block was present, but now absent");
+      return;
+    }
+    if (planned.is_null() || !planned.is_known()) return;
+    if (!actual.is_known()) {
+      report(m_rules.became_unknown, path, "was known, but now unknown");
+      return;
+    }
+    for (const Attribute& a : block.attributes)
+      attribute(a, child_attribute(planned, a.name), child_attribute(actual, a.name), path.attribute(a.name));
+    for (const NestedBlock& nb : block.block_types)
+      block_type(nb, child_attribute(planned, nb.type_name), child_attribute(actual, nb.type_name), path.attribute(nb.type_name));
+  }
+
+  void value(const Value& planned, const Value& actual, const Path& path, bool hide) {
+    if (stopped()) return;
+    if (untyped(planned)) return;  // a dynamic placeholder: anything goes
+    if (!untyped(actual) && !actual.conforms_to(planned.type())) {
+      report(m_rules.known_changed, path,
+             "wrong value type: was " + planned.type().friendly_name() + ", but now " + actual.type().friendly_name());
+      return;
+    }
+    if (!planned.is_known()) {
+      if (auto why = broken_refinement(planned.refinements(), actual))
+        report(m_rules.refinement_broken, path, "final value " + shown(actual, hide) + " " + *why);
+      return;
+    }
+    if (planned.is_null()) {
+      if (!actual.is_null()) report(m_rules.null_became_value, path, "was null, but now " + shown(actual, hide));
+      return;
+    }
+    if (!actual.is_known()) {
+      report(m_rules.became_unknown, path, "was known, but now unknown");
+      return;
+    }
+    if (actual.is_null()) {
+      report(m_rules.value_became_null, path, "was " + shown(planned, hide) + ", but now null");
+      return;
+    }
+    switch (planned.type().kind()) {
+      case cty::Kind::String:
+      case cty::Kind::Number:
+      case cty::Kind::Bool:
+        if (equals(planned, actual) != cty::Tristate::True)
+          report(m_rules.known_changed, path, "was " + shown(planned, hide) + ", but now " + shown(actual, hide));
+        return;
+      case cty::Kind::List:
+      case cty::Kind::Tuple: sequence(planned, actual, path, hide); return;
+      case cty::Kind::Map: map(planned, actual, path, hide); return;
+      case cty::Kind::Object: object_value(planned, actual, path, hide); return;
+      case cty::Kind::Set: set(planned, actual, path, hide); return;
+      case cty::Kind::Dynamic: return;
+    }
+  }
+
+private:
+  bool stopped() const { return m_stop_early && !m_out.empty(); }
+
+  void report(std::string_view rule, const Path& path, std::string message) {
+    if (!rule.empty()) m_out.add(rule, path, std::move(message));
+  }
+
+  void attribute(const Attribute& a, const Value& planned, const Value& actual, const Path& path) {
+    if (a.write_only) return;
+    if (!has_sensitive(a)) {
+      value(planned, actual, path, false);
+      return;
+    }
+    // One vague finding per sensitive attribute: any detail could disclose the value.
+    Findings hidden;
+    CompatWalk(m_rules, hidden, m_stop_early).value(planned, actual, path, true);
+    if (!hidden.empty()) m_out.add(hidden.violations().front().rule, path, "inconsistent values for sensitive attribute");
+  }
+
+  void sequence(const Value& planned, const Value& actual, const Path& path, bool hide) {
+    const auto& pe = planned.elements();
+    const auto& ae = actual.elements();
+    const std::size_t common = std::min(pe.size(), ae.size());
+    for (std::size_t i = 0; i < common; ++i) value(pe[i], ae[i], path.index(static_cast<std::int64_t>(i)), hide);
+    for (std::size_t i = common; i < pe.size(); ++i)
+      report(m_rules.element_changed, path, "element " + std::to_string(i) + " has vanished");
+    for (std::size_t i = common; i < ae.size(); ++i)
+      report(m_rules.element_changed, path, "new element " + std::to_string(i) + " has appeared");
+  }
+
+  void map(const Value& planned, const Value& actual, const Path& path, bool hide) {
+    for (const auto& [k, p] : planned.map_entries()) {
+      const Value* a = actual.map_find(k);
+      if (a == nullptr) {
+        report(m_rules.element_changed, path, "element \"" + k + "\" has vanished");
+        continue;
+      }
+      value(p, *a, path.key(k), hide);
+    }
+    for (const auto& [k, a] : actual.map_entries())
+      if (planned.map_find(k) == nullptr) report(m_rules.element_changed, path, "new element \"" + k + "\" has appeared");
+  }
+
+  void object_value(const Value& planned, const Value& actual, const Path& path, bool hide) {
+    const auto& attributes = planned.type().attributes();
+    for (std::size_t i = 0; i < attributes.size(); ++i) {
+      const Value* a = actual.attribute(attributes[i].name);
+      if (a != nullptr) value(planned.attribute_values()[i], *a, path.attribute(attributes[i].name), hide);
+    }
+  }
+
+  void set(const Value& planned, const Value& actual, const Path& path, bool hide) {
+    correlate(planned, actual, path, hide, m_rules.element_changed, [&](const Value& p, const Value& a) {
+      Findings trial;
+      CompatWalk(kTrialRules, trial, true).value(p, a, path, hide);
+      return trial.empty();
+    });
+    // Elements that become equal once known coalesce, so a set may shrink, but never grow.
+    if (planned.length() < actual.length())
+      report(m_rules.element_changed, path,
+             "length changed from " + std::to_string(planned.length()) + " to " + std::to_string(actual.length()));
+  }
+
+  void block_type(const NestedBlock& nb, const Value& planned, const Value& actual, const Path& path) {
+    if (stopped()) return;
+    switch (nb.nesting) {
+      case schema::NestingMode::Single:
+      case schema::NestingMode::Group:
+        // An unknown block placeholder may expand to any block, or to none.
+        if (!planned.is_known()) return;
+        object(*nb.block, planned, actual, path, false);
+        return;
+      case schema::NestingMode::List: block_list(nb, planned, actual, path); return;
+      case schema::NestingMode::Map: block_map(nb, planned, actual, path); return;
+      case schema::NestingMode::Set: block_set(nb, planned, actual, path); return;
+    }
+  }
+
+  static bool comparable(const Value& planned, const Value& actual) {
+    return planned.is_known() && actual.is_known() && !planned.is_null() && !actual.is_null();
+  }
+
+  void block_list(const NestedBlock& nb, const Value& planned, const Value& actual, const Path& path) {
+    if (!comparable(planned, actual)) return;
+    const auto& pe = planned.elements();
+    const auto& ae = actual.elements();
+    if (pe.size() != ae.size()) {
+      report(m_rules.block_count, path, "block count changed from " + std::to_string(pe.size()) + " to " + std::to_string(ae.size()));
+      return;
+    }
+    for (std::size_t i = 0; i < pe.size(); ++i) object(*nb.block, pe[i], ae[i], path.index(static_cast<std::int64_t>(i)), false);
+  }
+
+  void block_map(const NestedBlock& nb, const Value& planned, const Value& actual, const Path& path) {
+    if (!comparable(planned, actual)) return;
+    std::map<std::string, Value> actual_by_key;
+    for (auto& [k, v] : keyed_elements(actual)) actual_by_key.emplace(k, v);
+    std::map<std::string, Value> planned_by_key;
+    for (auto& [k, v] : keyed_elements(planned)) planned_by_key.emplace(k, v);
+    for (const auto& [k, p] : planned_by_key) {
+      auto it = actual_by_key.find(k);
+      if (it == actual_by_key.end()) {
+        report(m_rules.block_count, path, "block key \"" + k + "\" has vanished");
+        continue;
+      }
+      object(*nb.block, p, it->second, path.key(k), false);
+    }
+    for (const auto& [k, a] : actual_by_key)
+      if (planned_by_key.count(k) == 0) report(m_rules.block_count, path, "new block key \"" + k + "\" has appeared");
+  }
+
+  void block_set(const NestedBlock& nb, const Value& planned, const Value& actual, const Path& path) {
+    if (!comparable(planned, actual)) return;
+    const bool hide = has_sensitive(*nb.block);
+    correlate(planned, actual, path, hide, m_rules.element_changed, [&](const Value& p, const Value& a) {
+      Findings trial;
+      CompatWalk(kTrialRules, trial, true).object(*nb.block, p, a, path, false);
+      return trial.empty();
+    });
+    if (planned.length() < actual.length())
+      report(m_rules.block_count, path,
+             "block set length changed from " + std::to_string(planned.length()) + " to " + std::to_string(actual.length()));
+  }
+
+  // Set elements have no identity: each planned element must be compatible with some actual
+  // element and each actual element with some planned one. Raw-equal pairs are found by a
+  // merge over the canonical order; the rest are tried pairwise, narrowed for object elements
+  // by one wholly known attribute.
+  template <class Compatible>
+  void correlate(const Value& planned, const Value& actual, const Path& path, bool hide, std::string_view rule,
+                 Compatible compatible) {
+    const auto& pe = planned.elements();
+    const auto& ae = actual.elements();
+    std::vector<bool> pm(pe.size()), am(ae.size());
+    for (std::size_t i = 0, j = 0; i < pe.size() && j < ae.size();) {
+      const int c = canonical_compare(pe[i], ae[j]);
+      if (c == 0) {
+        pm[i] = am[j] = true;
+        ++i, ++j;
+      } else if (c < 0) {
+        ++i;
+      } else {
+        ++j;
+      }
+    }
+    std::map<std::string, std::map<Value, std::vector<std::size_t>, ValueLess>> index;
+    for (std::size_t i = 0; i < pe.size(); ++i) {
+      if (pm[i]) continue;
+      for (std::size_t j : candidates(pe[i], ae, index)) {
+        if (compatible(pe[i], ae[j])) pm[i] = am[j] = true;
+      }
+    }
+    bool any = false;
+    for (std::size_t i = 0; i < pe.size(); ++i) {
+      if (pm[i]) continue;
+      any = true;
+      report(rule, path, "planned set element " + shown(pe[i], hide) + " does not correlate with any element in the result");
+    }
+    if (!any) {
+      for (std::size_t j = 0; j < ae.size(); ++j)
+        if (!am[j]) report(rule, path, "set element " + shown(ae[j], hide) + " of the result does not correlate with any planned element");
+    }
+  }
+
+  // Actual elements worth trying against planned element `p`: for an object with a wholly known
+  // primitive attribute, those holding the same value there (falling back to all when none do).
+  std::vector<std::size_t> candidates(const Value& p, const std::vector<Value>& ae,
+                                      std::map<std::string, std::map<Value, std::vector<std::size_t>, ValueLess>>& index) {
+    std::vector<std::size_t> all(ae.size());
+    for (std::size_t j = 0; j < ae.size(); ++j) all[j] = j;
+    if (!p.is_known() || p.is_null() || p.type().kind() != cty::Kind::Object) return all;
+    const auto& attributes = p.type().attributes();
+    for (std::size_t i = 0; i < attributes.size(); ++i) {
+      const Value& v = p.attribute_values()[i];
+      if (!v.is_known() || v.is_null() || !v.type().is_primitive()) continue;
+      auto& by_value = index[attributes[i].name];
+      if (by_value.empty()) {
+        for (std::size_t j = 0; j < ae.size(); ++j) {
+          const Value* a = ae[j].is_known() && !ae[j].is_null() ? ae[j].attribute(attributes[i].name) : nullptr;
+          if (a != nullptr && a->is_known()) by_value[*a].push_back(j);
+        }
+      }
+      auto it = by_value.find(v);
+      return it != by_value.end() ? it->second : all;
+    }
+    return all;
+  }
+
+  const DriftRules& m_rules;
+  Findings& m_out;
+  bool m_stop_early;
+};
+
+}  // namespace
+
+void check_compatible(const Block& block, const Value& planned, const Value& actual, const DriftRules& rules, Findings& out) {
+  CompatWalk(rules, out).object(block, planned, actual, Path{}, true);
+}
+
+}  // namespace tfc::oracle

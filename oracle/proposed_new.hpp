@@ -1,0 +1,24 @@
+#pragma once
+// The proposed new state Core sends in PlanResourceChange (seed 000, "Proposed New State";
+// protocol schema.md §7): the configuration merged with the prior state.
+
+#include "proto/cty/value.hpp"
+#include "proto/schema/block.hpp"
+
+namespace tfc::oracle {
+
+/// Merges `config` and `prior` as Core does: a non-computed attribute takes the config value;
+/// an optional+computed attribute takes the config value when non-null, else the prior value;
+/// a computed-only attribute keeps the prior value; nested attributes and nested blocks are
+/// merged recursively, correlated by index (list), key (map) or, for sets, with the first
+/// unused prior element that could have come from the config element (equal except where
+/// computed attributes are null in config); unknown config values stay unknown. Both null
+/// gives null; a null prior (create) acts as an object with every attribute null and empty
+/// block collections.
+cty::Value proposed_new(const schema::Block& block, const cty::Value& prior, const cty::Value& config);
+
+/// The value of an empty configuration block: every attribute null, single blocks null, group
+/// blocks empty objects, list/set/map blocks empty collections.
+cty::Value empty_block_value(const schema::Block& block);
+
+}  // namespace tfc::oracle

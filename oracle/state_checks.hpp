@@ -1,0 +1,72 @@
+#pragma once
+// Checks on the states the other RPCs return: ReadResource, UpgradeResourceState,
+// ImportResourceState, ReadDataSource, plus the lifecycle and validation rules that go beyond
+// Core (../shared/spec/contract-rules.md). Each returns every violation it finds.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "oracle/violation.hpp"
+#include "proto/cty/path.hpp"
+#include "proto/cty/value.hpp"
+#include "proto/schema/block.hpp"
+
+namespace tfc::oracle {
+
+/// `rule` for every write-only attribute (at any depth) holding a non-null value in `state`:
+/// write-only values exist only in configuration (Terraform; protocol schema.md §3).
+Violations check_write_only_null(const schema::Block& block, const cty::Value& state, std::string_view rule,
+                                 std::string_view what);
+
+/// ReadResource (000 §ReadResource; 002 "No unknown values are permitted in the Prior State"):
+/// the refreshed state conforms to the schema, holds no unknown (`read.unknown_in_state`) and no
+/// write-only value (`read.write_only_not_null`). A null state (the object is gone) is valid.
+Violations check_read(const schema::Block& block, const cty::Value& new_state);
+
+/// `read.normalization_not_preserved` (warning; 000 §ReadResource "Normalization"): read right
+/// after apply, with nothing changed outside, must return the applied value at every path.
+Violations check_read_normalization(const schema::Block& block, const cty::Value& applied, const cty::Value& read);
+
+/// UpgradeResourceState (000 §UpgradeResourceState; 002 "No unknown values are permitted in
+/// the Updated State"): conforms to the schema and holds no unknown (`upgrade.unknown_in_state`).
+Violations check_upgrade(const schema::Block& block, const cty::Value& upgraded);
+
+/// `upgrade.meaning_changed` (warning): upgrading a state already at the current version
+/// should return it unchanged ("should only change the shape").
+Violations check_upgrade_same_version(const schema::Block& block, const cty::Value& before, const cty::Value& after);
+
+/// One object ImportResourceState returned.
+struct ImportedObject {
+  std::string type_name;
+  cty::Value state;
+};
+
+/// ImportResourceState (000 §ImportResourceState): exactly one object unless deferred
+/// (`import.no_resources`, `import.multiple`), each with its type name (`import.type_missing`)
+/// and a non-null state (`import.null_object`).
+Violations check_import(const std::vector<ImportedObject>& imported, bool deferred);
+
+/// `import.nonexistent_after_read`: the stub state read back as null.
+Violations check_import_read(const cty::Value& read_state);
+
+/// `import.incomplete` (warning): after import and read, the state should equal the one apply
+/// created; a partial import is allowed but the next plan must then fix it.
+Violations check_import_complete(const schema::Block& block, const cty::Value& applied, const cty::Value& imported);
+
+/// ReadDataSource: a non-null result (`data.null_result`) conforming to the schema with no
+/// unknown (`data.unknown_in_result`); attributes non-null in config keep their value
+/// (`data.config_value_changed`, warning; set blocks are not correlated).
+Violations check_data_read(const schema::Block& block, const cty::Value& config, const cty::Value& result);
+
+/// `lifecycle.plan_not_empty_after_apply` / `lifecycle.plan_not_empty_after_refresh` (`rule`):
+/// planning the same config again must plan exactly the prior state; one finding per
+/// differing path.
+Violations check_plan_is_no_op(const schema::Block& block, const cty::Value& prior, const cty::Value& planned,
+                               std::string_view rule);
+
+/// `validate.rejects_unknown` (warning; 000 §ValidateResourceConfig): an error diagnostic
+/// whose path points at (or into) an unknown value of `config`.
+Violations check_validate_diagnostics(const cty::Value& config, const std::vector<cty::Path>& error_paths);
+
+}  // namespace tfc::oracle

@@ -1,0 +1,41 @@
+#pragma once
+// A finding of the oracle: one broken contract rule at one path of one value
+// (../shared/spec/contract-rules.md, "Every finding carries ..."). The path stays data; only
+// the output edge renders it (`cty::Path::render`).
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "proto/cty/path.hpp"
+
+namespace tfc::oracle {
+
+/// error: a MUST rule; warning: a SHOULD rule, or a MUST rule Core only logs for the legacy SDK.
+enum class Severity : std::uint8_t { Error, Warning };
+
+struct Violation {
+  std::string rule;  // stable id from oracle/rules.hpp, e.g. "plan.config_value_changed"
+  Severity severity = Severity::Error;
+  cty::Path path;
+  std::string message;  // lowercase, "what was seen against what was expected", no final period
+};
+
+using Violations = std::vector<Violation>;
+
+/// How strictly to judge a response (contract-rules.md, "Severity").
+struct CheckOptions {
+  /// The response set `legacy_type_system`: rules Core only logs become warnings.
+  bool legacy_type_system = false;
+  /// Report tolerated legacy findings as errors anyway.
+  bool strict = false;
+};
+
+/// "error" or "warning".
+std::string_view to_string(Severity severity) noexcept;
+
+/// True when at least one violation has severity error.
+bool has_errors(const Violations& violations) noexcept;
+
+}  // namespace tfc::oracle

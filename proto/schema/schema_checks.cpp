@@ -76,7 +76,7 @@ private:
     for (const Attribute& a : attributes) {
       if (!valid_name(a.name)) {
         add(kInvalidName, path + "." + a.name,
-            "attribute name \"" + a.name + "\" is not made of lowercase letters, digits and underscores");
+            "attribute name \"" + a.name + "\" is not valid; expected only lowercase letters, digits and underscores");
       }
       if (!names.insert(a.name).second) {
         add(kNameConflict, path + "." + a.name, "attribute name \"" + a.name + "\" is used twice; expected unique names");
@@ -92,7 +92,7 @@ private:
       const std::string& name = nb.type_name;
       if (!valid_name(name)) {
         add(kInvalidName, path + "." + name,
-            "block type name \"" + name + "\" is not made of lowercase letters, digits and underscores");
+            "block type name \"" + name + "\" is not valid; expected only lowercase letters, digits and underscores");
       }
       if (!block_names.insert(name).second) {
         add(kNameConflict, path + "." + name, "block type name \"" + name + "\" is used twice; expected unique names");
@@ -230,7 +230,7 @@ void check_identity(const IdentitySchema& schema, const std::string& where, std:
     const std::string at = where + ": ." + a.name;
     if (!valid_name(a.name)) {
       out.push_back(SchemaProblem{kInvalidName, at, "identity attribute name \"" + a.name +
-                                                        "\" is not made of lowercase letters, digits and underscores"});
+                                                        "\" is not valid; expected only lowercase letters, digits and underscores"});
     }
     if (!names.insert(a.name).second) {
       out.push_back(SchemaProblem{kNameConflict, at, "identity attribute name \"" + a.name +

@@ -1,0 +1,233 @@
+// The schema walk behind config_of and prior_state_of: which members are present (schema.md
+// §3 flag rules, §4 block counts) and how nested attribute types and blocks are built.
+
+#include "generators/config_walk.hpp"
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "generators/config_combinators.hpp"
+#include "generators/hints_tf_json.hpp"
+#include "proto/schema/implied_type.hpp"
+
+namespace tfc::gen::detail {
+
+namespace {
+
+using cty::Type;
+using cty::Value;
+using schema::Attribute;
+using schema::NestedBlock;
+using schema::NestedType;
+using schema::NestingMode;
+
+using Members = std::vector<std::pair<std::string, rc::Gen<Value>>>;
+
+std::string join(const std::string& path, const std::string& name) { return path.empty() ? name : path + "." + name; }
+
+bool computed_only(const Attribute& a) { return a.computed && !a.optional && !a.required; }
+
+const AttributeHint* hint_at(const Walk& walk, const std::string& path) {
+  return walk.hints ? walk.hints->find(path) : nullptr;
+}
+
+// Present with probability `percent`, else null of `type`; shrinks towards null.
+rc::Gen<Value> sometimes(int percent, const Type& type, rc::Gen<Value> present) {
+  if (percent >= 100) return present;
+  Value null = Value::null(type);
+  if (percent <= 0) return rc::gen::just(null);
+  return rc::gen::mapcat(chance(percent), [present, null](bool set) { return set ? present : rc::gen::just(null); });
+}
+
+// The percentage of cases in which the attribute is non-null (schema.md §3, §7).
+int presence_percent(const Walk& walk, const Attribute& a, const AttributeHint* hint) {
+  const bool omit = hint && hint->omit;
+  const bool always = hint && hint->always;
+  if (walk.mode == WalkMode::Config) {
+    if (omit || computed_only(a)) return 0;
+    if (a.write_only && !walk.options.write_only) return 0;
+    if (a.required || always) return 100;
+    return walk.options.optional_percent;
+  }
+  // A prior state: written by the provider, so computed values are filled in and write-only
+  // attributes are always null (schema.md §3 write_only).
+  if (a.write_only) return 0;
+  if (a.required || computed_only(a) || always) return 100;
+  if (a.computed) return 90;
+  return omit ? 0 : walk.options.optional_percent;
+}
+
+// Value::object of the members' values, sorted by name.
+rc::Gen<Value> object_of(Members members) {
+  std::stable_sort(members.begin(), members.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<std::string> names;
+  std::vector<rc::Gen<Value>> gens;
+  for (auto& [name, g] : members) {
+    names.push_back(name);
+    gens.push_back(std::move(g));
+  }
+  return rc::gen::map(sequence(std::move(gens)), [names](std::vector<Value> values) {
+    std::vector<std::pair<std::string, Value>> attrs;
+    for (std::size_t i = 0; i < names.size(); ++i) attrs.emplace_back(names[i], std::move(values[i]));
+    return Value::object(std::move(attrs));
+  });
+}
+
+rc::Gen<Value> attribute_member(const Walk& walk, const Attribute& a, const std::string& path);
+
+rc::Gen<Value> nested_object(const Walk& walk, const std::shared_ptr<const NestedType>& nested, const std::string& path) {
+  Members members;
+  for (const Attribute& a : nested->attributes) {
+    if (std::none_of(members.begin(), members.end(), [&](const auto& m) { return m.first == a.name; })) {
+      members.emplace_back(a.name, attribute_member(walk, a, join(path, a.name)));
+    }
+  }
+  return object_of(std::move(members));
+}
+
+rc::Gen<std::shared_ptr<const NestedType>> concretize_nested(const std::shared_ptr<const NestedType>& nested,
+                                                             const ValueOptions& options);
+
+rc::Gen<Attribute> concretize_attribute(const Attribute& a, const ValueOptions& options) {
+  if (!schema::implied_type(a).has_dynamic()) return rc::gen::just(a);
+  if (a.type) {
+    return rc::gen::map(concretize(*a.type, options), [a](Type t) {
+      Attribute out = a;
+      out.type = std::move(t);
+      return out;
+    });
+  }
+  return rc::gen::map(concretize_nested(a.nested_type, options), [a](std::shared_ptr<const NestedType> n) {
+    Attribute out = a;
+    out.nested_type = std::move(n);
+    return out;
+  });
+}
+
+rc::Gen<std::shared_ptr<const NestedType>> concretize_nested(const std::shared_ptr<const NestedType>& nested,
+                                                             const ValueOptions& options) {
+  std::vector<rc::Gen<Attribute>> parts;
+  for (const Attribute& a : nested->attributes) parts.push_back(concretize_attribute(a, options));
+  return rc::gen::map(sequence(std::move(parts)), [mode = nested->nesting](std::vector<Attribute> attrs) {
+    return std::shared_ptr<const NestedType>(std::make_shared<NestedType>(NestedType{mode, std::move(attrs)}));
+  });
+}
+
+// Elements of a LIST/SET/MAP nested attribute type, all of one concrete element type.
+rc::Gen<Value> nested_collection(const Walk& walk, const std::shared_ptr<const NestedType>& concrete,
+                                 const std::string& path) {
+  Attribute holder;
+  holder.nested_type = concrete;
+  const Type type = schema::implied_type(holder);
+  auto element = rc::gen::scale(0.7, nested_object(walk, concrete, path));
+  const std::size_t max = walk.options.max_nested;
+  if (concrete->nesting == NestingMode::Map) {
+    return rc::gen::map(vector_between(0, max, rc::gen::pair(label(), element)),
+                        [type](std::vector<std::pair<std::string, Value>> entries) {
+                          return Value::typed_map(type, std::move(entries));
+                        });
+  }
+  return rc::gen::map(vector_between<Value>(0, max, element), [type](std::vector<Value> elements) {
+    return type.kind() == cty::Kind::List ? Value::typed_list(type, std::move(elements))
+                                          : Value::typed_set(type, std::move(elements));
+  });
+}
+
+rc::Gen<Value> nested_attribute_value(const Walk& walk, const std::shared_ptr<const NestedType>& nested,
+                                      const std::string& path) {
+  if (nested->nesting == NestingMode::Single || nested->nesting == NestingMode::Group) {
+    return rc::gen::lazy([=] { return rc::gen::scale(0.7, nested_object(walk, nested, path)); });
+  }
+  return rc::gen::lazy([=] {
+    return rc::gen::mapcat(concretize_nested(nested, walk.options.values),
+                           [=](const std::shared_ptr<const NestedType>& c) { return nested_collection(walk, c, path); });
+  });
+}
+
+rc::Gen<Value> attribute_member(const Walk& walk, const Attribute& a, const std::string& path) {
+  const AttributeHint* hint = hint_at(walk, path);
+  const Type type = schema::implied_type(a);
+  const int percent = presence_percent(walk, a, hint);
+  if (percent <= 0) return rc::gen::just(Value::null(type));
+  rc::Gen<Value> value = a.nested_type && !(hint && hint->shapes_values())
+                             ? nested_attribute_value(walk, a.nested_type, path)
+                             : leaf_value(type, hint, walk.options);
+  return sometimes(percent, type, std::move(value));
+}
+
+rc::Gen<Value> block_body(const Walk& walk, const std::shared_ptr<const schema::Block>& body, const std::string& path) {
+  return rc::gen::lazy([=] { return rc::gen::scale(0.7, block_value(walk, *body, path)); });
+}
+
+rc::Gen<Value> block_collection(const Walk& walk, const NestedBlock& nb, const rc::Gen<Value>& body, bool always) {
+  const Type type = schema::implied_type(nb);
+  std::size_t lo = static_cast<std::size_t>(std::max<std::int64_t>(nb.min_items, 0));
+  if (always) lo = std::max<std::size_t>(lo, 1);
+  const std::size_t hi = nb.max_items > 0 ? std::max(static_cast<std::size_t>(nb.max_items), lo)
+                                          : std::max(lo, walk.options.max_blocks);
+  if (nb.nesting == NestingMode::Map) {
+    return rc::gen::map(vector_between(lo, hi, rc::gen::pair(label(), body)),
+                        [type](std::vector<std::pair<std::string, Value>> entries) {
+                          // Labels are unique in configuration: the first block with a label wins.
+                          std::map<std::string, Value> unique(entries.begin(), entries.end());
+                          std::vector<std::pair<std::string, Value>> list(unique.begin(), unique.end());
+                          return type.is_dynamic() ? Value::object(std::move(list)) : Value::typed_map(type, std::move(list));
+                        });
+  }
+  return rc::gen::map(vector_between<Value>(lo, hi, body), [type, set = nb.nesting == NestingMode::Set](std::vector<Value> elements) {
+    if (type.is_dynamic()) return Value::tuple(std::move(elements));
+    return set ? Value::typed_set(type, std::move(elements)) : Value::typed_list(type, std::move(elements));
+  });
+}
+
+rc::Gen<Value> block_member(const Walk& walk, const NestedBlock& nb, const std::string& path) {
+  static const auto kEmpty = std::make_shared<const schema::Block>();
+  const auto body_schema = nb.block ? nb.block : kEmpty;
+  const AttributeHint* hint = hint_at(walk, path);
+  const Value absent = absent_block(nb);
+  if (hint && hint->omit) return rc::gen::just(absent);
+  const bool always = hint && hint->always;
+  const rc::Gen<Value> body = block_body(walk, body_schema, path);
+  rc::Gen<Value> present = body;
+  switch (nb.nesting) {
+    case NestingMode::Group: break;
+    case NestingMode::Single:
+      if (nb.min_items < 1 && !always) present = sometimes(walk.options.single_block_percent, absent.type(), body);
+      break;
+    default: present = block_collection(walk, nb, body, always); break;
+  }
+  // A computed (6.11) block is mostly left to the provider in configuration.
+  if (walk.mode == WalkMode::Config && body_schema->computed && !always) {
+    return rc::gen::mapcat(chance(walk.options.computed_block_percent),
+                           [present, absent](bool configured) { return configured ? present : rc::gen::just(absent); });
+  }
+  return present;
+}
+
+}  // namespace
+
+rc::Gen<Value> block_value(const Walk& walk, const schema::Block& block, const std::string& path) {
+  Members members;
+  auto taken = [&](const std::string& name) {
+    return std::any_of(members.begin(), members.end(), [&](const auto& m) { return m.first == name; });
+  };
+  // Attributes before block types: the same first-wins rule as implied_type for broken schemas.
+  for (const Attribute& a : block.attributes) {
+    if (!taken(a.name)) members.emplace_back(a.name, attribute_member(walk, a, join(path, a.name)));
+  }
+  for (const NestedBlock& nb : block.block_types) {
+    if (!taken(nb.type_name)) members.emplace_back(nb.type_name, block_member(walk, nb, join(path, nb.type_name)));
+  }
+  return object_of(std::move(members));
+}
+
+rc::Gen<Value> member_value(const Walk& walk, const schema::Block& block, const std::string& name) {
+  if (const Attribute* a = block.find_attribute(name)) return attribute_member(walk, *a, name);
+  if (const NestedBlock* nb = block.find_block_type(name)) return block_member(walk, *nb, name);
+  return rc::gen::just(Value());
+}
+
+}  // namespace tfc::gen::detail

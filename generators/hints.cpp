@@ -1,0 +1,236 @@
+#include "generators/hints.hpp"
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+#include <utility>
+
+#include "generators/hints_tf_json.hpp"
+#include "proto/schema/implied_type.hpp"
+
+namespace tfc::gen {
+
+namespace {
+
+using nlohmann::json;
+
+Error at(const std::string& file, const std::string& path, const std::string& what) {
+  return Error{file + ": " + path + ": " + what};
+}
+
+Expected<cty::Number> number_field(const json& doc, const std::string& file, const std::string& path) {
+  if (doc.is_number()) {
+    if (auto n = cty::Number::parse(doc.dump())) return *n;
+  }
+  return at(file, path, "expected a number");
+}
+
+Expected<bool> bool_field(const json& doc, const std::string& file, const std::string& path) {
+  if (!doc.is_boolean()) return at(file, path, "expected true or false");
+  return doc.get<bool>();
+}
+
+Expected<AttributeHint> parse_attribute_hint(const json& doc, const std::string& file, const std::string& path) {
+  AttributeHint hint;
+  if (doc.is_string()) {
+    const auto word = doc.get<std::string>();
+    if (word == "omit") hint.omit = true;
+    else if (word == "always") hint.always = true;
+    else return at(file, path, "expected \"omit\", \"always\" or an object, got \"" + word + "\"");
+    return hint;
+  }
+  if (!doc.is_object()) return at(file, path, "expected \"omit\", \"always\" or an object");
+  for (const auto& [key, v] : doc.items()) {
+    const std::string p = path + "." + key;
+    if (key == "value") {
+      hint.value = v;
+    } else if (key == "values") {
+      if (!v.is_array() || v.empty()) return at(file, p, "expected a non-empty array of values");
+      hint.values.assign(v.begin(), v.end());
+    } else if (key == "range") {
+      if (!v.is_array() || v.size() != 2) return at(file, p, "expected [min, max]");
+      TFC_TRY(lo, number_field(v[0], file, p + "[0]"));
+      TFC_TRY(hi, number_field(v[1], file, p + "[1]"));
+      if (compare(lo, hi) > 0) return at(file, p, "min " + lo.canonical() + " is above max " + hi.canonical());
+      hint.range_min = lo;
+      hint.range_max = hi;
+    } else if (key == "integer") {
+      TFC_TRY(b, bool_field(v, file, p));
+      hint.integer = b;
+    } else if (key == "pattern") {
+      if (!v.is_string()) return at(file, p, "expected a string");
+      auto pattern = parse_pattern(v.get<std::string>());
+      if (!pattern) return at(file, p, pattern.error().message);
+      hint.pattern = std::move(*pattern);
+    } else if (key == "omit" || key == "always") {
+      TFC_TRY(b, bool_field(v, file, p));
+      (key == "omit" ? hint.omit : hint.always) = b;
+    } else {
+      return at(file, p, "unknown hint (expected value, values, range, integer, pattern, omit or always)");
+    }
+  }
+  if (hint.omit && (hint.always || hint.shapes_values())) return at(file, path, "omit cannot be combined with other hints");
+  if (hint.value && !hint.values.empty()) return at(file, path, "give either value or values, not both");
+  if (hint.integer && hint.range_min) {
+    // An integer range must contain a whole number.
+    if (std::ceil(hint.range_min->to_double_approx()) > std::floor(hint.range_max->to_double_approx())) {
+      return at(file, path + ".range", "contains no whole number");
+    }
+  }
+  return hint;
+}
+
+Expected<Hints> parse_resource(const json& doc, const std::string& file, const std::string& name,
+                               const std::string& path) {
+  Hints hints;
+  hints.file = file;
+  hints.resource = name;
+  if (!doc.is_object()) return at(file, path, "expected an object");
+  for (const auto& [key, v] : doc.items()) {
+    const std::string p = path + "." + key;
+    if (key == "attributes") {
+      if (!v.is_object()) return at(file, p, "expected an object keyed by attribute path");
+      for (const auto& [attr, h] : v.items()) {
+        TFC_TRY(hint, parse_attribute_hint(h, file, p + "." + attr));
+        hints.attributes.emplace(attr, std::move(hint));
+      }
+    } else if (key == "examples") {
+      if (!v.is_array()) return at(file, p, "expected an array of resource bodies");
+      for (std::size_t i = 0; i < v.size(); ++i) {
+        if (!v[i].is_object()) return at(file, p + "[" + std::to_string(i) + "]", "expected an object (a resource body)");
+        hints.examples.push_back(v[i]);
+      }
+    } else {
+      return at(file, p, "unknown key (expected attributes or examples)");
+    }
+  }
+  return hints;
+}
+
+// Where a dotted hint path leads in the schema.
+struct Target {
+  const schema::Attribute* attribute = nullptr;
+  const schema::NestedBlock* block = nullptr;
+};
+
+Target resolve(const schema::Block& root, const std::string& path) {
+  const schema::Block* block = &root;
+  const std::vector<schema::Attribute>* nested = nullptr;
+  Target t;
+  std::size_t start = 0;
+  while (start <= path.size()) {
+    const std::size_t dot = path.find('.', start);
+    const std::string name = path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+    t = Target{};
+    if (nested) {
+      for (const auto& a : *nested) {
+        if (a.name == name) t.attribute = &a;
+      }
+    } else if (block) {
+      t.attribute = block->find_attribute(name);
+      if (!t.attribute) t.block = block->find_block_type(name);
+    }
+    if (!t.attribute && !t.block) return Target{};
+    if (dot == std::string::npos) return t;
+    block = nullptr;
+    nested = nullptr;
+    if (t.block && t.block->block) block = t.block->block.get();
+    if (t.attribute && t.attribute->nested_type) nested = &t.attribute->nested_type->attributes;
+    if (!block && !nested) return Target{};
+    start = dot + 1;
+  }
+  return Target{};
+}
+
+// The primitive kind a range or pattern applies to: the type itself or its elements.
+bool leaf_kind_is(const cty::Type& type, cty::Kind kind) {
+  if (type.kind() == kind) return true;
+  return type.is_collection() && type.element().kind() == kind;
+}
+
+Expected<void> check_attribute(const Hints& hints, const std::string& path, const AttributeHint& hint,
+                               const schema::Attribute& a) {
+  const std::string prefix = hints.file + ": resource " + hints.resource + ": attribute " + path;
+  const bool computed_only = a.computed && !a.optional && !a.required;
+  if (computed_only && (hint.always || hint.shapes_values())) {
+    return Error{prefix + ": computed-only attribute cannot be configured"};
+  }
+  if (a.required && hint.omit) return Error{prefix + ": required attribute cannot be omitted"};
+  const cty::Type type = schema::implied_type(a);
+  if ((hint.range_min || hint.integer) && !leaf_kind_is(type, cty::Kind::Number)) {
+    return Error{prefix + ": range/integer given for a " + type.friendly_name() + " attribute"};
+  }
+  if (hint.pattern && !leaf_kind_is(type, cty::Kind::String)) {
+    return Error{prefix + ": pattern given for a " + type.friendly_name() + " attribute"};
+  }
+  if (hint.value) {
+    auto v = value_from_tf_json(*hint.value, type, path);
+    if (!v) return Error{prefix + ": value: " + v.error().message};
+  }
+  for (std::size_t i = 0; i < hint.values.size(); ++i) {
+    auto v = value_from_tf_json(hint.values[i], type, path);
+    if (!v) return Error{prefix + ": values[" + std::to_string(i) + "]: " + v.error().message};
+  }
+  return {};
+}
+
+}  // namespace
+
+const AttributeHint* Hints::find(std::string_view path) const {
+  auto it = attributes.find(path);
+  return it == attributes.end() ? nullptr : &it->second;
+}
+
+const Hints& HintsFile::for_resource(std::string_view resource_type) const {
+  static const Hints kNone;
+  auto it = resources.find(resource_type);
+  return it == resources.end() ? kNone : it->second;
+}
+
+Expected<HintsFile> parse_hints(const json& doc, const std::string& file_name) {
+  HintsFile out;
+  out.file = file_name;
+  if (!doc.is_object()) return Error{file_name + ": expected an object with \"resources\""};
+  for (const auto& [key, v] : doc.items()) {
+    if (key != "resources") return at(file_name, key, "unknown key (expected resources)");
+    if (!v.is_object()) return at(file_name, "resources", "expected an object keyed by resource type");
+    for (const auto& [name, r] : v.items()) {
+      TFC_TRY(hints, parse_resource(r, file_name, name, "resources." + name));
+      out.resources.emplace(name, std::move(hints));
+    }
+  }
+  return out;
+}
+
+Expected<HintsFile> load_hints_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Error{path + ": cannot open hints file"};
+  std::stringstream text;
+  text << in.rdbuf();
+  json doc = json::parse(text.str(), nullptr, false);
+  if (doc.is_discarded()) return Error{path + ": not valid JSON"};
+  return parse_hints(doc, path);
+}
+
+Expected<void> check_hints(const Hints& hints, const schema::Block& block) {
+  const std::string prefix = hints.file + ": resource " + hints.resource;
+  for (const auto& [path, hint] : hints.attributes) {
+    const Target t = resolve(block, path);
+    if (t.attribute) {
+      auto ok = check_attribute(hints, path, hint, *t.attribute);
+      if (!ok) return ok.error();
+    } else if (t.block) {
+      if (hint.shapes_values()) return Error{prefix + ": block " + path + ": only omit and always apply to blocks"};
+      if (hint.omit && t.block->min_items > 0) return Error{prefix + ": block " + path + ": required block cannot be omitted"};
+    } else {
+      return Error{prefix + ": attribute " + path + ": no such attribute or block type in the schema"};
+    }
+  }
+  for (std::size_t i = 0; i < hints.examples.size(); ++i) {
+    auto v = config_from_tf_json(hints.examples[i], block, "");
+    if (!v) return Error{prefix + ": examples[" + std::to_string(i) + "]: " + v.error().message};
+  }
+  return {};
+}
+
+}  // namespace tfc::gen

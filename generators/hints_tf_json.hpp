@@ -1,0 +1,35 @@
+#pragma once
+// Values and resource bodies written in .tf.json form (hints `value`, `values` and `examples`)
+// turned into cty values of a schema's implied type, with Terraform's automatic conversions
+// between strings, numbers and bools (schema.md §4 for the null-versus-empty block rules).
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "proto/cty/type.hpp"
+#include "proto/cty/value.hpp"
+#include "proto/schema/block.hpp"
+#include "proto/util/expected.hpp"
+
+namespace tfc::gen {
+
+/// A JSON expression as a value of `type`: strings, numbers and bools convert into each other
+/// where Terraform would; `dynamic` takes the JSON's own shape (arrays become tuples, objects
+/// become objects); missing object attributes are null. Errors name `path`.
+Expected<cty::Value> value_from_tf_json(const nlohmann::json& doc, const cty::Type& type, const std::string& path);
+
+/// A resource body (attributes and nested blocks; a block as an object or a list of objects,
+/// a map block as an object keyed by label) as the configuration value of `block`: absent
+/// attributes null, absent blocks null (single), empty (list/set/map) or the empty object
+/// (group). Setting a computed-only attribute, an unknown name or a block count outside
+/// min/max is an error naming `path`. Meta-arguments (count, for_each, depends_on, provider,
+/// lifecycle, provisioner, connection) are ignored.
+Expected<cty::Value> config_from_tf_json(const nlohmann::json& body, const schema::Block& block, const std::string& path);
+
+/// The value Terraform builds for a block type with no blocks in configuration (schema.md §4):
+/// null (single), the object of absent members (group), an empty list/set/map, or an empty
+/// tuple/object when a LIST/MAP block's implied type is dynamic.
+cty::Value absent_block(const schema::NestedBlock& block_type);
+
+}  // namespace tfc::gen

@@ -23,7 +23,7 @@ void write_value_column(XmlWriter& h, std::string_view caption, std::string_view
   if (redacted) pre.attribute("class", "redacted");
   for (std::size_t i = 0; i < lines.size(); ++i) {
     if (changed[i]) {
-      text_element(h, "mark", lines[i], {}, Layout::inline_);
+      text_element(h, "mark", std::string(lines[i]) + "\n", {}, Layout::inline_);
     } else {
       h.write_text(std::string(lines[i]) + "\n");
     }

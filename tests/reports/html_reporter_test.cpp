@@ -66,7 +66,7 @@ TEST(HtmlReporter, ShowsSummariesFiltersAndFindingDetails) {
                       "data-resource=\"resource.tfc_widget\" data-severity=\"error\">"),
             std::string::npos);
   EXPECT_NE(html.find("<mark class=\"path\">.rule[0].port</mark>"), std::string::npos);
-  EXPECT_NE(html.find("<mark>    {\"port\": 8080}</mark>"), std::string::npos)
+  EXPECT_NE(html.find("<mark>    {\"port\": 8080}\n</mark>"), std::string::npos)
       << "the differing line of the actual value is marked";
   EXPECT_NE(html.find("tfconform run --replay v1.20260101.7.ab12"), std::string::npos);
   EXPECT_NE(html.find("provider log (3 lines)"), std::string::npos);

@@ -23,6 +23,27 @@ cty::Type object_of(Members members) {
   return cty::Type::object(std::move(members));
 }
 
+// without_optional_markers() always rebuilds composite types; most attribute types have no
+// markers, so look first (allocation-free).
+bool has_optional_markers(const cty::Type& type) {
+  switch (type.kind()) {
+    case cty::Kind::List:
+    case cty::Kind::Set:
+    case cty::Kind::Map: return has_optional_markers(type.element());
+    case cty::Kind::Tuple:
+      for (const cty::Type& t : type.tuple_elements()) {
+        if (has_optional_markers(t)) return true;
+      }
+      return false;
+    case cty::Kind::Object:
+      for (const auto& a : type.attributes()) {
+        if (a.optional || has_optional_markers(a.type)) return true;
+      }
+      return false;
+    default: return false;
+  }
+}
+
 cty::Type nested_type_object(const NestedType& nested) {
   Members members;
   members.reserve(nested.attributes.size());
@@ -47,7 +68,9 @@ cty::Type implied_type(const Block& block) {
 }
 
 cty::Type implied_type(const Attribute& attribute) {
-  if (attribute.type) return attribute.type->without_optional_markers();
+  if (attribute.type) {
+    return has_optional_markers(*attribute.type) ? attribute.type->without_optional_markers() : *attribute.type;
+  }
   if (!attribute.nested_type) return cty::Type::dynamic();  // invalid schema: neither is set
   cty::Type object = nested_type_object(*attribute.nested_type);
   switch (attribute.nested_type->nesting) {
@@ -72,6 +95,12 @@ cty::Type implied_type(const NestedBlock& block_type) {
     case NestingMode::Set: return cty::Type::set(std::move(body));
   }
   return body;
+}
+
+const cty::Type& ImpliedTypeCache::of(const Block& block) {
+  auto it = m_types.find(&block);
+  if (it == m_types.end()) it = m_types.emplace(&block, implied_type(block)).first;
+  return it->second;
 }
 
 }  // namespace tfc::schema

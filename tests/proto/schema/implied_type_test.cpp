@@ -133,5 +133,28 @@ TEST(ImpliedType, BrokenSchemasStillGetATypeWithoutThrowing) {
   EXPECT_EQ(cty::type_to_json(implied_type(clash)), R"(["list",["object",{}]])") << "a missing body is empty";
 }
 
+TEST(ImpliedType, CacheReturnsTheComputedTypeOncePerBlock) {
+  Block a = parse_block(kCases[1].block);
+  Block b = parse_block(kCases[0].block);
+  ImpliedTypeCache cache;
+  const cty::Type& first = cache.of(a);
+  EXPECT_EQ(first, implied_type(a));
+  EXPECT_EQ(&cache.of(a), &first) << "the second lookup is the stored entry";
+  EXPECT_EQ(cache.of(b), implied_type(b));
+  EXPECT_EQ(cache.of(*a.find_block_type("rule")->block), implied_type(*a.find_block_type("rule")->block));
+  EXPECT_EQ(cache.size(), 3u);
+  cache.clear();
+  EXPECT_EQ(cache.size(), 0u);
+}
+
+TEST(ImpliedType, TypesWithoutOptionalMarkersAreKeptAsGiven) {
+  Block b = parse_block(R"({"attributes":{"o":{"type":["object",{"a":["list",["object",{"x":"string"},["x"]]]}],"optional":true},
+      "p":{"type":["map",["object",{"y":"bool"}]],"optional":true}}})");
+  const cty::Type t = implied_type(b);
+  EXPECT_EQ(cty::type_to_json(*t.attribute_type("o")), R"(["object",{"a":["list",["object",{"x":"string"}]]}])")
+      << "markers deep inside are dropped too";
+  EXPECT_EQ(cty::type_to_json(*t.attribute_type("p")), R"(["map",["object",{"y":"bool"}]])");
+}
+
 }  // namespace
 }  // namespace tfc::schema

@@ -1,0 +1,154 @@
+#pragma once
+// Conversions between the protocol-neutral structs (proto/protocol) and tfplugin5 messages:
+// to_proto for every request and response, from_proto back. Functions are named after the
+// message and hold no logic. from_proto fails only on input that does not fit the protocol (a
+// schema type that is not type JSON, an unknown nesting mode, an AttributePath step with no
+// selector); the error names the field path. Only proto/convert and the runner's transport
+// include this header (it pulls in the generated tfplugin5.pb.h).
+//
+// v5 differences (tfplugin5.md "v5 vs v6"): GetSchema/PrepareProviderConfig/Configure/Stop and
+// ValidateResourceTypeConfig/ValidateDataSourceConfig messages; no nested attribute types (an
+// attribute with nested_type is sent with its implied type); no Block.computed, no
+// store_planned_private/computed_blocks_allowed, no PlanResourceChange.Request.planned_private,
+// no state stores. Those model fields are dropped by to_proto and left default by from_proto.
+
+#include "proto/protocol/data_source.hpp"
+#include "proto/protocol/ephemeral.hpp"
+#include "proto/protocol/function.hpp"
+#include "proto/protocol/list_resource.hpp"
+#include "proto/protocol/provider.hpp"
+#include "proto/protocol/resource.hpp"
+#include "proto/schema/block.hpp"
+#include "proto/schema/provider_schema.hpp"
+#include "proto/util/expected.hpp"
+#include "proto/wire/tfplugin5.pb.h"
+
+namespace tfc::wire::v5 {
+
+namespace pb = ::tfplugin5;
+
+// --- Pieces (convert_schema_v5.cpp) ---
+/// Schema ↔ schema::Schema; attributes and block types come back sorted by name.
+pb::Schema to_proto(const schema::Schema& in);
+Expected<schema::Schema> from_proto(const pb::Schema& in);
+pb::ResourceIdentitySchema to_proto(const schema::IdentitySchema& in);
+Expected<schema::IdentitySchema> from_proto(const pb::ResourceIdentitySchema& in);
+/// AttributePath ↔ cty::Path (README §6); set-element steps cannot be sent: the path is cut there.
+pb::AttributePath to_proto(const cty::Path& in);
+Expected<cty::Path> from_proto(const pb::AttributePath& in);
+pb::Diagnostic to_proto(const protocol::Diagnostic& in);
+Expected<protocol::Diagnostic> from_proto(const pb::Diagnostic& in);
+
+// --- provider RPCs (convert_provider_v5.cpp) ---
+pb::GetProviderSchema::Request to_proto(const protocol::GetProviderSchemaRequest& in);
+Expected<protocol::GetProviderSchemaRequest> from_proto(const pb::GetProviderSchema::Request& in);
+pb::GetProviderSchema::Response to_proto(const protocol::GetProviderSchemaResponse& in);
+Expected<protocol::GetProviderSchemaResponse> from_proto(const pb::GetProviderSchema::Response& in);
+pb::GetResourceIdentitySchemas::Request to_proto(const protocol::GetResourceIdentitySchemasRequest& in);
+Expected<protocol::GetResourceIdentitySchemasRequest> from_proto(const pb::GetResourceIdentitySchemas::Request& in);
+pb::GetResourceIdentitySchemas::Response to_proto(const protocol::GetResourceIdentitySchemasResponse& in);
+Expected<protocol::GetResourceIdentitySchemasResponse> from_proto(const pb::GetResourceIdentitySchemas::Response& in);
+pb::ProviderMetadata::Request to_proto(const protocol::GetMetadataRequest& in);
+Expected<protocol::GetMetadataRequest> from_proto(const pb::ProviderMetadata::Request& in);
+pb::ProviderMetadata::Response to_proto(const protocol::GetMetadataResponse& in);
+Expected<protocol::GetMetadataResponse> from_proto(const pb::ProviderMetadata::Response& in);
+pb::PrepareProviderConfig::Request to_proto(const protocol::ValidateProviderConfigRequest& in);
+Expected<protocol::ValidateProviderConfigRequest> from_proto(const pb::PrepareProviderConfig::Request& in);
+pb::PrepareProviderConfig::Response to_proto(const protocol::ValidateProviderConfigResponse& in);
+Expected<protocol::ValidateProviderConfigResponse> from_proto(const pb::PrepareProviderConfig::Response& in);
+pb::Configure::Request to_proto(const protocol::ConfigureProviderRequest& in);
+Expected<protocol::ConfigureProviderRequest> from_proto(const pb::Configure::Request& in);
+pb::Configure::Response to_proto(const protocol::ConfigureProviderResponse& in);
+Expected<protocol::ConfigureProviderResponse> from_proto(const pb::Configure::Response& in);
+pb::Stop::Request to_proto(const protocol::StopProviderRequest& in);
+Expected<protocol::StopProviderRequest> from_proto(const pb::Stop::Request& in);
+pb::Stop::Response to_proto(const protocol::StopProviderResponse& in);
+Expected<protocol::StopProviderResponse> from_proto(const pb::Stop::Response& in);
+
+// --- resource RPCs (convert_resource_v5.cpp) ---
+pb::ValidateResourceTypeConfig::Request to_proto(const protocol::ValidateResourceConfigRequest& in);
+Expected<protocol::ValidateResourceConfigRequest> from_proto(const pb::ValidateResourceTypeConfig::Request& in);
+pb::ValidateResourceTypeConfig::Response to_proto(const protocol::ValidateResourceConfigResponse& in);
+Expected<protocol::ValidateResourceConfigResponse> from_proto(const pb::ValidateResourceTypeConfig::Response& in);
+pb::UpgradeResourceState::Request to_proto(const protocol::UpgradeResourceStateRequest& in);
+Expected<protocol::UpgradeResourceStateRequest> from_proto(const pb::UpgradeResourceState::Request& in);
+pb::UpgradeResourceState::Response to_proto(const protocol::UpgradeResourceStateResponse& in);
+Expected<protocol::UpgradeResourceStateResponse> from_proto(const pb::UpgradeResourceState::Response& in);
+pb::UpgradeResourceIdentity::Request to_proto(const protocol::UpgradeResourceIdentityRequest& in);
+Expected<protocol::UpgradeResourceIdentityRequest> from_proto(const pb::UpgradeResourceIdentity::Request& in);
+pb::UpgradeResourceIdentity::Response to_proto(const protocol::UpgradeResourceIdentityResponse& in);
+Expected<protocol::UpgradeResourceIdentityResponse> from_proto(const pb::UpgradeResourceIdentity::Response& in);
+pb::ReadResource::Request to_proto(const protocol::ReadResourceRequest& in);
+Expected<protocol::ReadResourceRequest> from_proto(const pb::ReadResource::Request& in);
+pb::ReadResource::Response to_proto(const protocol::ReadResourceResponse& in);
+Expected<protocol::ReadResourceResponse> from_proto(const pb::ReadResource::Response& in);
+pb::PlanResourceChange::Request to_proto(const protocol::PlanResourceChangeRequest& in);
+Expected<protocol::PlanResourceChangeRequest> from_proto(const pb::PlanResourceChange::Request& in);
+pb::PlanResourceChange::Response to_proto(const protocol::PlanResourceChangeResponse& in);
+Expected<protocol::PlanResourceChangeResponse> from_proto(const pb::PlanResourceChange::Response& in);
+pb::ApplyResourceChange::Request to_proto(const protocol::ApplyResourceChangeRequest& in);
+Expected<protocol::ApplyResourceChangeRequest> from_proto(const pb::ApplyResourceChange::Request& in);
+pb::ApplyResourceChange::Response to_proto(const protocol::ApplyResourceChangeResponse& in);
+Expected<protocol::ApplyResourceChangeResponse> from_proto(const pb::ApplyResourceChange::Response& in);
+pb::ImportResourceState::Request to_proto(const protocol::ImportResourceStateRequest& in);
+Expected<protocol::ImportResourceStateRequest> from_proto(const pb::ImportResourceState::Request& in);
+pb::ImportResourceState::Response to_proto(const protocol::ImportResourceStateResponse& in);
+Expected<protocol::ImportResourceStateResponse> from_proto(const pb::ImportResourceState::Response& in);
+pb::MoveResourceState::Request to_proto(const protocol::MoveResourceStateRequest& in);
+Expected<protocol::MoveResourceStateRequest> from_proto(const pb::MoveResourceState::Request& in);
+pb::MoveResourceState::Response to_proto(const protocol::MoveResourceStateResponse& in);
+Expected<protocol::MoveResourceStateResponse> from_proto(const pb::MoveResourceState::Response& in);
+pb::GenerateResourceConfig::Request to_proto(const protocol::GenerateResourceConfigRequest& in);
+Expected<protocol::GenerateResourceConfigRequest> from_proto(const pb::GenerateResourceConfig::Request& in);
+pb::GenerateResourceConfig::Response to_proto(const protocol::GenerateResourceConfigResponse& in);
+Expected<protocol::GenerateResourceConfigResponse> from_proto(const pb::GenerateResourceConfig::Response& in);
+
+// --- data source RPCs (convert_data_source_v5.cpp) ---
+pb::ValidateDataSourceConfig::Request to_proto(const protocol::ValidateDataResourceConfigRequest& in);
+Expected<protocol::ValidateDataResourceConfigRequest> from_proto(const pb::ValidateDataSourceConfig::Request& in);
+pb::ValidateDataSourceConfig::Response to_proto(const protocol::ValidateDataResourceConfigResponse& in);
+Expected<protocol::ValidateDataResourceConfigResponse> from_proto(const pb::ValidateDataSourceConfig::Response& in);
+pb::ReadDataSource::Request to_proto(const protocol::ReadDataSourceRequest& in);
+Expected<protocol::ReadDataSourceRequest> from_proto(const pb::ReadDataSource::Request& in);
+pb::ReadDataSource::Response to_proto(const protocol::ReadDataSourceResponse& in);
+Expected<protocol::ReadDataSourceResponse> from_proto(const pb::ReadDataSource::Response& in);
+
+// --- ephemeral RPCs (convert_ephemeral_v5.cpp) ---
+pb::ValidateEphemeralResourceConfig::Request to_proto(const protocol::ValidateEphemeralResourceConfigRequest& in);
+Expected<protocol::ValidateEphemeralResourceConfigRequest> from_proto(const pb::ValidateEphemeralResourceConfig::Request& in);
+pb::ValidateEphemeralResourceConfig::Response to_proto(const protocol::ValidateEphemeralResourceConfigResponse& in);
+Expected<protocol::ValidateEphemeralResourceConfigResponse> from_proto(const pb::ValidateEphemeralResourceConfig::Response& in);
+pb::OpenEphemeralResource::Request to_proto(const protocol::OpenEphemeralResourceRequest& in);
+Expected<protocol::OpenEphemeralResourceRequest> from_proto(const pb::OpenEphemeralResource::Request& in);
+pb::OpenEphemeralResource::Response to_proto(const protocol::OpenEphemeralResourceResponse& in);
+Expected<protocol::OpenEphemeralResourceResponse> from_proto(const pb::OpenEphemeralResource::Response& in);
+pb::RenewEphemeralResource::Request to_proto(const protocol::RenewEphemeralResourceRequest& in);
+Expected<protocol::RenewEphemeralResourceRequest> from_proto(const pb::RenewEphemeralResource::Request& in);
+pb::RenewEphemeralResource::Response to_proto(const protocol::RenewEphemeralResourceResponse& in);
+Expected<protocol::RenewEphemeralResourceResponse> from_proto(const pb::RenewEphemeralResource::Response& in);
+pb::CloseEphemeralResource::Request to_proto(const protocol::CloseEphemeralResourceRequest& in);
+Expected<protocol::CloseEphemeralResourceRequest> from_proto(const pb::CloseEphemeralResource::Request& in);
+pb::CloseEphemeralResource::Response to_proto(const protocol::CloseEphemeralResourceResponse& in);
+Expected<protocol::CloseEphemeralResourceResponse> from_proto(const pb::CloseEphemeralResource::Response& in);
+
+// --- function RPCs (convert_function_v5.cpp) ---
+pb::GetFunctions::Request to_proto(const protocol::GetFunctionsRequest& in);
+Expected<protocol::GetFunctionsRequest> from_proto(const pb::GetFunctions::Request& in);
+pb::GetFunctions::Response to_proto(const protocol::GetFunctionsResponse& in);
+Expected<protocol::GetFunctionsResponse> from_proto(const pb::GetFunctions::Response& in);
+pb::CallFunction::Request to_proto(const protocol::CallFunctionRequest& in);
+Expected<protocol::CallFunctionRequest> from_proto(const pb::CallFunction::Request& in);
+pb::CallFunction::Response to_proto(const protocol::CallFunctionResponse& in);
+Expected<protocol::CallFunctionResponse> from_proto(const pb::CallFunction::Response& in);
+
+// --- list resource RPCs (convert_list_resource_v5.cpp) ---
+pb::ListResource::Request to_proto(const protocol::ListResourceRequest& in);
+Expected<protocol::ListResourceRequest> from_proto(const pb::ListResource::Request& in);
+pb::ListResource::Event to_proto(const protocol::ListResourceEvent& in);
+Expected<protocol::ListResourceEvent> from_proto(const pb::ListResource::Event& in);
+pb::ValidateListResourceConfig::Request to_proto(const protocol::ValidateListResourceConfigRequest& in);
+Expected<protocol::ValidateListResourceConfigRequest> from_proto(const pb::ValidateListResourceConfig::Request& in);
+pb::ValidateListResourceConfig::Response to_proto(const protocol::ValidateListResourceConfigResponse& in);
+Expected<protocol::ValidateListResourceConfigResponse> from_proto(const pb::ValidateListResourceConfig::Response& in);
+
+}  // namespace tfc::wire::v5

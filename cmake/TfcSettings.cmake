@@ -28,7 +28,9 @@ function(tfc_test name)
   target_include_directories(${name} PRIVATE ${CMAKE_SOURCE_DIR})
   include(GoogleTest)
   gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60 PROPERTIES LABELS "${ARG_LABELS}"
-    ENVIRONMENT "TFC_SOURCE_DIR=${CMAKE_SOURCE_DIR};TFC_BINARY_DIR=${CMAKE_BINARY_DIR}")
+    ENVIRONMENT "TFC_SOURCE_DIR=${CMAKE_SOURCE_DIR}"
+    # A second variable in ENVIRONMENT would be split at the ';' by gtest_discover_tests.
+    ENVIRONMENT_MODIFICATION "TFC_BINARY_DIR=set:${CMAKE_BINARY_DIR}")
 endfunction()
 
 # Adds each listed subdirectory that has a CMakeLists.txt (areas land one at a time).

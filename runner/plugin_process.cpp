@@ -4,6 +4,7 @@
 #include <signal.h>
 #include <spawn.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -121,6 +122,8 @@ tfc::Expected<void> PluginProcess::start(const LaunchOptions& options) {
       {std::string(kMagicCookieKey), std::string(kMagicCookieValue)},
       {"PLUGIN_PROTOCOL_VERSIONS", protocol_versions_value(options.protocol_versions)},
       {"PLUGIN_UNIX_SOCKET_DIR", m_work_dir.string()},
+      // go-plugin before PLUGIN_UNIX_SOCKET_DIR existed puts its socket in os.TempDir().
+      {"TMPDIR", m_work_dir.string()},
   };
   if (m_credentials) vars.push_back({"PLUGIN_CLIENT_CERT", m_credentials->cert_pem});
   vars.insert(vars.end(), options.environment.begin(), options.environment.end());
@@ -249,8 +252,19 @@ ExitStatus PluginProcess::shutdown(const std::function<void()>& graceful) {
   if (m_drain) m_drain->stop();
   close_fd(m_stdout_fd);
   close_fd(m_stderr_fd);
+  remove_stray_socket();
   remove_work_dir();
   return m_exit.value_or(ExitStatus{});
+}
+
+void PluginProcess::remove_stray_socket() {
+  // A killed plugin leaves its socket behind (§2.6a); one outside the work dir (a user-set
+  // TMPDIR override) is removed here, and only if it still is a socket.
+  if (m_handshake.network != Network::Unix || m_handshake.address.empty()) return;
+  struct stat info {};
+  if (::lstat(m_handshake.address.c_str(), &info) == 0 && S_ISSOCK(info.st_mode)) {
+    ::unlink(m_handshake.address.c_str());
+  }
 }
 
 void PluginProcess::remove_work_dir() {

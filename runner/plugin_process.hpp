@@ -46,7 +46,8 @@ struct LaunchOptions {
 class PluginProcess {
 public:
   /// Starts `options.executable` with no arguments, stdin from /dev/null, stdout/stderr piped,
-  /// in a new process group and a fresh temporary directory (also PLUGIN_UNIX_SOCKET_DIR), and
+  /// in a new process group and a fresh temporary directory (also PLUGIN_UNIX_SOCKET_DIR and
+  /// TMPDIR, so that old go-plugin versions put their socket there too), and
   /// waits for a valid handshake line. On any failure everything started is torn down and the
   /// error says what happened: the exit status, the line or bytes read, the stderr tail.
   static tfc::Expected<std::unique_ptr<PluginProcess>> launch(const LaunchOptions& options);
@@ -92,6 +93,7 @@ private:
   PluginProcess() = default;
   tfc::Expected<void> start(const LaunchOptions& options);
   tfc::Expected<void> await_handshake(const LaunchOptions& options);
+  void remove_stray_socket();
   void remove_work_dir();
 
   std::filesystem::path m_executable;

@@ -14,7 +14,11 @@ using detail::json_error;
 
 namespace {
 
-Expected<Block> read_block(const nlohmann::json& doc, const std::string& path);
+// Nesting deeper than this is refused: real schemas stay far below, and recursion must not
+// exhaust the stack on hostile input.
+constexpr int kMaxDepth = 64;
+
+Expected<Block> read_block(const nlohmann::json& doc, const std::string& path, int depth);
 
 Expected<void> read_description(const nlohmann::json& doc, const std::string& path, std::string& description,
                                 DescriptionKind& kind) {
@@ -45,9 +49,10 @@ Expected<NestingMode> read_nesting(const nlohmann::json& doc, const std::string&
   return *mode;
 }
 
-Expected<std::vector<Attribute>> read_attributes(const nlohmann::json& doc, const std::string& path);
+Expected<std::vector<Attribute>> read_attributes(const nlohmann::json& doc, const std::string& path, int depth);
 
-Expected<Attribute> read_attribute(const std::string& name, const nlohmann::json& doc, const std::string& path) {
+Expected<Attribute> read_attribute(const std::string& name, const nlohmann::json& doc, const std::string& path,
+                                   int depth) {
   if (!doc.is_object()) return json_error(path, std::string("expected an attribute object, found ") + doc.type_name());
   Attribute a;
   a.name = name;
@@ -62,7 +67,7 @@ Expected<Attribute> read_attribute(const std::string& name, const nlohmann::json
     auto nested = std::make_shared<NestedType>();
     TFC_TRY(nesting, read_nesting(*nested_doc, nested_path));
     nested->nesting = nesting;
-    TFC_TRY(attributes, read_attributes(*nested_doc, nested_path));
+    TFC_TRY(attributes, read_attributes(*nested_doc, nested_path, depth + 1));
     nested->attributes = std::move(attributes);
     a.nested_type = std::move(nested);
   }
@@ -78,20 +83,22 @@ Expected<Attribute> read_attribute(const std::string& name, const nlohmann::json
 }
 
 // nlohmann's objects iterate in key order, so the results come out sorted by name.
-Expected<std::vector<Attribute>> read_attributes(const nlohmann::json& doc, const std::string& path) {
+Expected<std::vector<Attribute>> read_attributes(const nlohmann::json& doc, const std::string& path, int depth) {
+  if (depth > kMaxDepth) return json_error(path, "nested deeper than " + std::to_string(kMaxDepth) + " levels");
   std::vector<Attribute> out;
   TFC_TRY(attributes, detail::read_object(doc, "attributes", path));
   if (!attributes) return out;
   const std::string base = join_path(path, "attributes");
   out.reserve(attributes->size());
   for (const auto& [name, sub] : attributes->items()) {
-    TFC_TRY(a, read_attribute(name, sub, join_path(base, name)));
+    TFC_TRY(a, read_attribute(name, sub, join_path(base, name), depth));
     out.push_back(std::move(a));
   }
   return out;
 }
 
-Expected<NestedBlock> read_block_type(const std::string& name, const nlohmann::json& doc, const std::string& path) {
+Expected<NestedBlock> read_block_type(const std::string& name, const nlohmann::json& doc, const std::string& path,
+                                      int depth) {
   if (!doc.is_object()) return json_error(path, std::string("expected a block type object, found ") + doc.type_name());
   NestedBlock nb;
   nb.type_name = name;
@@ -101,7 +108,7 @@ Expected<NestedBlock> read_block_type(const std::string& name, const nlohmann::j
   TFC_SCHEMA_TRY_VOID(detail::read_int(doc, "max_items", path, nb.max_items));
   TFC_TRY(body_doc, detail::read_object(doc, "block", path));
   if (body_doc) {
-    TFC_TRY(body, read_block(*body_doc, join_path(path, "block")));
+    TFC_TRY(body, read_block(*body_doc, join_path(path, "block"), depth + 1));
     nb.block = std::make_shared<const Block>(std::move(body));
   } else {
     nb.block = std::make_shared<const Block>();
@@ -109,17 +116,18 @@ Expected<NestedBlock> read_block_type(const std::string& name, const nlohmann::j
   return nb;
 }
 
-Expected<Block> read_block(const nlohmann::json& doc, const std::string& path) {
+Expected<Block> read_block(const nlohmann::json& doc, const std::string& path, int depth) {
+  if (depth > kMaxDepth) return json_error(path, "nested deeper than " + std::to_string(kMaxDepth) + " levels");
   if (!doc.is_object()) return json_error(path, std::string("expected a block object, found ") + doc.type_name());
   Block block;
-  TFC_TRY(attributes, read_attributes(doc, path));
+  TFC_TRY(attributes, read_attributes(doc, path, depth));
   block.attributes = std::move(attributes);
   TFC_TRY(block_types, detail::read_object(doc, "block_types", path));
   if (block_types) {
     const std::string base = join_path(path, "block_types");
     block.block_types.reserve(block_types->size());
     for (const auto& [name, sub] : block_types->items()) {
-      TFC_TRY(nb, read_block_type(name, sub, join_path(base, name)));
+      TFC_TRY(nb, read_block_type(name, sub, join_path(base, name), depth));
       block.block_types.push_back(std::move(nb));
     }
   }
@@ -163,9 +171,9 @@ nlohmann::json attributes_to_json(const std::vector<Attribute>& attributes) {
 
 }  // namespace
 
-Expected<Block> block_from_json(const nlohmann::json& doc) { return read_block(doc, ""); }
+Expected<Block> block_from_json(const nlohmann::json& doc) { return read_block(doc, "", 0); }
 
-Expected<Block> block_from_json_at(const nlohmann::json& doc, const std::string& path) { return read_block(doc, path); }
+Expected<Block> block_from_json_at(const nlohmann::json& doc, const std::string& path) { return read_block(doc, path, 0); }
 
 nlohmann::json block_to_json(const Block& block) {
   nlohmann::json out = nlohmann::json::object();
@@ -199,7 +207,7 @@ Expected<Schema> schema_from_json_at(const nlohmann::json& doc, const std::strin
   TFC_SCHEMA_TRY_VOID(detail::read_int(doc, "version", path, schema.version));
   TFC_TRY(body_doc, detail::read_object(doc, "block", path));
   if (body_doc) {
-    TFC_TRY(body, read_block(*body_doc, join_path(path, "block")));
+    TFC_TRY(body, read_block(*body_doc, join_path(path, "block"), 0));
     schema.block = std::move(body);
   }
   return schema;

@@ -2,13 +2,18 @@
 // that violate it exactly once, each beside a valid near miss that must raise nothing.
 #include "proto/schema/schema_checks.hpp"
 
+#include <algorithm>
 #include <cctype>
+#include <set>
 #include <fstream>
 #include <sstream>
 
 #include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
 
+#include "proto/schema/implied_type.hpp"
 #include "proto/schema/schema_json.hpp"
+#include "tests/proto/schema/arbitrary_block.hpp"
 
 namespace tfc::schema {
 namespace {
@@ -260,6 +265,28 @@ TEST(SchemaChecks, TheRealProviderExcerptIsClean) {
   for (const auto& [address, schema] : *providers) {
     for (const auto& p : check_provider_schema(schema)) ADD_FAILURE() << p.rule << " at " << p.where << ": " << p.message;
   }
+}
+
+RC_GTEST_PROP(SchemaChecksProperty, ArbitraryBlocksGiveWellFormedProblemsAndNeverThrow, (bool managed)) {
+  const Block b = *testgen::block(2);
+  static const std::set<std::string> kRules = {"schema.invalid_name", "schema.name_conflict", "schema.attribute_flags",
+                                               "schema.block_items", "schema.set_dynamic"};
+  const auto problems = check_block(b, "resource tfc_x", managed);
+  for (const SchemaProblem& p : problems) {
+    RC_ASSERT(kRules.count(p.rule) == 1u);
+    RC_ASSERT(p.where.rfind("resource tfc_x", 0) == 0u);
+    RC_ASSERT(p.message.find("expected") != std::string::npos);
+  }
+  // Flags are drawn independently, so an attribute with none of required/optional/computed
+  // must always be caught.
+  for (const Attribute& a : b.attributes) {
+    if (a.required || a.optional || a.computed) continue;
+    const std::string where = "resource tfc_x: ." + a.name;
+    RC_ASSERT(std::any_of(problems.begin(), problems.end(), [&](const SchemaProblem& p) {
+      return p.rule == "schema.attribute_flags" && p.where == where;
+    }));
+  }
+  RC_ASSERT(implied_type(b).kind() == cty::Kind::Object);
 }
 
 }  // namespace

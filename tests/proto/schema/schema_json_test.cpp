@@ -128,6 +128,24 @@ TEST(SchemaJson, ErrorsNameTheJsonPath) {
   EXPECT_NE(s.error().message.find("at resource_schemas.tfc_thing.version"), std::string::npos) << s.error().message;
 }
 
+TEST(SchemaJson, RefusesNestingDeeperThanAnySchemaNeeds) {
+  json deep_blocks = json::object();
+  json deep_nested = json::object();
+  for (int i = 0; i < 200; ++i) {
+    deep_blocks = json{{"block_types", {{"b", {{"nesting_mode", "single"}, {"block", deep_blocks}}}}}};
+    deep_nested = json{{"attributes", {{"a", {{"optional", true}, {"nested_type", {{"nesting_mode", "single"}, {"attributes", deep_nested["attributes"]}}}}}}}};
+  }
+  auto b = block_from_json(deep_blocks);
+  ASSERT_FALSE(b);
+  EXPECT_NE(b.error().message.find("nested deeper than"), std::string::npos) << b.error().message;
+  auto n = block_from_json(deep_nested);
+  ASSERT_FALSE(n);
+  EXPECT_NE(n.error().message.find("nested deeper than"), std::string::npos) << n.error().message;
+  json ok = json::object();
+  for (int i = 0; i < 10; ++i) ok = json{{"block_types", {{"b", {{"nesting_mode", "list"}, {"block", ok}}}}}};
+  EXPECT_TRUE(block_from_json(ok));
+}
+
 TEST(SchemaJson, NullFieldsMeanDefaults) {
   auto b = block_from_json(json::parse(R"({"attributes":null,"block_types":null,"description":null,
       "deprecated":null})"));

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "oracle/findings.hpp"
+#include "oracle/state_checks.hpp"
 #include "oracle/value_conformance.hpp"
 #include "oracle/value_walk.hpp"
 #include "proto/schema/implied_type.hpp"
@@ -67,11 +68,8 @@ private:
                  bool inherited_sensitive) {
     const bool sensitive = inherited_sensitive || a.sensitive;
     const bool hide = sensitive || has_sensitive(a);
-    if (a.write_only) {
-      // Terraform: write-only values live only in config; every returned state holds null.
-      if (!planned.is_null()) m_out.add("plan.write_only_not_null", path, "planned a non-null value for a write-only attribute");
-      return;
-    }
+    // Write-only values live only in config; check_write_only_null reports them at any depth.
+    if (a.write_only) return;
     if (raw_equals(planned, config)) return;
     // The provider may keep the prior value when it judges the config change insignificant.
     if (!prior.is_null() && !config.is_null() && raw_equals(planned, prior)) return;
@@ -320,6 +318,7 @@ Violations check_plan(const Block& block, const Value& prior, const Value& confi
   check_conformance(schema::implied_type(block), planned, "planned state", out);
   if (!out.empty()) return out.take();
   PlanWalk(out).body(block, prior, config, planned, Path{}, true);
+  out.append(check_write_only_null(block, planned, "plan.write_only_not_null", "the planned state"));
   return out.take();
 }
 

@@ -280,8 +280,9 @@ Value empty_block_value(const Block& block) {
 }
 
 Value proposed_new(const Block& block, const Value& prior, const Value& config) {
-  // Both null stays null, so that no empty blocks appear in a proposed destroy.
-  if (config.is_null() && prior.is_null()) return prior;
+  // A destroy (null config) proposes null: Core sends null there rather than merging
+  // (protocol schema.md §7), and both null stays null so no empty blocks appear.
+  if (config.is_null()) return Value::null(schema::implied_type(block));
   return merge_block(block, prior.is_null() ? empty_block_value(block) : prior, config);
 }
 

@@ -13,17 +13,20 @@ using detail::json_error;
 
 namespace {
 
-// The maps of `{"version", "block"}` schemas, by JSON key. action_schemas use the same form.
+// The maps of `{"version", "block"}` schemas, by JSON key. Terraform writes action schemas as
+// `{"block": ...}` with no version (other keys, such as the older linked/unlinked forms, are
+// ignored on reading), so their version is written only when it is not 0.
 struct SchemaMap {
   const char* key;
   std::map<std::string, Schema> ProviderSchema::*member;
+  bool version_optional;
 };
 constexpr SchemaMap kSchemaMaps[] = {
-    {"resource_schemas", &ProviderSchema::resource_schemas},
-    {"data_source_schemas", &ProviderSchema::data_source_schemas},
-    {"ephemeral_resource_schemas", &ProviderSchema::ephemeral_resource_schemas},
-    {"list_resource_schemas", &ProviderSchema::list_resource_schemas},
-    {"action_schemas", &ProviderSchema::action_schemas},
+    {"resource_schemas", &ProviderSchema::resource_schemas, false},
+    {"data_source_schemas", &ProviderSchema::data_source_schemas, false},
+    {"ephemeral_resource_schemas", &ProviderSchema::ephemeral_resource_schemas, false},
+    {"list_resource_schemas", &ProviderSchema::list_resource_schemas, false},
+    {"action_schemas", &ProviderSchema::action_schemas, true},
 };
 constexpr const char* kIdentityKey = "resource_identity_schemas";
 
@@ -127,7 +130,10 @@ nlohmann::json provider_schema_to_json(const ProviderSchema& schema) {
     const auto& entries = schema.*m.member;
     if (entries.empty()) continue;
     nlohmann::json j = nlohmann::json::object();
-    for (const auto& [name, s] : entries) j[name] = schema_to_json(s);
+    for (const auto& [name, s] : entries) {
+      j[name] = schema_to_json(s);
+      if (m.version_optional && s.version == 0) j[name].erase("version");
+    }
     out[m.key] = std::move(j);
   }
   if (!schema.identity_schemas.empty()) {

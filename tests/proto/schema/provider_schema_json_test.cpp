@@ -56,7 +56,7 @@ TEST(ProviderSchemaJson, EveryKindOfEntryRoundTrips) {
     "ephemeral_resource_schemas":{"tfc_token":{"version":0,"block":{"description_kind":"plain"}}},
     "list_resource_schemas":{"tfc_thing":{"version":0,"block":{"attributes":{"filter":{"type":"string","description_kind":"plain","optional":true}},
                                                                 "description_kind":"plain"}}},
-    "action_schemas":{"tfc_poke":{"version":0,"block":{"description_kind":"plain"}}},
+    "action_schemas":{"tfc_poke":{"block":{"description_kind":"plain"}},"tfc_kick":{"version":1,"block":{"description_kind":"plain"}}},
     "resource_identity_schemas":{"tfc_thing":{"version":1,"attributes":{
         "id":{"type":"string","description":"the id","required_for_import":true},
         "region":{"type":"string","optional_for_import":true}}}},
@@ -67,6 +67,7 @@ TEST(ProviderSchemaJson, EveryKindOfEntryRoundTrips) {
   EXPECT_EQ(schema->resource_schemas.at("tfc_thing").version, 2);
   EXPECT_EQ(schema->list_resource_schemas.count("tfc_thing"), 1u);
   EXPECT_EQ(schema->action_schemas.count("tfc_poke"), 1u);
+  EXPECT_EQ(schema->action_schemas.at("tfc_kick").version, 1);
   const IdentitySchema& identity = schema->identity_schemas.at("tfc_thing");
   EXPECT_EQ(identity.version, 1);
   ASSERT_EQ(identity.attributes.size(), 2u);

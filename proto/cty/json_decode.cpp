@@ -46,11 +46,11 @@ public:
     return true;
   }
 
-  const std::string& error() const { return m_error; }
+  std::string error() const { return m_path.prefix() + m_error; }
 
 private:
   bool fail(const std::string& what) {
-    if (m_error.empty()) m_error = m_path.prefix() + what;
+    if (m_error.empty()) m_error = what;
     return false;
   }
 
@@ -286,11 +286,10 @@ private:
         if (tuple_types && i >= tuple_types->size()) {
           return fail("expected tuple of " + std::to_string(tuple_types->size()) + " elements, found more");
         }
-        if (t.kind() == Kind::Set) m_path.push_set_element();
-        else m_path.push_index(static_cast<std::int64_t>(i));
         elems.emplace_back();
-        if (!decode(tuple_types ? (*tuple_types)[i] : t.element(), elems.back(), depth + 1)) return false;
-        m_path.pop();
+        if (!decode(tuple_types ? (*tuple_types)[i] : t.element(), elems.back(), depth + 1)) {
+          return t.kind() == Kind::Set ? m_path.set_element() : m_path.index(static_cast<std::int64_t>(i));
+        }
       } while (consume(','));
       if (!consume(']')) return fail("expected ',' or ']' in array");
     }
@@ -328,9 +327,7 @@ private:
     std::vector<std::pair<std::string, Value>> entries;
     bool ok = members([&](std::string key) {
       entries.emplace_back(std::move(key), Value());
-      m_path.push_key(entries.back().first);
-      if (!decode(t.element(), entries.back().second, depth + 1)) return false;
-      m_path.pop();
+      if (!decode(t.element(), entries.back().second, depth + 1)) return m_path.key(entries.back().first);
       return true;
     });
     if (!ok) return false;
@@ -347,9 +344,7 @@ private:
       int idx = t.attribute_index(key);
       if (idx < 0) return fail("unsupported attribute \"" + key.substr(0, 64) + "\"");
       auto k = static_cast<std::size_t>(idx);
-      m_path.push_attribute(attrs[k].name);
-      if (!decode(attrs[k].type, vals[k], depth + 1)) return false;
-      m_path.pop();
+      if (!decode(attrs[k].type, vals[k], depth + 1)) return m_path.attribute(attrs[k].name);
       return true;
     });
     if (!ok) return false;

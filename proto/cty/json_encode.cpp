@@ -47,10 +47,9 @@ public:
         m_out.push_back('[');
         for (std::size_t i = 0; i < elems.size(); ++i) {
           if (i) m_out.push_back(',');
-          if (t.kind() == Kind::Set) m_path.push_set_element();
-          else m_path.push_index(static_cast<std::int64_t>(i));
-          if (!encode(elems[i], types ? (*types)[i] : t.element())) return false;
-          m_path.pop();
+          if (!encode(elems[i], types ? (*types)[i] : t.element())) {
+            return t.kind() == Kind::Set ? m_path.set_element() : m_path.index(static_cast<std::int64_t>(i));
+          }
         }
         m_out.push_back(']');
         return true;
@@ -63,9 +62,7 @@ public:
           first = false;
           append_go_json_string(m_out, key);
           m_out.push_back(':');
-          m_path.push_key(key);
-          if (!encode(val, t.element())) return false;
-          m_path.pop();
+          if (!encode(val, t.element())) return m_path.key(key);
         }
         m_out.push_back('}');
         return true;
@@ -81,9 +78,7 @@ public:
           if (i) m_out.push_back(',');
           append_go_json_string(m_out, want[i].name);
           m_out.push_back(':');
-          m_path.push_attribute(want[i].name);
-          if (!encode(vals[i], want[i].type)) return false;
-          m_path.pop();
+          if (!encode(vals[i], want[i].type)) return m_path.attribute(want[i].name);
         }
         m_out.push_back('}');
         return true;
@@ -93,11 +88,11 @@ public:
     return true;
   }
 
-  const std::string& error() const { return m_error; }
+  std::string error() const { return m_path.prefix() + m_error; }
 
 private:
   bool fail(const std::string& what) {
-    m_error = m_path.prefix() + what;
+    m_error = what;
     return false;
   }
 

@@ -63,9 +63,10 @@ public:
   std::size_t offset(const std::uint8_t* start) const { return static_cast<std::size_t>(m_p - start); }
   const std::string& error() const { return m_error; }
   bool fail(const std::string& what) {
-    m_error = m_path.prefix() + what;
+    m_error = what;
     return false;
   }
+  std::string full_error() const { return m_path.prefix() + m_error; }
 
 private:
   bool expected(const char* what) {
@@ -197,10 +198,7 @@ private:
     bool is_list = t.kind() == Kind::List;
     const Type& et = t.element();
     for (std::uint64_t i = 0; i < n; ++i) {
-      if (is_list) m_path.push_index(static_cast<std::int64_t>(i));
-      else m_path.push_set_element();
-      if (!decode(et, elems[i], depth + 1)) return false;
-      m_path.pop();
+      if (!decode(et, elems[i], depth + 1)) return is_list ? m_path.index(static_cast<std::int64_t>(i)) : m_path.set_element();
     }
     out = is_list ? Value::typed_list(t, std::move(elems)) : Value::typed_set(t, std::move(elems));
     return true;
@@ -215,9 +213,7 @@ private:
       std::string_view key;
       if (m_p >= m_end || !read_str(key, true)) return expected("string map key");
       entries[i].first.assign(key);
-      m_path.push_key(key);
-      if (!decode(t.element(), entries[i].second, depth + 1)) return false;
-      m_path.pop();
+      if (!decode(t.element(), entries[i].second, depth + 1)) return m_path.key(key);
     }
     out = Value::typed_map(t, std::move(entries));
     return true;
@@ -232,9 +228,7 @@ private:
     }
     std::vector<Value> elems(n);
     for (std::size_t i = 0; i < n; ++i) {
-      m_path.push_index(static_cast<std::int64_t>(i));
-      if (!decode(types[i], elems[i], depth + 1)) return false;
-      m_path.pop();
+      if (!decode(types[i], elems[i], depth + 1)) return m_path.index(static_cast<std::int64_t>(i));
     }
     out = Value::tuple(t, std::move(elems));
     return true;
@@ -251,7 +245,9 @@ private:
                   std::to_string(n) + " entries");
     }
     std::vector<Value> vals(n);
-    std::vector<bool> seen(n, false);
+    // Attributes seen so far: a bit set on the stack for ordinary objects.
+    std::uint64_t seen_small = 0;
+    std::vector<bool> seen_large(n > 64 ? n : 0, false);
     for (std::size_t i = 0; i < n; ++i) {
       std::string_view key;
       if (m_p >= m_end || !read_str(key, true)) return expected("string attribute name");
@@ -259,11 +255,11 @@ private:
       int idx = attrs[i].name == key ? static_cast<int>(i) : t.attribute_index(key);
       if (idx < 0) return fail("unsupported attribute \"" + std::string(key.substr(0, 64)) + "\"");
       auto k = static_cast<std::size_t>(idx);
-      if (seen[k]) return fail("duplicate attribute \"" + std::string(key) + "\"");
-      seen[k] = true;
-      m_path.push_attribute(attrs[k].name);
-      if (!decode(attrs[k].type, vals[k], depth + 1)) return false;
-      m_path.pop();
+      bool dup = n > 64 ? seen_large[k] : ((seen_small >> k) & 1u) != 0;
+      if (dup) return fail("duplicate attribute \"" + std::string(key) + "\"");
+      if (n > 64) seen_large[k] = true;
+      else seen_small |= std::uint64_t{1} << k;
+      if (!decode(attrs[k].type, vals[k], depth + 1)) return m_path.attribute(attrs[k].name);
     }
     out = Value::object(t, std::move(vals));
     return true;
@@ -432,7 +428,7 @@ Expected<Value> msgpack_decode(std::string_view bytes, const Type& type) {
   const auto* start = reinterpret_cast<const std::uint8_t*>(bytes.data());
   Decoder dec(start, start + bytes.size());
   Value out;
-  if (!dec.decode(type, out, 0)) return Error{"msgpack: " + dec.error()};
+  if (!dec.decode(type, out, 0)) return Error{"msgpack: " + dec.full_error()};
   if (!dec.at_end()) {
     return Error{"msgpack: " + std::to_string(bytes.size() - dec.offset(start)) + " trailing bytes after the value"};
   }

@@ -113,10 +113,9 @@ public:
         mp::put_array_header(m_out, elems.size());
         bool is_list = t.kind() == Kind::List;
         for (std::size_t i = 0; i < elems.size(); ++i) {
-          if (is_list) m_path.push_index(static_cast<std::int64_t>(i));
-          else m_path.push_set_element();
-          if (!encode(elems[i], t.element())) return false;
-          m_path.pop();
+          if (!encode(elems[i], t.element())) {
+            return is_list ? m_path.index(static_cast<std::int64_t>(i)) : m_path.set_element();
+          }
         }
         return true;
       }
@@ -125,9 +124,7 @@ public:
         mp::put_map_header(m_out, entries.size());
         for (const auto& [key, val] : entries) {
           mp::put_str(m_out, key);
-          m_path.push_key(key);
-          if (!encode(val, t.element())) return false;
-          m_path.pop();
+          if (!encode(val, t.element())) return m_path.key(key);
         }
         return true;
       }
@@ -137,9 +134,7 @@ public:
         if (elems.size() != types.size()) return mismatch(v, t);
         mp::put_array_header(m_out, elems.size());
         for (std::size_t i = 0; i < elems.size(); ++i) {
-          m_path.push_index(static_cast<std::int64_t>(i));
-          if (!encode(elems[i], types[i])) return false;
-          m_path.pop();
+          if (!encode(elems[i], types[i])) return m_path.index(static_cast<std::int64_t>(i));
         }
         return true;
       }
@@ -152,9 +147,7 @@ public:
         for (std::size_t i = 0; i < want.size(); ++i) {
           if (want[i].name != have[i].name) return mismatch(v, t);
           mp::put_str(m_out, want[i].name);
-          m_path.push_attribute(want[i].name);
-          if (!encode(vals[i], want[i].type)) return false;
-          m_path.pop();
+          if (!encode(vals[i], want[i].type)) return m_path.attribute(want[i].name);
         }
         return true;
       }
@@ -163,7 +156,7 @@ public:
     return true;
   }
 
-  const std::string& error() const { return m_error; }
+  std::string error() const { return m_path.prefix() + m_error; }
 
 private:
   bool encode_dynamic(const Value& v) {
@@ -195,7 +188,7 @@ private:
   }
 
   bool mismatch(const Value& v, const Type& t) {
-    m_error = m_path.prefix() + "value of type " + v.type().friendly_name() + " does not conform to " +
+    m_error = "value of type " + v.type().friendly_name() + " does not conform to " +
               t.friendly_name();
     return false;
   }

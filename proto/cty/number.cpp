@@ -183,6 +183,24 @@ int compare_int_double(std::int64_t i, double d) {
 Number::Number(double v) : m_repr(v) {}
 
 std::optional<Number> Number::parse(std::string_view text) {
+  // Fast path: text already canonical ("-12", "0.25"), as encoders write it.
+  {
+    std::size_t k = text.size() > 0 && text[0] == '-' ? 1 : 0;
+    std::size_t int_start = k;
+    while (k < text.size() && text[k] >= '0' && text[k] <= '9') ++k;
+    std::size_t int_len = k - int_start;
+    bool canonical_int = int_len == 1 || (int_len > 1 && text[int_start] != '0');
+    if (canonical_int && k == text.size() && int_len <= 18 && text != "-0") {
+      std::int64_t v = 0;
+      std::from_chars(text.data(), text.data() + text.size(), v);
+      return Number(v);
+    }
+    if (canonical_int && k < text.size() && text[k] == '.' && text.size() <= kMaxCanonicalLength) {
+      std::size_t f = ++k;
+      while (k < text.size() && text[k] >= '0' && text[k] <= '9') ++k;
+      if (k == text.size() && k > f && text.back() != '0') return Number(std::string(text));
+    }
+  }
   std::size_t i = 0;
   bool neg = false;
   if (i < text.size() && (text[i] == '-' || text[i] == '+')) neg = text[i++] == '-';
@@ -266,6 +284,9 @@ std::optional<double> Number::to_exact_double() const {
   }
   if (auto* d = std::get_if<double>(&m_repr)) return *d;
   const std::string& s = std::get<std::string>(m_repr);
+  // A canonical fraction D/10^k (D not divisible by 10) is dyadic only if 5^k divides D,
+  // so its last digit must be 5: most decimal texts are rejected without any arithmetic.
+  if (s.find('.') != std::string::npos && s.back() != '5') return std::nullopt;
   double d = to_double_approx();
   if (!std::isfinite(d) || exact_double_text(d) != s) return std::nullopt;
   return d;

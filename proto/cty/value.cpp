@@ -49,7 +49,7 @@ Value Value::null(Type type) { return Value(std::move(type), State::Null, nullpt
 Value Value::unknown(Type type, Refinements refinements) {
   Refinements r = fit_refinements(type, std::move(refinements));
   if (r.empty()) return Value(std::move(type), State::Unknown, nullptr);
-  auto p = std::make_shared<Payload>(Payload{std::move(r)});
+  auto p = std::make_shared<Payload>(Payload{std::make_unique<const Refinements>(std::move(r))});
   return Value(std::move(type), State::Unknown, std::move(p));
 }
 
@@ -171,7 +171,7 @@ bool Value::is_wholly_known() const noexcept {
 
 const Refinements& Value::refinements() const noexcept {
   if (m_state != State::Unknown || !m_payload) return no_refinements();
-  return std::get<Refinements>(m_payload->data);
+  return *std::get<std::unique_ptr<const Refinements>>(m_payload->data);
 }
 
 const std::string& Value::as_string() const {

@@ -1,0 +1,34 @@
+#pragma once
+// RapidCheck generators of valid resource schema blocks (schema.md §2-§4), for property tests
+// of the generators, the oracle and the codecs. Built from rc::gen combinators only; a block
+// shrinks by losing members, then members shrink (simpler types, fewer nested levels).
+
+#include <rapidcheck.h>
+
+#include "proto/schema/block.hpp"
+
+namespace tfc::gen {
+
+struct BlockOptions {
+  int max_depth = 2;              // levels of nested blocks / nested attribute types
+  bool nested_types = true;       // protocol-6 nested attribute types
+  bool write_only = true;         // write-only attributes (never inside SET nesting)
+  bool dynamic = true;            // `dynamic` in attribute types (never inside SET nesting)
+};
+
+/// Blocks whose every attribute has one allowed flag combination (required / optional /
+/// computed / optional+computed), unique lowercase names, block counts allowed for their
+/// nesting mode (single: min=max 0 or 1; group and map: 0/0; list/set: min ≤ max or max 0),
+/// no dynamic or write-only inside SET nesting. Attributes and block types come sorted.
+rc::Gen<schema::Block> block(BlockOptions options = {});
+
+}  // namespace tfc::gen
+
+namespace rc {
+
+template <>
+struct Arbitrary<tfc::schema::Block> {
+  static Gen<tfc::schema::Block> arbitrary() { return tfc::gen::block(); }
+};
+
+}  // namespace rc

@@ -286,8 +286,21 @@ std::optional<double> Number::to_exact_double() const {
   const std::string& s = std::get<std::string>(m_repr);
   // A canonical fraction D/10^k (D not divisible by 10) is dyadic only if 5^k divides D,
   // so its last digit must be 5: most decimal texts are rejected without any arithmetic.
-  if (s.find('.') != std::string::npos && s.back() != '5') return std::nullopt;
+  std::size_t point = s.find('.');
+  if (point != std::string::npos && s.back() != '5') return std::nullopt;
   double d = to_double_approx();
+  if (point != std::string::npos && std::isfinite(d) && d != 0) {
+    // An exact double m*2^-j (m odd) has exactly j decimal fraction digits.
+    int e2 = 0;
+    double frac = std::frexp(std::fabs(d), &e2);
+    auto mant = static_cast<std::uint64_t>(std::ldexp(frac, 53));
+    int j = 53 - e2;
+    while (j > 0 && (mant & 1u) == 0) {
+      mant >>= 1;
+      --j;
+    }
+    if (j != static_cast<int>(s.size() - point - 1)) return std::nullopt;
+  }
   if (!std::isfinite(d) || exact_double_text(d) != s) return std::nullopt;
   return d;
 }

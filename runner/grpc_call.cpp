@@ -1,0 +1,32 @@
+#include "runner/grpc_call.hpp"
+
+#include <chrono>
+
+namespace tfc::runner::detail {
+
+std::unique_ptr<grpc::ClientContext> make_context(const CallOptions& options) {
+  auto context = std::make_unique<grpc::ClientContext>();
+  context->set_deadline(std::chrono::system_clock::now() + options.timeout);
+  return context;
+}
+
+protocol::RpcFailure failure_for(const grpc::Status& status, const CallOptions& options,
+                                 const char* rpc) {
+  auto failure = protocol::failure_from_status(static_cast<int>(status.error_code()),
+                                               std::string(rpc) + ": " + status.error_message());
+  // A dead plugin shows as UNAVAILABLE (or a cut stream); say what really happened.
+  if (options.crash_probe) {
+    if (const auto ended = options.crash_probe()) {
+      failure.kind = protocol::FailureKind::Crashed;
+      failure.message += " (plugin " + *ended + ")";
+    }
+  }
+  return failure;
+}
+
+protocol::RpcFailure malformed(const Error& error, const char* rpc) {
+  return protocol::RpcFailure{protocol::FailureKind::Malformed, 0,
+                              std::string(rpc) + ": " + error.message};
+}
+
+}  // namespace tfc::runner::detail

@@ -1,0 +1,43 @@
+#pragma once
+// The five steps every ProviderClient RPC shares (runner/grpc_provider.hpp), as templates over
+// the generated stub. Internal to grpc_provider_v5.cpp / grpc_provider_v6.cpp.
+
+#include <grpcpp/client_context.h>
+#include <grpcpp/support/status.h>
+
+#include <memory>
+#include <utility>
+
+#include "proto/protocol/rpc_result.hpp"
+#include "proto/util/expected.hpp"
+#include "runner/grpc_provider.hpp"
+
+namespace tfc::runner::detail {
+
+/// A ClientContext whose deadline is now + options.timeout.
+std::unique_ptr<grpc::ClientContext> make_context(const CallOptions& options);
+
+/// The RpcFailure for a non-OK status, re-classed Crashed when the process has ended.
+protocol::RpcFailure failure_for(const grpc::Status& status, const CallOptions& options,
+                                 const char* rpc);
+
+/// A reply that does not convert: Malformed, naming the RPC.
+protocol::RpcFailure malformed(const Error& error, const char* rpc);
+
+/// Unary call: `method` is the stub's blocking member, `from` converts the reply.
+template <class Response, class Stub, class PbRequest, class PbResponse, class From>
+protocol::RpcResult<Response> unary(Stub& stub,
+                                    grpc::Status (Stub::*method)(grpc::ClientContext*, const PbRequest&,
+                                                                 PbResponse*),
+                                    const PbRequest& request, const CallOptions& options,
+                                    const char* rpc, From&& from) {
+  auto context = make_context(options);
+  PbResponse reply;
+  const grpc::Status status = (stub.*method)(context.get(), request, &reply);
+  if (!status.ok()) return failure_for(status, options, rpc);
+  auto converted = from(reply);
+  if (!converted) return malformed(converted.error(), rpc);
+  return std::move(*converted);
+}
+
+}  // namespace tfc::runner::detail

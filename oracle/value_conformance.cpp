@@ -9,6 +9,34 @@ namespace {
 
 constexpr std::string_view kRule = "value.type_mismatch";
 
+// Type-level conformance (cty TestConformance): an empty list of strings is no list of objects.
+bool type_conforms(const cty::Type& got, const cty::Type& want) {
+  if (want.is_dynamic()) return true;
+  if (got.kind() != want.kind()) return false;
+  switch (want.kind()) {
+    case cty::Kind::List:
+    case cty::Kind::Set:
+    case cty::Kind::Map: return type_conforms(got.element(), want.element());
+    case cty::Kind::Tuple: {
+      const auto& g = got.tuple_elements();
+      const auto& w = want.tuple_elements();
+      if (g.size() != w.size()) return false;
+      for (std::size_t i = 0; i < g.size(); ++i)
+        if (!type_conforms(g[i], w[i])) return false;
+      return true;
+    }
+    case cty::Kind::Object: {
+      const auto& g = got.attributes();
+      const auto& w = want.attributes();
+      if (g.size() != w.size()) return false;
+      for (std::size_t i = 0; i < g.size(); ++i)
+        if (g[i].name != w[i].name || !type_conforms(g[i].type, w[i].type)) return false;
+      return true;
+    }
+    default: return true;
+  }
+}
+
 struct ConformanceWalk {
   std::string_view what;
   Findings& out;
@@ -21,7 +49,7 @@ struct ConformanceWalk {
   // container itself when nothing deeper explains the mismatch (an empty list of the wrong
   // element type, say).
   bool value(const cty::Type& want, const cty::Value& v, const cty::Path& path) {
-    if (v.conforms_to(want)) return false;
+    if (type_conforms(v.type(), want) && v.conforms_to(want)) return false;
     // An untyped null or unknown (a JSON null, a wholly unknown dynamic) fits any position.
     if ((v.is_null() || !v.is_known()) && v.type().is_dynamic()) return false;
     const std::size_t before = out.size();

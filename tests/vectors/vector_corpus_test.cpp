@@ -123,13 +123,21 @@ void check_one(const json& doc, const json& line, const std::string& label) {
   }
   ASSERT_TRUE(expect.contains("valid"));
   EXPECT_EQ(valid, expect["valid"].get<bool>()) << violations.dump(1);
-  if (doc.contains("expect_rules")) EXPECT_EQ(rules, strings_of(doc["expect_rules"])) << violations.dump(1);
-  if (!expect["valid"].get<bool>() && !doc.contains("expect_rules")) ADD_FAILURE() << "an invalid vector names its rules";
-  if (doc.contains("expect_paths")) EXPECT_EQ(paths, strings_of(doc["expect_paths"])) << violations.dump(1);
+  if (doc.contains("expect_rules")) {
+    EXPECT_EQ(rules, strings_of(doc["expect_rules"])) << violations.dump(1);
+  }
+  if (!expect["valid"].get<bool>() && !doc.contains("expect_rules")) {
+    ADD_FAILURE() << "an invalid vector names its rules";
+  }
+  if (doc.contains("expect_paths")) {
+    EXPECT_EQ(paths, strings_of(doc["expect_paths"])) << violations.dump(1);
+  }
   if (doc.contains("expect_severities")) {
     for (auto it = doc["expect_severities"].begin(); it != doc["expect_severities"].end(); ++it) {
       for (const auto& v : violations) {
-        if (v["rule"] == it.key()) EXPECT_EQ(v["severity"], it.value()) << v.dump();
+        if (v["rule"] == it.key()) {
+          EXPECT_EQ(v["severity"], it.value()) << v.dump();
+        }
       }
     }
   }

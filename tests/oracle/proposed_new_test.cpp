@@ -1,0 +1,96 @@
+// Tables of intent for proposed_new (seed 000 "Proposed New State"; protocol schema.md §7).
+#include "oracle/proposed_new.hpp"
+
+#include "proto/cty/json_mirror.hpp"
+#include "tests/oracle/oracle_test_support.hpp"
+
+namespace tfc::oracle {
+namespace {
+
+using testing::block_of;
+using testing::value_of;
+
+struct ProposedCase {
+  const char* name;
+  const char* schema;
+  const char* prior;
+  const char* config;
+  const char* config_unknown;
+  const char* want;
+  const char* want_unknown;
+};
+
+class ProposedTable : public ::testing::TestWithParam<ProposedCase> {};
+
+TEST_P(ProposedTable, MergesAsCoreDoes) {
+  const ProposedCase& c = GetParam();
+  const auto block = block_of(c.schema);
+  const auto got = proposed_new(block, value_of(block, c.prior), value_of(block, c.config, c.config_unknown));
+  const auto want = value_of(block, c.want, c.want_unknown);
+  EXPECT_TRUE(raw_equals(got, want)) << c.name << "\n got: " << got.to_display() << "\nwant: " << want.to_display();
+}
+
+// A set block whose elements hold a computed set-typed attribute: Core cannot descend into a
+// nested set to correlate, so such prior elements never match a config element.
+const char* kSetBlocks = R"({"block_types": {"disk": {"nesting_mode": "set", "block": {"attributes": {
+    "size": {"type": "number", "required": true}, "kind": {"type": "string", "optional": true, "computed": true},
+    "zones": {"type": ["set", "string"], "computed": true}}}}}})";
+
+const char* kNestedSet = R"({"attributes": {"s": {"nested_type": {"nesting_mode": "set", "attributes": {
+    "a": {"type": "string", "required": true}, "c": {"type": "string", "computed": true},
+    "inner": {"nested_type": {"nesting_mode": "list", "attributes": {"x": {"type": "string", "optional": true},
+      "y": {"type": "string", "computed": true}}}, "optional": true}}}, "optional": true}}})";
+
+INSTANTIATE_TEST_SUITE_P(
+    Proposed, ProposedTable,
+    ::testing::Values(
+        ProposedCase{"set element matched by its non-computed values", kSetBlocks,
+                     R"({"disk": [{"size": 1, "kind": "ssd", "zones": null}, {"size": 2, "kind": "hdd", "zones": null}]})",
+                     R"({"disk": [{"size": 2, "kind": null, "zones": null}]})", "null",
+                     R"({"disk": [{"size": 2, "kind": "hdd", "zones": null}]})", "null"},
+        ProposedCase{"a computed nested set in the prior element prevents the match", kSetBlocks,
+                     R"({"disk": [{"size": 1, "kind": "ssd", "zones": ["a"]}]})",
+                     R"({"disk": [{"size": 1, "kind": null, "zones": null}]})", "null",
+                     R"({"disk": [{"size": 1, "kind": null, "zones": null}]})", "null"},
+        ProposedCase{"each prior element is used once", kSetBlocks,
+                     R"({"disk": [{"size": 1, "kind": "ssd", "zones": null}]})",
+                     R"({"disk": [{"size": 1, "kind": null, "zones": null}, {"size": 1, "kind": "nvme", "zones": null}]})", "null",
+                     R"({"disk": [{"size": 1, "kind": "ssd", "zones": null}, {"size": 1, "kind": "nvme", "zones": null}]})", "null"},
+        ProposedCase{"nested set element matched through a nested list's computed attribute", kNestedSet,
+                     R"({"s": [{"a": "p", "c": "1", "inner": [{"x": "i", "y": "computed"}]}]})",
+                     R"({"s": [{"a": "p", "c": null, "inner": [{"x": "i", "y": null}]}]})", "null",
+                     R"({"s": [{"a": "p", "c": "1", "inner": [{"x": "i", "y": "computed"}]}]})", "null"},
+        ProposedCase{"nested set element with a changed non-computed attribute does not match", kNestedSet,
+                     R"({"s": [{"a": "p", "c": "1", "inner": [{"x": "i", "y": "computed"}]}]})",
+                     R"({"s": [{"a": "p", "c": null, "inner": [{"x": "j", "y": null}]}]})", "null",
+                     R"({"s": [{"a": "p", "c": null, "inner": [{"x": "j", "y": null}]}]})", "null"},
+        ProposedCase{"unknown config element inside a set keeps its unknown", kNestedSet, R"({"s": [{"a": "p", "c": "1", "inner": null}]})",
+                     R"({"s": [{"a": null, "c": null, "inner": null}]})", R"({"s": [{"a": true}]})",
+                     R"({"s": [{"a": null, "c": null, "inner": null}]})", R"({"s": [{"a": true}]})"},
+        ProposedCase{"null nested set in config stays null", kNestedSet, R"({"s": [{"a": "p", "c": "1", "inner": null}]})",
+                     R"({"s": null})", "null", R"({"s": null})", "null"}),
+    [](const auto& param) { return "case" + std::to_string(param.index); });
+
+TEST(ProposedNew, EmptyBlockValueHasEmptyCollectionsAndNullSingles) {
+  const auto block = block_of(R"({"attributes": {"a": {"type": "string", "optional": true}},
+    "block_types": {"l": {"nesting_mode": "list", "block": {}}, "s": {"nesting_mode": "set", "block": {"attributes": {"x": {"type": "string", "optional": true}}}},
+      "m": {"nesting_mode": "map", "block": {}}, "one": {"nesting_mode": "single", "block": {}},
+      "g": {"nesting_mode": "group", "block": {"attributes": {"y": {"type": "number", "optional": true}}}},
+      "dl": {"nesting_mode": "list", "block": {"attributes": {"d": {"type": "dynamic", "optional": true}}}}}})");
+  const auto empty = empty_block_value(block);
+  const auto m = cty::value_to_mirrored_json(empty, schema::implied_type(block));
+  EXPECT_EQ(m.value, nlohmann::json::parse(R"({"a": null, "dl": {"value": [], "type": ["tuple", []]}, "g": {"y": null},
+    "l": [], "m": {}, "one": null, "s": []})"));
+  EXPECT_TRUE(empty.conforms_to(schema::implied_type(block)));
+}
+
+TEST(ProposedNew, CreateMergesIntoTheEmptyObject) {
+  const auto block = block_of(R"({"attributes": {"id": {"type": "string", "computed": true}, "n": {"type": "number", "optional": true, "computed": true}}})");
+  const auto config = value_of(block, R"({"id": null, "n": null})");
+  const auto got = proposed_new(block, cty::Value::null(config.type()), config);
+  EXPECT_TRUE(raw_equals(got, config));
+  EXPECT_TRUE(proposed_new(block, config, cty::Value::null(config.type())).is_null()) << "destroy proposes null";
+}
+
+}  // namespace
+}  // namespace tfc::oracle

@@ -1,0 +1,87 @@
+// The rule catalogue, legacy tolerance in Findings, and path text.
+#include "oracle/findings.hpp"
+#include "oracle/path_text.hpp"
+#include "oracle/rules.hpp"
+
+#include <algorithm>
+
+#include "tests/oracle/oracle_test_support.hpp"
+
+namespace tfc::oracle {
+namespace {
+
+// Every id named in ../shared/spec/contract-rules.md (upgrade.type_mismatch is reported as
+// value.type_mismatch, as that page says).
+const char* kContractIds[] = {
+    "schema.invalid_name", "schema.name_conflict", "schema.attribute_flags", "schema.block_items", "schema.set_dynamic",
+    "schema.negative_version", "schema.unstable", "value.type_mismatch", "value.undecodable", "plan.config_value_changed",
+    "plan.non_computed_set", "plan.unknown_for_configured", "plan.block_absent", "plan.block_present", "plan.block_count_changed",
+    "plan.block_collection_null", "plan.block_element_unknown", "plan.destroy_not_null", "plan.null_for_existing",
+    "plan.replace_path_invalid", "plan.write_only_not_null", "plan.deferred_not_allowed", "plan_final.known_value_changed",
+    "plan_final.action_changed", "apply.known_value_changed", "apply.unknown_in_new_state", "apply.null_became_value",
+    "apply.value_became_null", "apply.collection_element_changed", "apply.block_count_changed", "apply.unknown_refinement_broken",
+    "apply.object_vanished", "apply.delete_not_null", "apply.write_only_not_null", "read.unknown_in_state", "read.write_only_not_null",
+    "read.normalization_not_preserved", "upgrade.unknown_in_state", "upgrade.meaning_changed", "import.no_resources",
+    "import.multiple", "import.type_missing", "import.null_object", "import.nonexistent_after_read", "import.incomplete",
+    "data.null_result", "data.unknown_in_result", "data.config_value_changed", "lifecycle.plan_not_empty_after_apply",
+    "lifecycle.plan_not_empty_after_refresh", "validate.rejects_unknown", "rpc.crashed", "rpc.timeout", "rpc.error_status",
+    "rpc.handshake"};
+
+TEST(Rules, CatalogueHasEveryContractRuleOnceAndSorted) {
+  const auto rules = all_rules();
+  EXPECT_EQ(rules.size(), std::size(kContractIds));
+  for (const char* id : kContractIds) {
+    const RuleInfo* r = find_rule(id);
+    ASSERT_NE(r, nullptr) << id;
+    EXPECT_EQ(r->id, id);
+    EXPECT_FALSE(r->summary.empty());
+    EXPECT_TRUE(r->seed.rfind("00", 0) == 0) << "cites a seed document: " << r->seed;
+  }
+  EXPECT_TRUE(std::is_sorted(rules.begin(), rules.end(), [](const RuleInfo& a, const RuleInfo& b) { return a.id < b.id; }));
+  EXPECT_EQ(find_rule("plan.nope"), nullptr);
+}
+
+TEST(Rules, SeverityAndLegacyFlagsFollowTheContract) {
+  for (const char* warning : {"read.normalization_not_preserved", "upgrade.meaning_changed", "import.incomplete",
+                              "data.config_value_changed", "validate.rejects_unknown"})
+    EXPECT_EQ(find_rule(warning)->severity, Severity::Warning) << warning;
+  for (const char* never : {"value.type_mismatch", "apply.unknown_in_new_state", "plan_final.known_value_changed",
+                            "plan_final.action_changed", "apply.delete_not_null"})
+    EXPECT_FALSE(find_rule(never)->legacy_logged_only) << never;
+  EXPECT_TRUE(find_rule("apply.known_value_changed")->legacy_logged_only);
+  EXPECT_TRUE(find_rule("plan.config_value_changed")->legacy_logged_only);
+  EXPECT_EQ(find_rule("plan.write_only_not_null")->cores, Cores::Terraform);
+  EXPECT_EQ(find_rule("schema.unstable")->cores, Cores::None);
+}
+
+TEST(Findings, LegacyToleranceAndStrict) {
+  Findings plain;
+  plain.add("apply.known_value_changed", cty::Path(), "was 1, but now 2");
+  EXPECT_EQ(plain.violations()[0].severity, Severity::Error);
+  Findings legacy(CheckOptions{true, false});
+  legacy.add("apply.known_value_changed", cty::Path(), "was 1, but now 2");
+  legacy.add("apply.unknown_in_new_state", cty::Path(), "the new state holds an unknown value");
+  EXPECT_EQ(legacy.violations()[0].severity, Severity::Warning);
+  EXPECT_EQ(legacy.violations()[0].message, "was 1, but now 2 (tolerated for the legacy SDK)");
+  EXPECT_EQ(legacy.violations()[1].severity, Severity::Error);
+  EXPECT_TRUE(has_errors(legacy.violations()));
+  Findings strict(CheckOptions{true, true});
+  strict.add("apply.known_value_changed", cty::Path(), "was 1, but now 2");
+  EXPECT_EQ(strict.violations()[0].severity, Severity::Error);
+  EXPECT_EQ(strict.violations()[0].message, "was 1, but now 2");
+  Findings warning;
+  warning.add("import.incomplete", cty::Path(), "x");
+  EXPECT_FALSE(has_errors(warning.violations()));
+}
+
+TEST(PathText, ParsesWhatRenderPrints) {
+  for (const char* text : {"", ".a", ".rule[0].port", ".tags[\"env\"]", ".m[\"a.b[c]\\\"\"].x[12]"}) {
+    auto p = parse_path(text);
+    ASSERT_TRUE(p.has_value()) << text << ": " << p.error().message;
+    EXPECT_EQ(p->render(), text);
+  }
+  for (const char* bad : {"a", ".", "[x]", ".a[", ".a[\"b\"", ".a[1"}) EXPECT_FALSE(parse_path(bad).has_value()) << bad;
+}
+
+}  // namespace
+}  // namespace tfc::oracle

@@ -18,10 +18,16 @@ struct MirroredJson {
   nlohmann::json refinements;    // {"<path>": {...}}; null when absent
 };
 
-/// Builds a Value of `type` from the mirrored form; errors name the path.
+/// Builds a Value of `type` from the mirrored form; errors name the path. JSON numbers are
+/// read as decimals (a float from its shortest text, as go-cty reads JSON); numbers given as
+/// strings are accepted. Refinements apply to unknowns whose rendered path is a key of
+/// `refinements` (set elements all render as "[...]", so they cannot be told apart).
 Expected<Value> value_from_mirrored_json(const MirroredJson& in, const Type& type);
 
-/// The mirrored form of a value (refinements included when any unknown carries them).
+/// The mirrored form of a value (refinements included when any unknown carries them). The
+/// mirror is null when the value is wholly known; objects and maps list only members with
+/// something unknown inside, arrays list every element (false where known). Numbers that a
+/// JSON number cannot hold exactly are written as their exact decimal text in a string.
 MirroredJson value_to_mirrored_json(const Value& value, const Type& type);
 
 }  // namespace tfc::cty

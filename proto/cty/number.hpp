@@ -20,7 +20,10 @@ public:
   Number(double v);  // NOLINT
 
   /// Parses decimal text: optional sign, digits, optional fraction, optional exponent
-  /// ("12", "-0.5", "1e300", "18446744073709551616"). nullopt when not a number.
+  /// ("12", "-0.5", "1e300", "18446744073709551616"), and "Inf"/"+Inf"/"-Inf" as go-cty's
+  /// parser does. nullopt when not a number, or when its exact text would exceed 8192
+  /// characters (hostile exponents). Integers that fit int64 are stored as int64, every other
+  /// value as its canonical decimal text (so the value is never rounded).
   static std::optional<Number> parse(std::string_view text);
 
   bool is_int64() const noexcept { return std::holds_alternative<std::int64_t>(m_repr); }

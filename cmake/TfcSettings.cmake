@@ -27,7 +27,12 @@ function(tfc_test name)
   target_link_libraries(${name} PRIVATE tfc_settings tfc_warnings ${ARG_DEPS} GTest::gtest GTest::gtest_main rapidcheck)
   target_include_directories(${name} PRIVATE ${CMAKE_SOURCE_DIR})
   include(GoogleTest)
-  gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60 PROPERTIES LABELS "${ARG_LABELS}"
+  # An empty LABELS value would be dropped and shift the next property name into its place.
+  set(label_props)
+  if(ARG_LABELS)
+    set(label_props LABELS "${ARG_LABELS}")
+  endif()
+  gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60 PROPERTIES ${label_props}
     ENVIRONMENT "TFC_SOURCE_DIR=${CMAKE_SOURCE_DIR}"
     # A second variable in ENVIRONMENT would be split at the ';' by gtest_discover_tests.
     ENVIRONMENT_MODIFICATION "TFC_BINARY_DIR=set:${CMAKE_BINARY_DIR}")

@@ -3,9 +3,12 @@
 // of the generators, the oracle and the codecs. Built from rc::gen combinators only; a block
 // shrinks by losing members, then members shrink (simpler types, fewer nested levels).
 
+#include <ostream>
+
 #include <rapidcheck.h>
 
 #include "proto/schema/block.hpp"
+#include "proto/schema/schema_json.hpp"
 
 namespace tfc::gen {
 
@@ -23,6 +26,13 @@ struct BlockOptions {
 rc::Gen<schema::Block> block(BlockOptions options = {});
 
 }  // namespace tfc::gen
+
+namespace tfc::schema {
+
+/// How RapidCheck prints a Block in a counterexample: its `providers schema -json` form.
+inline void showValue(const Block& block, std::ostream& os) { os << block_to_json(block).dump(); }
+
+}  // namespace tfc::schema
 
 namespace rc {
 

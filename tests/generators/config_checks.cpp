@@ -41,7 +41,8 @@ std::string attributes_problem(const std::vector<schema::Attribute>& attrs, cons
     const std::string at = path + "." + a.name;
     if (!v) return at + ": missing";
     const bool computed_only = a.computed && !a.optional && !a.required;
-    if (a.required && v->is_null()) return at + ": required attribute is null";
+    const bool state_write_only = shape == Shape::PriorState && a.write_only;
+    if (a.required && !state_write_only && v->is_null()) return at + ": required attribute is null";
     if (shape == Shape::Config && computed_only && !v->is_null()) return at + ": computed-only attribute is set";
     if (shape == Shape::PriorState && computed_only && v->is_null()) return at + ": computed attribute not filled";
     if (shape == Shape::PriorState && a.write_only && !v->is_null()) return at + ": write-only attribute in state";

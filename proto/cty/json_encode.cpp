@@ -46,6 +46,7 @@ public:
         if (types && types->size() != elems.size()) return fail("tuple length does not match its type");
         m_out.push_back('[');
         for (std::size_t i = 0; i < elems.size(); ++i) {
+          if (i + 2 < elems.size()) elems[i + 2].prefetch();
           if (i) m_out.push_back(',');
           if (!encode(elems[i], types ? (*types)[i] : t.element())) {
             return t.kind() == Kind::Set ? m_path.set_element() : m_path.index(static_cast<std::int64_t>(i));
@@ -73,8 +74,10 @@ public:
         const auto& vals = v.attribute_values();
         if (want.size() != have.size()) return fail("object attributes do not match its type");
         m_out.push_back('{');
+        bool same = &want == &have;  // sharing the schema's type: names match by construction
         for (std::size_t i = 0; i < want.size(); ++i) {
-          if (want[i].name != have[i].name) return fail("object attributes do not match its type");
+          if (i + 2 < vals.size()) vals[i + 2].prefetch();
+          if (!same && want[i].name != have[i].name) return fail("object attributes do not match its type");
           if (i) m_out.push_back(',');
           append_go_json_string(m_out, want[i].name);
           m_out.push_back(':');

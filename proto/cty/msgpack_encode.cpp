@@ -115,8 +115,10 @@ public:
       case Kind::Set: {
         const auto& elems = v.elements();
         mp::put_array_header(m_out, elems.size());
+        if (elems.size() > 1) elems[1].prefetch();
         bool is_list = t.kind() == Kind::List;
         for (std::size_t i = 0; i < elems.size(); ++i) {
+          if (i + 2 < elems.size()) elems[i + 2].prefetch();
           if (!encode(elems[i], t.element())) {
             return is_list ? m_path.index(static_cast<std::int64_t>(i)) : m_path.set_element();
           }
@@ -126,6 +128,7 @@ public:
       case Kind::Map: {
         const auto& entries = v.map_entries();
         mp::put_map_header(m_out, entries.size());
+        if (entries.size() > 1) entries[1].second.prefetch();
         for (const auto& [key, val] : entries) {
           mp::put_str(m_out, key);
           if (!encode(val, t.element())) return m_path.key(key);
@@ -150,7 +153,9 @@ public:
         // The value usually shares the schema's type: then the names match by construction.
         bool same = &want == &have;
         mp::put_map_header(m_out, want.size());
+        if (vals.size() > 1) vals[1].prefetch();
         for (std::size_t i = 0; i < want.size(); ++i) {
+          if (i + 2 < want.size()) vals[i + 2].prefetch();
           if (!same && want[i].name != have[i].name) return mismatch(v, t);
           mp::put_str(m_out, want[i].name);
           if (!encode(vals[i], want[i].type)) return m_path.attribute(want[i].name);

@@ -18,6 +18,7 @@ using schema::NestedBlock;
 
 // Every kind reported, so that a trial walk sees every difference.
 constexpr DriftRules kTrialRules{"x", "x", "x", "x", "x", "x", "x", "x", "x"};
+constexpr std::size_t kSmallSet = 8;
 
 struct ValueLess {
   bool operator()(const Value& a, const Value& b) const { return canonical_compare(a, b) < 0; }
@@ -48,7 +49,7 @@ public:
       return;
     }
     for (const Attribute& a : block.attributes)
-      attribute(a, child_attribute(planned, a.name), child_attribute(actual, a.name), path.attribute(a.name));
+      attribute(a, child_attribute(planned, a.name), child_attribute(actual, a.name), path, a.name);
     for (const NestedBlock& nb : block.block_types)
       block_type(nb, child_attribute(planned, nb.type_name), child_attribute(actual, nb.type_name), path.attribute(nb.type_name));
   }
@@ -101,8 +102,13 @@ private:
     if (!rule.empty()) m_out.add(rule, path, std::move(message));
   }
 
-  void attribute(const Attribute& a, const Value& planned, const Value& actual, const Path& path) {
+  void attribute(const Attribute& a, const Value& planned, const Value& actual, const Path& parent, const std::string& name) {
     if (a.write_only) return;
+    // The common cases need no walk (and no path): an identical value, or an unrefined unknown
+    // that any value of its type may replace.
+    if (raw_equals(planned, actual)) return;
+    if (!planned.is_known() && planned.refinements().empty() && (untyped(actual) || actual.conforms_to(planned.type()))) return;
+    const Path path = parent.attribute(name);
     if (!has_sensitive(a)) {
       value(planned, actual, path, false);
       return;
@@ -148,7 +154,7 @@ private:
   void set(const Value& planned, const Value& actual, const Path& path, bool hide) {
     correlate(planned, actual, path, hide, m_rules.element_changed, [&](const Value& p, const Value& a) {
       Findings trial;
-      CompatWalk(kTrialRules, trial, true).value(p, a, path, hide);
+      CompatWalk(kTrialRules, trial, true).value(p, a, Path{}, hide);
       return trial.empty();
     });
     // Elements that become equal once known coalesce, so a set may shrink, but never grow.
@@ -210,7 +216,7 @@ private:
     const bool hide = has_sensitive(*nb.block);
     correlate(planned, actual, path, hide, m_rules.element_changed, [&](const Value& p, const Value& a) {
       Findings trial;
-      CompatWalk(kTrialRules, trial, true).object(*nb.block, p, a, path, false);
+      CompatWalk(kTrialRules, trial, true).object(*nb.block, p, a, Path{}, false);
       return trial.empty();
     });
     if (planned.length() < actual.length())
@@ -240,9 +246,10 @@ private:
       }
     }
     std::map<std::string, std::map<Value, std::vector<std::size_t>, ValueLess>> index;
+    std::vector<std::size_t> all;
     for (std::size_t i = 0; i < pe.size(); ++i) {
       if (pm[i]) continue;
-      for (std::size_t j : candidates(pe[i], ae, index)) {
+      for (std::size_t j : candidates(pe[i], ae, index, all)) {
         if (compatible(pe[i], ae[j])) pm[i] = am[j] = true;
       }
     }
@@ -259,25 +266,29 @@ private:
   }
 
   // Actual elements worth trying against planned element `p`: for an object with a wholly known
-  // primitive attribute, those holding the same value there (falling back to all when none do).
-  std::vector<std::size_t> candidates(const Value& p, const std::vector<Value>& ae,
-                                      std::map<std::string, std::map<Value, std::vector<std::size_t>, ValueLess>>& index) {
-    std::vector<std::size_t> all(ae.size());
-    for (std::size_t j = 0; j < ae.size(); ++j) all[j] = j;
-    if (!p.is_known() || p.is_null() || p.type().kind() != cty::Kind::Object) return all;
+  // primitive attribute, those holding the same value there (falling back to all when none do,
+  // and always all for small sets, where an index costs more than it saves).
+  const std::vector<std::size_t>& candidates(const Value& p, const std::vector<Value>& ae,
+                                             std::map<std::string, std::map<Value, std::vector<std::size_t>, ValueLess>>& index,
+                                             std::vector<std::size_t>& all) {
+    if (all.empty()) {
+      all.resize(ae.size());
+      for (std::size_t j = 0; j < ae.size(); ++j) all[j] = j;
+    }
+    if (ae.size() <= kSmallSet || !p.is_known() || p.is_null() || p.type().kind() != cty::Kind::Object) return all;
     const auto& attributes = p.type().attributes();
     for (std::size_t i = 0; i < attributes.size(); ++i) {
       const Value& v = p.attribute_values()[i];
       if (!v.is_known() || v.is_null() || !v.type().is_primitive()) continue;
-      auto& by_value = index[attributes[i].name];
-      if (by_value.empty()) {
+      auto [slot, fresh] = index.try_emplace(attributes[i].name);
+      if (fresh) {
         for (std::size_t j = 0; j < ae.size(); ++j) {
           const Value* a = ae[j].is_known() && !ae[j].is_null() ? ae[j].attribute(attributes[i].name) : nullptr;
-          if (a != nullptr && a->is_known()) by_value[*a].push_back(j);
+          if (a != nullptr && a->is_known()) slot->second[*a].push_back(j);
         }
       }
-      auto it = by_value.find(v);
-      return it != by_value.end() ? it->second : all;
+      auto it = slot->second.find(v);
+      return it != slot->second.end() ? it->second : all;
     }
     return all;
   }

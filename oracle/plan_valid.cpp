@@ -59,8 +59,11 @@ private:
   void attributes(const std::vector<Attribute>& attrs, const Value& prior, const Value& config, const Value& planned,
                   const Path& path, bool sensitive) {
     for (const Attribute& a : attrs) {
-      attribute(a, child_attribute(prior, a.name), child_attribute(config, a.name), child_attribute(planned, a.name),
-                path.attribute(a.name), sensitive);
+      const Value p = child_attribute(planned, a.name);
+      const Value c = child_attribute(config, a.name);
+      // The easy path, taken by most attributes: planned exactly as configured.
+      if (raw_equals(p, c)) continue;
+      attribute(a, child_attribute(prior, a.name), c, p, path.attribute(a.name), sensitive);
     }
   }
 

@@ -169,6 +169,19 @@ Value merge_map(const Body& body, const Value& prior, const Value& config) {
   return Value::map(config.type().element(), std::move(merged));
 }
 
+struct ValueLess {
+  bool operator()(const Value& a, const Value& b) const { return canonical_compare(a, b) < 0; }
+};
+
+// A non-computed primitive attribute of the element body: a prior element can only fit a
+// config element that holds the same known value there, so it narrows the search.
+const Attribute* index_attribute(const Body& body) {
+  const auto& attrs = body.block != nullptr ? body.block->attributes : *body.attributes;
+  for (const Attribute& a : attrs)
+    if (!a.computed && a.nested_type == nullptr && a.type && a.type->is_primitive()) return &a;
+  return nullptr;
+}
+
 // Sets correlate each config element with the first unused prior element it could have
 // produced; with several candidates the first in canonical order wins (they can only differ in
 // computed values).
@@ -176,12 +189,28 @@ Value merge_set(const Body& body, const Value& prior, const Value& config) {
   if (config.is_null() || !config.is_known() || config.elements().empty()) return config;
   static const std::vector<Value> kNone;
   const auto& prior_elements = prior.is_known() && !prior.is_null() && is_set(prior) ? prior.elements() : kNone;
+  std::vector<std::size_t> all(prior_elements.size());
+  for (std::size_t i = 0; i < all.size(); ++i) all[i] = i;
+  std::map<Value, std::vector<std::size_t>, ValueLess> by_key;
+  const Attribute* key = prior_elements.size() > 8 ? index_attribute(body) : nullptr;
+  if (key != nullptr) {
+    for (std::size_t i = 0; i < prior_elements.size(); ++i) by_key[child_attribute(prior_elements[i], key->name)].push_back(i);
+  }
   std::vector<bool> used(prior_elements.size());
   std::vector<Value> merged;
   merged.reserve(config.elements().size());
   for (const Value& c : config.elements()) {
+    const std::vector<std::size_t>* candidates = &all;
+    if (key != nullptr) {
+      const Value k = child_attribute(c, key->name);
+      if (k.is_known() && !k.is_null()) {
+        static const std::vector<std::size_t> kNoCandidates;
+        auto it = by_key.find(k);
+        candidates = it != by_key.end() ? &it->second : &kNoCandidates;
+      }
+    }
     Value p = Value::null(config.type().element());
-    for (std::size_t i = 0; i < prior_elements.size(); ++i) {
+    for (std::size_t i : *candidates) {
       if (used[i] || !fits_element(body, prior_elements[i], c)) continue;
       p = prior_elements[i];
       used[i] = true;

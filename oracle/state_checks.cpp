@@ -46,11 +46,12 @@ struct WriteOnlyWalk {
   void attributes(const std::vector<schema::Attribute>& attrs, const Value& object, const Path& path) {
     if (!object.is_known() || object.is_null()) return;
     for (const schema::Attribute& a : attrs) {
+      if (!a.write_only && a.nested_type == nullptr) continue;
       const Value v = child_attribute(object, a.name);
       const Path p = path.attribute(a.name);
       if (a.write_only) {
         if (!v.is_null()) out.add(rule, p, std::string(what) + " holds a non-null value for a write-only attribute");
-      } else if (a.nested_type != nullptr) {
+      } else {
         if (a.nested_type->nesting == schema::NestingMode::Single || a.nested_type->nesting == schema::NestingMode::Group)
           attributes(a.nested_type->attributes, v, p);
         else

@@ -5,12 +5,11 @@
 namespace tfc::oracle {
 
 cty::Value child_attribute(const cty::Value& object, const std::string& name) {
-  const cty::Type* type = object.type().attribute_type(name);
-  const cty::Type attribute_type = type != nullptr ? *type : cty::Type::dynamic();
-  if (!object.is_known()) return cty::Value::unknown(attribute_type);
-  if (object.is_null() || object.type().kind() != cty::Kind::Object) return cty::Value::null(attribute_type);
-  const cty::Value* v = object.attribute(name);
-  return v != nullptr ? *v : cty::Value::null(attribute_type);
+  const cty::Type& type = object.type();
+  const int i = type.kind() == cty::Kind::Object ? type.attribute_index(name) : -1;
+  if (i >= 0 && object.is_known() && !object.is_null()) return object.attribute_values()[static_cast<std::size_t>(i)];
+  const cty::Type attribute_type = i >= 0 ? type.attributes()[static_cast<std::size_t>(i)].type : cty::Type::dynamic();
+  return object.is_known() ? cty::Value::null(attribute_type) : cty::Value::unknown(attribute_type);
 }
 
 std::vector<std::pair<std::string, cty::Value>> keyed_elements(const cty::Value& value) {

@@ -19,6 +19,13 @@
 
 namespace tfc::wire::detail {
 
+/// Prefixes an error that starts with a field path with the enclosing field, so messages read
+/// "block.block_types.rule.block.attributes.port.type: <what is wrong>".
+inline Error nest(const std::string& field, const Error& inner) {
+  const bool index = !inner.message.empty() && inner.message.front() == '[';
+  return Error{field + (index ? "" : ".") + inner.message};
+}
+
 // --- DynamicValue / RawState / Timestamp -------------------------------------------------
 
 template <class Pb>
@@ -149,7 +156,7 @@ Expected<protocol::Diagnostics> diagnostics_from(const PbRepeated& in, const std
   for (const auto& d : in) {
     auto converted = diagnostic_from(d);
     if (!converted) {
-      return with_context(field + "[" + std::to_string(index) + "].attribute", converted.error());
+      return nest(field + "[" + std::to_string(index) + "].attribute", converted.error());
     }
     out.push_back(std::move(converted).value());
     ++index;

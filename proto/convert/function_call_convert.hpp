@@ -22,7 +22,7 @@ template <class Pb>
 Expected<void> from_wire(const Pb& in, protocol::GetFunctionsResponse& out) {
   for (const auto& [name, function] : in.functions()) {
     auto converted = function_to_json(function);
-    if (!converted) return with_context("functions." + name, converted.error());
+    if (!converted) return nest("functions." + name, converted.error());
     out.functions.insert_or_assign(name, std::move(converted).value());
   }
   TFC_TRY(diagnostics, diagnostics_from(in.diagnostics()));

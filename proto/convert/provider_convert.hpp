@@ -30,7 +30,7 @@ template <class PbMap>
 Expected<void> schema_map_from(const PbMap& in, std::map<std::string, schema::Schema>& out, const std::string& field) {
   for (const auto& [name, s] : in) {
     auto converted = schema_from(s);
-    if (!converted) return with_context(field + "." + name, converted.error());
+    if (!converted) return nest(field + "." + name, converted.error());
     out.insert_or_assign(name, std::move(converted).value());
   }
   return {};
@@ -60,12 +60,12 @@ Expected<void> from_wire(const Pb& in, protocol::GetProviderSchemaResponse& out)
   schema::ProviderSchema& s = out.schema;
   if (in.has_provider()) {
     auto provider = schema_from(in.provider());
-    if (!provider) return with_context("provider", provider.error());
+    if (!provider) return nest("provider", provider.error());
     s.provider = std::move(provider).value();
   }
   if (in.has_provider_meta()) {
     auto meta = schema_from(in.provider_meta());
-    if (!meta) return with_context("provider_meta", meta.error());
+    if (!meta) return nest("provider_meta", meta.error());
     s.provider_meta = std::move(meta).value();
   }
   for (auto [field, from, to] : {
@@ -79,12 +79,12 @@ Expected<void> from_wire(const Pb& in, protocol::GetProviderSchemaResponse& out)
   }
   for (const auto& [name, action] : in.action_schemas()) {
     auto converted = schema_from(action.schema());
-    if (!converted) return with_context("action_schemas." + name + ".schema", converted.error());
+    if (!converted) return nest("action_schemas." + name + ".schema", converted.error());
     s.action_schemas.insert_or_assign(name, std::move(converted).value());
   }
   for (const auto& [name, function] : in.functions()) {
     auto converted = function_to_json(function);
-    if (!converted) return with_context("functions." + name, converted.error());
+    if (!converted) return nest("functions." + name, converted.error());
     s.functions.insert_or_assign(name, std::move(converted).value());
   }
   s.capabilities = server_capabilities_from(in.server_capabilities());
@@ -112,7 +112,7 @@ template <class Pb>
 Expected<void> from_wire(const Pb& in, protocol::GetResourceIdentitySchemasResponse& out) {
   for (const auto& [name, identity] : in.identity_schemas()) {
     auto converted = identity_schema_from(identity);
-    if (!converted) return with_context("identity_schemas." + name, converted.error());
+    if (!converted) return nest("identity_schemas." + name, converted.error());
     out.identity_schemas.insert_or_assign(name, std::move(converted).value());
   }
   TFC_TRY(diagnostics, diagnostics_from(in.diagnostics()));

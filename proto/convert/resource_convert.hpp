@@ -170,7 +170,7 @@ Expected<void> from_wire(const Pb& in, protocol::PlanResourceChangeResponse& out
   out.planned_state = dynamic_value_from(in.planned_state());
   for (int i = 0; i < in.requires_replace_size(); ++i) {
     auto path = attribute_path_from(in.requires_replace(i));
-    if (!path) return with_context("requires_replace[" + std::to_string(i) + "]", path.error());
+    if (!path) return nest("requires_replace[" + std::to_string(i) + "]", path.error());
     out.requires_replace.push_back(std::move(path).value());
   }
   out.planned_private = in.planned_private();

@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "proto/convert/common_convert.hpp"
 #include "proto/cty/type_json.hpp"
 #include "proto/schema/block.hpp"
 #include "proto/schema/implied_type.hpp"
@@ -98,17 +99,17 @@ Expected<schema::Attribute> attribute_from(const PbAttribute& in) {
   schema::Attribute out;
   out.name = in.name();
   auto type = optional_type_from_bytes(in.type());
-  if (!type) return with_context(in.name(), type.error());
+  if (!type) return nest(in.name(), type.error());
   out.type = std::move(type).value();
   if constexpr (requires { in.has_nested_type(); }) {
     if (in.has_nested_type()) {
       auto nested = std::make_shared<schema::NestedType>();
       auto nesting = nesting_from_number(static_cast<int>(in.nested_type().nesting()), 4);
-      if (!nesting) return with_context(in.name() + ".nested_type", nesting.error());
+      if (!nesting) return nest(in.name() + ".nested_type", nesting.error());
       nested->nesting = *nesting;
       for (const auto& a : in.nested_type().attributes()) {
         auto converted = attribute_from(a);
-        if (!converted) return with_context(in.name() + ".nested_type.attributes", converted.error());
+        if (!converted) return nest(in.name() + ".nested_type.attributes", converted.error());
         nested->attributes.push_back(std::move(converted).value());
       }
       std::stable_sort(nested->attributes.begin(), nested->attributes.end(),
@@ -143,10 +144,10 @@ Expected<schema::NestedBlock> nested_block_from(const PbNestedBlock& in) {
   schema::NestedBlock out;
   out.type_name = in.type_name();
   auto nesting = nesting_from_number(static_cast<int>(in.nesting()), 5);
-  if (!nesting) return with_context(in.type_name(), nesting.error());
+  if (!nesting) return nest(in.type_name(), nesting.error());
   out.nesting = *nesting;
   auto block = block_from(in.block());
-  if (!block) return with_context(in.type_name() + ".block", block.error());
+  if (!block) return nest(in.type_name() + ".block", block.error());
   out.block = std::make_shared<const schema::Block>(std::move(block).value());
   out.min_items = in.min_items();
   out.max_items = in.max_items();
@@ -171,12 +172,12 @@ Expected<schema::Block> block_from(const PbBlock& in) {
   schema::Block out;
   for (const auto& a : in.attributes()) {
     auto converted = attribute_from(a);
-    if (!converted) return with_context("attributes", converted.error());
+    if (!converted) return nest("attributes", converted.error());
     out.attributes.push_back(std::move(converted).value());
   }
   for (const auto& b : in.block_types()) {
     auto converted = nested_block_from(b);
-    if (!converted) return with_context("block_types", converted.error());
+    if (!converted) return nest("block_types", converted.error());
     out.block_types.push_back(std::move(converted).value());
   }
   out.description = in.description();
@@ -197,7 +198,7 @@ void schema_to(const schema::Schema& in, PbSchema* out) {
 template <class PbSchema>
 Expected<schema::Schema> schema_from(const PbSchema& in) {
   auto block = block_from(in.block());
-  if (!block) return with_context("block", block.error());
+  if (!block) return nest("block", block.error());
   return schema::Schema{in.version(), std::move(block).value()};
 }
 

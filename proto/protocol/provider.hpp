@@ -23,6 +23,7 @@ struct GetProviderSchemaRequest {
 struct GetProviderSchemaResponse {
   schema::ProviderSchema schema;
   Diagnostics diagnostics;
+  friend bool operator==(const GetProviderSchemaResponse&, const GetProviderSchemaResponse&) = default;
 };
 
 struct GetResourceIdentitySchemasRequest {
@@ -31,6 +32,7 @@ struct GetResourceIdentitySchemasRequest {
 struct GetResourceIdentitySchemasResponse {
   std::map<std::string, schema::IdentitySchema> identity_schemas;
   Diagnostics diagnostics;
+  friend bool operator==(const GetResourceIdentitySchemasResponse&, const GetResourceIdentitySchemasResponse&) = default;
 };
 
 struct GetMetadataRequest {

@@ -119,10 +119,24 @@ struct DataConfigWalk {
   }
 };
 
+bool has_write_only(const std::vector<schema::Attribute>& attrs) {
+  for (const schema::Attribute& a : attrs)
+    if (a.write_only || (a.nested_type != nullptr && has_write_only(a.nested_type->attributes))) return true;
+  return false;
+}
+
+bool has_write_only(const schema::Block& block) {
+  if (has_write_only(block.attributes)) return true;
+  for (const schema::NestedBlock& nb : block.block_types)
+    if (nb.block != nullptr && has_write_only(*nb.block)) return true;
+  return false;
+}
+
 }  // namespace
 
 Violations check_write_only_null(const schema::Block& block, const Value& state, std::string_view rule, std::string_view what) {
   Findings out;
+  if (!has_write_only(block)) return out.take();  // most schemas have none: skip the walk
   WriteOnlyWalk{rule, what, out}.block(block, state, Path{});
   return out.take();
 }

@@ -2,8 +2,10 @@
 #include "oracle/findings.hpp"
 #include "oracle/path_text.hpp"
 #include "oracle/rules.hpp"
+#include "oracle/schema_rules.hpp"
 
 #include <algorithm>
+#include <set>
 
 #include "tests/oracle/oracle_test_support.hpp"
 
@@ -81,6 +83,23 @@ TEST(PathText, ParsesWhatRenderPrints) {
     EXPECT_EQ(p->render(), text);
   }
   for (const char* bad : {"a", ".", "[x]", ".a[", ".a[\"b\"", ".a[1"}) EXPECT_FALSE(parse_path(bad).has_value()) << bad;
+}
+
+TEST(SchemaRules, ProblemsAndInstability) {
+  schema::ProviderSchema good;
+  good.resource_schemas["tfc_thing"].block = testing::block_of(R"({"attributes": {"id": {"type": "string", "computed": true}}})");
+  EXPECT_TRUE(check_schema(good).empty());
+  EXPECT_TRUE(check_schema_stable(good, good).empty());
+  schema::ProviderSchema bad = good;
+  bad.resource_schemas["tfc_thing"].block = testing::block_of(R"({"attributes": {"Bad-Name": {"type": "string"}}})");
+  bad.resource_schemas["tfc_other"].version = -1;
+  const Violations problems = check_schema(bad);
+  std::set<std::string> rules;
+  for (const Violation& v : problems) rules.insert(v.rule);
+  EXPECT_EQ(rules.count("schema.invalid_name"), 1u);
+  EXPECT_EQ(rules.count("schema.attribute_flags"), 1u);
+  EXPECT_EQ(rules.count("schema.negative_version"), 1u);
+  EXPECT_EQ(testing::summary(check_schema_stable(good, bad)), (std::vector<std::string>{"schema.unstable ", "schema.unstable "}));
 }
 
 }  // namespace

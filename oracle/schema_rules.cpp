@@ -1,0 +1,48 @@
+#include "oracle/schema_rules.hpp"
+
+#include <map>
+#include <string>
+
+#include "oracle/findings.hpp"
+#include "proto/schema/schema_checks.hpp"
+#include "proto/schema/schema_json.hpp"
+
+namespace tfc::oracle {
+namespace {
+
+// Schemas compared through their `providers schema -json` form, which holds every field.
+void compare(const std::string& kind, const std::map<std::string, schema::Schema>& a,
+             const std::map<std::string, schema::Schema>& b, Findings& out) {
+  for (const auto& [name, s] : a) {
+    auto it = b.find(name);
+    if (it == b.end()) {
+      out.add("schema.unstable", cty::Path{}, kind + " " + name + " was in the first answer, but not in the second");
+    } else if (schema::schema_to_json(s) != schema::schema_to_json(it->second)) {
+      out.add("schema.unstable", cty::Path{}, kind + " " + name + " differs between two answers");
+    }
+  }
+  for (const auto& [name, s] : b) {
+    if (a.count(name) == 0) out.add("schema.unstable", cty::Path{}, kind + " " + name + " was in the second answer, but not in the first");
+  }
+}
+
+}  // namespace
+
+Violations check_schema(const schema::ProviderSchema& provider_schema) {
+  Findings out;
+  for (const schema::SchemaProblem& p : schema::check_provider_schema(provider_schema))
+    out.add(p.rule, cty::Path{}, p.where.empty() ? p.message : p.where + ": " + p.message);
+  return out.take();
+}
+
+Violations check_schema_stable(const schema::ProviderSchema& first, const schema::ProviderSchema& second) {
+  Findings out;
+  if (schema::schema_to_json(first.provider) != schema::schema_to_json(second.provider))
+    out.add("schema.unstable", cty::Path{}, "the provider configuration schema differs between two answers");
+  compare("resource", first.resource_schemas, second.resource_schemas, out);
+  compare("data source", first.data_source_schemas, second.data_source_schemas, out);
+  compare("ephemeral resource", first.ephemeral_resource_schemas, second.ephemeral_resource_schemas, out);
+  return out.take();
+}
+
+}  // namespace tfc::oracle

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -57,14 +58,13 @@ rc::Gen<Number> hinted_number(const AttributeHint& hint) {
 // when `type` is primitive.
 rc::Gen<Value> shaped(const Type& type, const rc::Gen<Value>& element, const ConfigOptions& options) {
   if (type.is_primitive()) return element;
-  auto elements = vector_between<Value>(0, options.max_nested, element);
   if (type.kind() == Kind::Map) {
     return rc::gen::map(vector_between(0, options.max_nested, rc::gen::pair(label(), element)),
                         [type](std::vector<std::pair<std::string, Value>> entries) {
                           return Value::typed_map(type, std::move(entries));
                         });
   }
-  return rc::gen::map(elements, [type](std::vector<Value> es) {
+  return rc::gen::map(vector_between<Value>(0, options.max_nested, element), [type](std::vector<Value> es) {
     return type.kind() == Kind::List ? Value::typed_list(type, std::move(es)) : Value::typed_set(type, std::move(es));
   });
 }

@@ -1,8 +1,11 @@
 #include "generators/unknown_injection.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 #include <utility>
+#include <variant>
 
 #include "generators/config_combinators.hpp"
 

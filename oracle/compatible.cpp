@@ -26,6 +26,36 @@ struct ValueLess {
 
 bool untyped(const Value& v) { return (v.is_null() || !v.is_known()) && v.type().is_dynamic(); }
 
+// A fast "cannot correlate": two objects of one type whose known primitive attributes differ.
+// Saves the trial walk (and its messages) for most non-matching set element pairs.
+bool surely_differ(const Value& p, const Value& a) {
+  if (!p.is_known() || !a.is_known() || p.is_null() || a.is_null()) return false;
+  if (p.type().kind() != cty::Kind::Object || a.type().kind() != cty::Kind::Object) return false;
+  const auto& pv = p.attribute_values();
+  const auto& av = a.attribute_values();
+  if (pv.size() != av.size()) return false;
+  const auto& pa = p.type().attributes();
+  const auto& aa = a.type().attributes();
+  for (std::size_t i = 0; i < pv.size(); ++i) {
+    if (pa[i].name != aa[i].name) return false;
+    if (pv[i].is_known() && !pv[i].is_null() && pv[i].type().is_primitive() && av[i].is_known() && !raw_equals(pv[i], av[i]))
+      return true;
+  }
+  return false;
+}
+
+// The attribute `name` of both values, looked up once when both have the same object type.
+std::pair<Value, Value> children(const Value& planned, const Value& actual, const std::string& name) {
+  if (planned.is_known() && actual.is_known() && !planned.is_null() && !actual.is_null() &&
+      planned.type().kind() == cty::Kind::Object && actual.type().kind() == cty::Kind::Object) {
+    const int i = planned.type().attribute_index(name);
+    const auto& aa = actual.type().attributes();
+    if (i >= 0 && static_cast<std::size_t>(i) < aa.size() && aa[static_cast<std::size_t>(i)].name == name)
+      return {planned.attribute_values()[static_cast<std::size_t>(i)], actual.attribute_values()[static_cast<std::size_t>(i)]};
+  }
+  return {child_attribute(planned, name), child_attribute(actual, name)};
+}
+
 class CompatWalk {
 public:
   CompatWalk(const DriftRules& rules, Findings& out, bool stop_early = false)
@@ -48,10 +78,14 @@ public:
       report(m_rules.became_unknown, path, "was known, but now unknown");
       return;
     }
-    for (const Attribute& a : block.attributes)
-      attribute(a, child_attribute(planned, a.name), child_attribute(actual, a.name), path, a.name);
-    for (const NestedBlock& nb : block.block_types)
-      block_type(nb, child_attribute(planned, nb.type_name), child_attribute(actual, nb.type_name), path.attribute(nb.type_name));
+    for (const Attribute& a : block.attributes) {
+      auto [p, x] = children(planned, actual, a.name);
+      attribute(a, p, x, path, a.name);
+    }
+    for (const NestedBlock& nb : block.block_types) {
+      auto [p, x] = children(planned, actual, nb.type_name);
+      block_type(nb, p, x, path.attribute(nb.type_name));
+    }
   }
 
   void value(const Value& planned, const Value& actual, const Path& path, bool hide) {
@@ -250,7 +284,7 @@ private:
     for (std::size_t i = 0; i < pe.size(); ++i) {
       if (pm[i]) continue;
       for (std::size_t j : candidates(pe[i], ae, index, all)) {
-        if (compatible(pe[i], ae[j])) pm[i] = am[j] = true;
+        if (!surely_differ(pe[i], ae[j]) && compatible(pe[i], ae[j])) pm[i] = am[j] = true;
       }
     }
     bool any = false;

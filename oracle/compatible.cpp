@@ -78,6 +78,10 @@ public:
       report(m_rules.became_unknown, path, "was known, but now unknown");
       return;
     }
+    if (actual.type().kind() != cty::Kind::Object) {  // only possible at a dynamic position
+      m_out.add("value.type_mismatch", path, "found " + actual.type().friendly_name() + " where a block object belongs");
+      return;
+    }
     for (const Attribute& a : block.attributes) {
       auto [p, x] = children(planned, actual, a.name);
       attribute(a, p, x, path, a.name);
@@ -199,6 +203,12 @@ private:
 
   void block_type(const NestedBlock& nb, const Value& planned, const Value& actual, const Path& path) {
     if (stopped()) return;
+    // A block body holding `dynamic` makes the position dynamic, so its shape is checked here.
+    if (!shaped_as(planned, nb.nesting) || !shaped_as(actual, nb.nesting)) {
+      m_out.add("value.type_mismatch", path,
+                "found " + actual.type().friendly_name() + " for a " + std::string(schema::to_string(nb.nesting)) + " block");
+      return;
+    }
     switch (nb.nesting) {
       case schema::NestingMode::Single:
       case schema::NestingMode::Group:

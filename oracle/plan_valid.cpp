@@ -48,6 +48,10 @@ public:
       m_out.add("plan.unknown_for_configured", path, "planned the whole object unknown, but config has it");
       return;
     }
+    if (planned.type().kind() != cty::Kind::Object) {  // only possible at a dynamic position
+      m_out.add("value.type_mismatch", path, "planned " + planned.type().friendly_name() + " where a block object belongs");
+      return;
+    }
     attributes(block.attributes, prior, config, planned, path, false);
     for (const NestedBlock& nb : block.block_types) {
       block_type(nb, child_attribute(prior, nb.type_name), child_attribute(config, nb.type_name),
@@ -184,6 +188,12 @@ private:
     }
     if (!planned.is_known()) {
       m_out.add("plan.block_element_unknown", path, "planned the block collection unknown itself; set nested attribute values to unknown instead");
+      return;
+    }
+    // A block body holding `dynamic` makes the position dynamic, so its shape is checked here.
+    if (!shaped_as(planned, nb.nesting) || !shaped_as(config, nb.nesting)) {
+      m_out.add("value.type_mismatch", path,
+                "planned " + planned.type().friendly_name() + " for a " + std::string(schema::to_string(nb.nesting)) + " block");
       return;
     }
     switch (nb.nesting) {

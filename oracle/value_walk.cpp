@@ -31,6 +31,19 @@ bool is_sequence(const cty::Value& value) {
   return k == cty::Kind::List || k == cty::Kind::Tuple;
 }
 
+bool shaped_as(const cty::Value& value, schema::NestingMode nesting) {
+  if (!value.is_known() || value.is_null()) return true;
+  const cty::Kind k = value.type().kind();
+  switch (nesting) {
+    case schema::NestingMode::List: return k == cty::Kind::List || k == cty::Kind::Tuple;
+    case schema::NestingMode::Map: return k == cty::Kind::Map || k == cty::Kind::Object;
+    case schema::NestingMode::Set: return k == cty::Kind::Set;
+    case schema::NestingMode::Single:
+    case schema::NestingMode::Group: return k == cty::Kind::Object;
+  }
+  return false;
+}
+
 void collect_unknown_paths(const cty::Value& value, const cty::Path& path, std::vector<cty::Path>& out) {
   if (!value.is_known()) {
     out.push_back(path);

@@ -24,6 +24,11 @@ std::vector<std::pair<std::string, cty::Value>> keyed_elements(const cty::Value&
 /// True for a list or tuple value, false for anything else.
 bool is_sequence(const cty::Value& value);
 
+/// True when a known non-null value has the shape a block collection of this nesting mode takes
+/// (a list or tuple for LIST, a map or object for MAP, a set for SET, an object otherwise).
+/// Only values at `dynamic` positions (LIST/MAP blocks with dynamic bodies) can differ.
+bool shaped_as(const cty::Value& value, schema::NestingMode nesting);
+
 /// Every position of `value` (from `path`) that holds an unknown value, outermost first.
 void collect_unknown_paths(const cty::Value& value, const cty::Path& path, std::vector<cty::Path>& out);
 

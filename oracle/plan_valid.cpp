@@ -23,6 +23,15 @@ using schema::NestedType;
 
 std::string count_text(std::size_t n) { return std::to_string(n); }
 
+// Planned exactly as configured. Refinements do not count: providers built on
+// terraform-plugin-go drop them when decoding (protocol values.md §4.1), so an unknown config
+// value comes back as a plain unknown, and Core accepts that.
+bool same_as_config(const Value& planned, const Value& config) {
+  if (raw_equals(planned, config)) return true;
+  if (planned.is_wholly_known() && config.is_wholly_known()) return false;
+  return raw_equals(without_refinements(planned), without_refinements(config));
+}
+
 class PlanWalk {
 public:
   explicit PlanWalk(Findings& out) : m_out(out) {}
@@ -66,7 +75,7 @@ private:
       const Value p = child_attribute(planned, a.name);
       const Value c = child_attribute(config, a.name);
       // The easy path, taken by most attributes: planned exactly as configured.
-      if (raw_equals(p, c)) continue;
+      if (same_as_config(p, c)) continue;
       attribute(a, child_attribute(prior, a.name), c, p, path.attribute(a.name), sensitive);
     }
   }
@@ -77,7 +86,7 @@ private:
     const bool hide = sensitive || has_sensitive(a);
     // Write-only values live only in config; check_write_only_null reports them at any depth.
     if (a.write_only) return;
-    if (raw_equals(planned, config)) return;
+    if (same_as_config(planned, config)) return;
     // The provider may keep the prior value when it judges the config change insignificant.
     if (!prior.is_null() && !config.is_null() && raw_equals(planned, prior)) return;
     if (a.computed && !a.optional) return;
@@ -130,7 +139,7 @@ private:
 
   void nested_element(const NestedType& nt, const Value& prior, const Value& config, const Value& planned, const Path& path,
                       bool sensitive) {
-    if (raw_equals(planned, config)) return;
+    if (same_as_config(planned, config)) return;
     if (!planned.is_known()) {
       m_out.add("plan.unknown_for_configured", path, "planned unknown for a nested object that config sets");
       return;
@@ -180,7 +189,7 @@ private:
   }
 
   void block_type(const NestedBlock& nb, const Value& prior, const Value& config, const Value& planned, const Path& path) {
-    if (raw_equals(planned, config)) return;
+    if (same_as_config(planned, config)) return;
     if (!config.is_known()) {
       m_out.add("plan.config_value_changed", path,
                 "planned " + shown(planned, has_sensitive(*nb.block)) + " for a dynamic block whose for_each is unknown in config");

@@ -63,14 +63,11 @@ void launch_ping_close(const LaunchOptions& options, int protocol) {
 
   const pid_t pgid = s.process()->pid();
   const auto dir = s.process()->work_dir();
-  const auto start = std::chrono::steady_clock::now();
   const auto status = s.close();
-  const auto took = std::chrono::steady_clock::now() - start;
   ASSERT_TRUE(status.has_value());
   // GRPCController.Shutdown makes a go-plugin server exit by itself, well within the grace.
   EXPECT_FALSE(status->signaled && status->signal == SIGKILL)
       << "needed SIGKILL: " << status->describe();
-  EXPECT_LT(took, 2s);
   EXPECT_FALSE(s.process()->exited_before_shutdown());
   EXPECT_TRUE(group_gone(pgid));
   EXPECT_FALSE(std::filesystem::exists(dir));

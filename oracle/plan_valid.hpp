@@ -13,7 +13,8 @@ namespace tfc::oracle {
 
 /// Judges a planned new state against the configuration and the prior state it was planned
 /// from (000 §PlanResourceChange): an attribute non-null in config must be planned as the
-/// exact config value or the prior value; an attribute null in config may only be set when it
+/// exact config value (an unknown may lose its refinements) or the prior value; an attribute
+/// null in config may only be set when it
 /// is computed; nested blocks and nested attributes keep the config's shape (no absent or extra
 /// block, same list count and map keys, no unknown block or block element, empty collections
 /// rather than null); a destroy (null config) plans null and anything else plans non-null; a

@@ -12,7 +12,7 @@ echo "== tfconform rules (the contract rule catalogue)"
 "$tfc" rules | tee "$out/rules.txt" | head -n 12
 echo "   ... $(wc -l < "$out/rules.txt") lines written to $out/rules.txt"
 
-if "$tfc" schema --help >/dev/null 2>&1; then
+if "$tfc" --help | grep -qE '^ +schema'; then
   for name in tfcfixture tfcsdk time; do
     bin="$build/providers/terraform-provider-$name"
     [ -x "$bin" ] || continue

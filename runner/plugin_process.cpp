@@ -96,7 +96,11 @@ std::string launch_context(const std::filesystem::path& exe) {
 
 tfc::Expected<std::unique_ptr<PluginProcess>> PluginProcess::launch(const LaunchOptions& options) {
   std::unique_ptr<PluginProcess> process(new PluginProcess());
-  process->m_executable = options.executable;
+  // The plugin starts in its own temporary directory, so a relative path must be resolved
+  // against the caller's directory first (a bare name without '/' is looked up nowhere else).
+  std::error_code ec;
+  process->m_executable = std::filesystem::absolute(options.executable, ec);
+  if (ec) process->m_executable = options.executable;
   process->m_grace = options.shutdown_grace;
   process->m_ring = std::make_shared<LogRing>(options.log_capacity);
   // On failure the destructor kills the group, reaps and removes the directory.

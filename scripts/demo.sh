@@ -9,7 +9,8 @@ out=reports-out
 mkdir -p "$out"
 
 echo "== tfconform rules (the contract rule catalogue)"
-"$tfc" rules | tee "$out/rules.txt" | head -n 12
+"$tfc" rules > "$out/rules.txt"
+head -n 12 "$out/rules.txt"
 echo "   ... $(wc -l < "$out/rules.txt") lines written to $out/rules.txt"
 
 if "$tfc" --help | grep -qE '^ +schema'; then

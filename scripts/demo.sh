@@ -13,7 +13,8 @@ echo "== tfconform rules (the contract rule catalogue)"
 head -n 12 "$out/rules.txt"
 echo "   ... $(wc -l < "$out/rules.txt") lines written to $out/rules.txt"
 
-if "$tfc" --help | grep -qE '^ +schema'; then
+help=$("$tfc" --help)
+if grep -qE '^ +schema' <<< "$help"; then
   for name in tfcfixture tfcsdk time; do
     bin="$build/providers/terraform-provider-$name"
     [ -x "$bin" ] || continue

@@ -1,57 +1,11 @@
-// tfplugin5 conversions of the data source RPCs: field-for-field, through the
-// templates in data_source_convert.hpp shared with tfplugin6.
+// tfplugin5 conversions of the data source RPCs: the shared body in
+// convert_data_source_body.inc, field-for-field through templates shared with tfplugin6.
 #include "proto/convert/convert_v5.hpp"
 
 #include "proto/convert/data_source_convert.hpp"
 
 namespace tfc::wire::v5 {
 
-pb::ValidateDataSourceConfig::Request to_proto(const protocol::ValidateDataResourceConfigRequest& in) {
-  pb::ValidateDataSourceConfig::Request out;
-  detail::to_wire(in, &out);
-  return out;
-}
-
-Expected<protocol::ValidateDataResourceConfigRequest> from_proto(const pb::ValidateDataSourceConfig::Request& in) {
-  protocol::ValidateDataResourceConfigRequest out;
-  if (auto converted = detail::from_wire(in, out); !converted) return converted.error();
-  return out;
-}
-
-pb::ValidateDataSourceConfig::Response to_proto(const protocol::ValidateDataResourceConfigResponse& in) {
-  pb::ValidateDataSourceConfig::Response out;
-  detail::to_wire(in, &out);
-  return out;
-}
-
-Expected<protocol::ValidateDataResourceConfigResponse> from_proto(const pb::ValidateDataSourceConfig::Response& in) {
-  protocol::ValidateDataResourceConfigResponse out;
-  if (auto converted = detail::from_wire(in, out); !converted) return converted.error();
-  return out;
-}
-
-pb::ReadDataSource::Request to_proto(const protocol::ReadDataSourceRequest& in) {
-  pb::ReadDataSource::Request out;
-  detail::to_wire(in, &out);
-  return out;
-}
-
-Expected<protocol::ReadDataSourceRequest> from_proto(const pb::ReadDataSource::Request& in) {
-  protocol::ReadDataSourceRequest out;
-  if (auto converted = detail::from_wire(in, out); !converted) return converted.error();
-  return out;
-}
-
-pb::ReadDataSource::Response to_proto(const protocol::ReadDataSourceResponse& in) {
-  pb::ReadDataSource::Response out;
-  detail::to_wire(in, &out);
-  return out;
-}
-
-Expected<protocol::ReadDataSourceResponse> from_proto(const pb::ReadDataSource::Response& in) {
-  protocol::ReadDataSourceResponse out;
-  if (auto converted = detail::from_wire(in, out); !converted) return converted.error();
-  return out;
-}
+#include "proto/convert/convert_data_source_body.inc"
 
 }  // namespace tfc::wire::v5

@@ -25,7 +25,16 @@
 
 namespace tfc::wire::v5 {
 
-namespace pb = ::tfplugin5;
+// The generated tfplugin5 messages, plus the v6 names of the five messages tfplugin5 names
+// differently, so that the shared convert_*_body.inc files compile against either version.
+namespace pb {
+using namespace ::tfplugin5;  // NOLINT(google-build-using-namespace): a renaming shim only
+using ValidateProviderConfig = ::tfplugin5::PrepareProviderConfig;
+using ConfigureProvider = ::tfplugin5::Configure;
+using StopProvider = ::tfplugin5::Stop;
+using ValidateResourceConfig = ::tfplugin5::ValidateResourceTypeConfig;
+using ValidateDataResourceConfig = ::tfplugin5::ValidateDataSourceConfig;
+}  // namespace pb
 
 // --- Pieces (convert_schema_v5.cpp) ---
 /// Schema ↔ schema::Schema; attributes and block types come back sorted by name.

@@ -50,3 +50,8 @@ demo: build providers
 
 clean:
 	rm -rf $(BUILD)
+
+# libFuzzer targets (clang, ASan + UBSan) in build-fuzz/, FUZZ_SECONDS (30) each: scripts/fuzz.sh.
+.PHONY: fuzz
+fuzz:
+	./scripts/fuzz.sh

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer targets of tests/fuzz (clang, ASan + UBSan) in build-fuzz/ and runs each
+# for FUZZ_SECONDS on a temporary copy of its seed corpus (the source tree is never written).
+# Prints one line per target and exits non-zero when a target crashed, leaked, hit UB, timed
+# out or ran out of memory; the input that did it is kept under build-fuzz/crashes/<target>/.
+#
+#   FUZZ_SECONDS  seconds per target (default 30)
+#   FUZZ_BUILD    build directory (default build-fuzz)
+#   FUZZ_JOBS     parallel compile jobs (default nproc)
+#   FUZZ_TARGETS  space-separated subset of targets (default: all four)
+#   FUZZ_ARGS     extra libFuzzer arguments (e.g. -max_len=65536)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SECONDS_PER_TARGET=${FUZZ_SECONDS:-30}
+BUILD_DIR=${FUZZ_BUILD:-build-fuzz}
+JOBS=${FUZZ_JOBS:-$(nproc)}
+TARGETS=${FUZZ_TARGETS:-fuzz_msgpack_decode fuzz_json_decode fuzz_handshake fuzz_schema}
+
+# clang (with libFuzzer and the sanitizer runtimes) and what the configure step looks for.
+APT_PACKAGES="clang cmake ninja-build g++ pkg-config libgrpc++-dev libgrpc-dev protobuf-compiler-grpc
+  libprotobuf-dev protobuf-compiler libssl-dev nlohmann-json3-dev libcli11-dev"
+missing=$(for p in $APT_PACKAGES; do dpkg -s "$p" >/dev/null 2>&1 || echo "$p"; done)
+if [ -n "$missing" ]; then
+  echo "fuzz: installing missing packages:" $missing
+  SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing
+fi
+
+if [ ! -f "$BUILD_DIR/build.ninja" ]; then
+  CC=clang CXX=clang++ cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTFC_FUZZ=ON >/dev/null
+fi
+cmake --build "$BUILD_DIR" -j "$JOBS" --target $TARGETS
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+crashed=0
+passed=0
+failed=0
+for target in $TARGETS; do
+  name=${target#fuzz_}
+  seeds="tests/fuzz/corpus/$target"
+  mkdir -p "$work/$name" "$BUILD_DIR/crashes/$target"
+  [ -d "$seeds" ] && cp -R "$seeds/." "$work/$name/"
+  log="$BUILD_DIR/crashes/$target/last-run.log"
+  start=$(date +%s.%N)
+  set +e
+  ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1} \
+    "$BUILD_DIR/tests/fuzz/$target" -max_total_time="$SECONDS_PER_TARGET" -rss_limit_mb=2048 -timeout=10 \
+    -print_final_stats=1 -artifact_prefix="$BUILD_DIR/crashes/$target/" ${FUZZ_ARGS:-} "$work/$name" >"$log" 2>&1
+  rc=$?
+  set -e
+  elapsed=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.0f", e - s }')
+  runs=$(sed -n 's/^stat::number_of_executed_units: *\([0-9]*\).*/\1/p' "$log" | tail -1)
+  [ -n "$runs" ] || runs=$(sed -n 's/^#\([0-9]*\)[[:space:]]*DONE.*/\1/p' "$log" | tail -1)
+  [ -n "$runs" ] || runs=0
+  artifact=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -1)
+  if [ "$rc" -eq 0 ] && [ -z "$artifact" ]; then
+    echo "$target: $runs executions in $elapsed s, 0 crashes"
+    passed=$((passed + 1))
+  else
+    crashed=1
+    failed=$((failed + 1))
+    echo "$target: $runs executions in $elapsed s, 1 crash (exit $rc): ${artifact:-no input written}"
+    echo "--- $log (tail) ---"
+    grep -E "ERROR|SUMMARY|runtime error|==[0-9]+==|^ *#[0-9]+ " "$log" | head -40 || true
+    echo "reproduce: $BUILD_DIR/tests/fuzz/$target ${artifact:-}"
+  fi
+done
+echo "fuzz: $passed passed, $failed failed"
+exit $crashed

@@ -1,0 +1,233 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+)
+
+// applyFault changes the attributes of a wholly known new state as the apply_* modes do.
+func (p *provider) applyFault(m map[string]tftypes.Value) {
+	switch p.mode {
+	case "apply_changes_known":
+		if m["size"].IsKnown() && !m["size"].IsNull() {
+			f := new(big.Float)
+			if m["size"].As(&f) == nil {
+				m["size"] = tftypes.NewValue(tftypes.Number, plusOne(f))
+			}
+		}
+	case "apply_reserialises_json":
+		if doc, ok := stringOf(m["document"]); ok {
+			if again, changed := reserialise(doc); changed {
+				m["document"] = knownString(again)
+			}
+		}
+	case "apply_null_to_empty":
+		if m["tags"].IsNull() {
+			m["tags"] = tftypes.NewValue(thingType.AttributeTypes["tags"], map[string]tftypes.Value{})
+		}
+	case "apply_set_rewritten":
+		if members := elementsOf(m["members"]); len(members) > 0 {
+			for i, e := range members {
+				if s, ok := stringOf(e); ok {
+					members[i] = knownString(s + "-x")
+				}
+			}
+			m["members"] = tftypes.NewValue(thingType.AttributeTypes["members"], members)
+		}
+	case "apply_block_dropped":
+		if rules := elementsOf(m["rule"]); len(rules) > 0 {
+			m["rule"] = tftypes.NewValue(thingType.AttributeTypes["rule"], rules[:len(rules)-1])
+		}
+	case "apply_block_added":
+		rules := append(elementsOf(m["rule"]), tftypes.NewValue(ruleType, map[string]tftypes.Value{
+			"port":     tftypes.NewValue(tftypes.Number, 1),
+			"protocol": nullOf(tftypes.String),
+		}))
+		m["rule"] = tftypes.NewValue(thingType.AttributeTypes["rule"], rules)
+	case "apply_long_list":
+		if items := elementsOf(m["items"]); len(items) > 2 {
+			m["items"] = tftypes.NewValue(thingType.AttributeTypes["items"], append(items[:2:2], items[3:]...))
+		}
+	case "markup":
+		m["name"] = knownString(markupName)
+	}
+}
+
+// plusOne is f + 1 at the precision Terraform reads numbers with; where adding one makes no
+// difference at that precision (huge values), f doubled; an infinity negated.
+func plusOne(f *big.Float) *big.Float {
+	if f.IsInf() {
+		return new(big.Float).Neg(f)
+	}
+	r := new(big.Float).SetPrec(numberPrecision).Add(f, big.NewFloat(1))
+	if r.Cmp(f) == 0 {
+		r = new(big.Float).SetPrec(numberPrecision).Mul(f, big.NewFloat(2))
+	}
+	return r
+}
+
+// reserialise is doc decoded and encoded again by encoding/json (keys sorted, no spaces, HTML
+// characters escaped); changed is false when doc is not JSON or is already in that form.
+func reserialise(doc string) (string, bool) {
+	dec := json.NewDecoder(strings.NewReader(doc))
+	dec.UseNumber()
+	var x interface{}
+	if err := dec.Decode(&x); err != nil || dec.More() || !json.Valid([]byte(doc)) {
+		return doc, false
+	}
+	out, err := json.Marshal(x)
+	if err != nil || string(out) == doc {
+		return doc, false
+	}
+	return string(out), true
+}
+
+// replaceUnknownConfig gives every attribute that is (or holds) an unknown value in config a
+// known value in the plan, one that also differs from the prior value (which the plan could
+// legitimately keep). Computed-only attributes are not in config.
+func replaceUnknownConfig(m, config, prior map[string]tftypes.Value) {
+	for _, name := range thingConfigurable {
+		if !config[name].IsFullyKnown() {
+			m[name] = knownInstead(config[name], prior[name])
+		}
+	}
+	switch rule := config["rule"]; {
+	case !rule.IsKnown():
+		m["rule"] = tftypes.NewValue(rule.Type(), []tftypes.Value{})
+	case !rule.IsFullyKnown():
+		priorRules := elementsOf(prior["rule"])
+		var out []tftypes.Value
+		for i, r := range elementsOf(rule) {
+			var pr map[string]tftypes.Value
+			if i < len(priorRules) {
+				pr = attrsOf(priorRules[i])
+			}
+			out = append(out, knownObject(r, ruleType, pr))
+		}
+		m["rule"] = tftypes.NewValue(rule.Type(), out)
+	}
+	switch settings := config["settings"]; {
+	case !settings.IsKnown():
+		m["settings"] = nullOf(settingsType)
+	case !settings.IsFullyKnown():
+		m["settings"] = knownObject(settings, settingsType, attrsOf(prior["settings"]))
+	}
+}
+
+// knownObject is a block object with its unknown attributes replaced by known values.
+func knownObject(v tftypes.Value, typ tftypes.Object, prior map[string]tftypes.Value) tftypes.Value {
+	if !v.IsKnown() {
+		m := map[string]tftypes.Value{}
+		for name, t := range typ.AttributeTypes {
+			m[name] = knownInstead(unknownOf(t), prior[name])
+		}
+		return tftypes.NewValue(typ, m)
+	}
+	m := attrsOf(v)
+	for name := range typ.AttributeTypes {
+		if !m[name].IsFullyKnown() {
+			m[name] = knownInstead(m[name], prior[name])
+		}
+	}
+	return tftypes.NewValue(typ, m)
+}
+
+// knownInstead replaces the unknowns inside v by known values of their types, distinct from
+// one another (set elements stay distinct) and, as a whole, different from avoid.
+func knownInstead(v, avoid tftypes.Value) tftypes.Value {
+	for seed := 0; ; seed++ {
+		n := seed
+		out, err := tftypes.Transform(v, func(_ *tftypes.AttributePath, x tftypes.Value) (tftypes.Value, error) {
+			if x.IsKnown() {
+				return x, nil
+			}
+			n++
+			switch t := x.Type(); {
+			case t.Is(tftypes.String):
+				return knownString("tfcfault-" + strconv.Itoa(n)), nil
+			case t.Is(tftypes.Number):
+				return tftypes.NewValue(t, n), nil
+			case t.Is(tftypes.Bool):
+				return tftypes.NewValue(t, n%2 == 1), nil
+			case t.Is(tftypes.List{}), t.Is(tftypes.Set{}):
+				return tftypes.NewValue(t, []tftypes.Value{}), nil
+			case t.Is(tftypes.Map{}):
+				return tftypes.NewValue(t, map[string]tftypes.Value{}), nil
+			}
+			return nullOf(x.Type()), nil
+		})
+		if err != nil {
+			return nullOf(v.Type())
+		}
+		if !out.Equal(avoid) || seed > 3 {
+			return out
+		}
+	}
+}
+
+// wrongType is the planned state encoded with size as a string, a well-formed msgpack object
+// of the wrong shape.
+func wrongType(m map[string]tftypes.Value) (*tfprotov6.DynamicValue, error) {
+	types := map[string]tftypes.Type{}
+	for k, t := range thingType.AttributeTypes {
+		types[k] = t
+	}
+	types["size"] = tftypes.String
+	wrong := tftypes.Object{AttributeTypes: types}
+	vals := map[string]tftypes.Value{}
+	for k, v := range m {
+		vals[k] = v
+	}
+	vals["size"] = knownString("not-a-number")
+	return encode(wrong, tftypes.NewValue(wrong, vals))
+}
+
+// hugeDiagnostics are two warnings with 100 KiB summaries and invalid UTF-8 in their details.
+func hugeDiagnostics() []*tfprotov6.Diagnostic {
+	summary := strings.Repeat("tfcfault deep_nesting ", 100*1024/22+1)[:100*1024]
+	detail := "invalid UTF-8 follows: \xff\xfe\xc0\x80 end"
+	return []*tfprotov6.Diagnostic{
+		{Severity: tfprotov6.DiagnosticSeverityWarning, Summary: summary, Detail: detail},
+		{Severity: tfprotov6.DiagnosticSeverityWarning, Summary: strings.ToUpper(summary), Detail: detail + "\xed\xa0\x80"},
+	}
+}
+
+// forkAndExit starts two `sleep 600` children in this process's own process group, holding
+// the provider's original stdout and stderr, and exits without answering.
+func forkAndExit() {
+	stdout := os.NewFile(1, "stdout")
+	stderr := os.NewFile(2, "stderr")
+	for i := 0; i < 2; i++ {
+		cmd := exec.Command("sleep", "600")
+		cmd.Stdout = stdout
+		cmd.Stderr = stderr
+		if err := cmd.Start(); err != nil {
+			fmt.Fprintln(stderr, "tfcfault fork_and_exit: cannot start sleep:", err)
+		}
+	}
+	os.Exit(3)
+}
+
+// nanoClock differs on every call.
+func nanoClock() string { return strconv.FormatInt(time.Now().UnixNano(), 10) }
+
+// floodStderr writes 64 KiB lines to w without end (stderr_flood).
+func floodStderr(w *os.File) {
+	line := append(bytes.Repeat([]byte("tfcfault stderr_flood "), 64*1024/22+1)[:64*1024-1], '\n')
+	for {
+		if _, err := w.Write(line); err != nil {
+			return
+		}
+		time.Sleep(2 * time.Millisecond) // a flood, not a busy loop on a shared machine
+	}
+}

@@ -1,0 +1,123 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+)
+
+// A fault mode breaks exactly one contract rule (rule ids as printed by `tfconform rules`) and
+// otherwise behaves honestly. faults.tsv is this table, checked by TestFaultTablesMatch.
+type fault struct {
+	mode  string
+	rule  string
+	needs string // what the configuration or walk must contain to trigger it (README.md)
+	desc  string
+}
+
+const modeHonest = "honest"
+
+var faults = []fault{
+	{"apply_changes_known", "apply.known_value_changed", "size", "apply returns (and stores) size + 1 when size is set"},
+	{"apply_reserialises_json", "apply.known_value_changed", "document-json", "apply returns (and stores) document re-serialised by encoding/json when it is valid JSON written in another form"},
+	{"apply_unknown_left", "apply.unknown_in_new_state", "apply", "apply returns generated unknown (stores it known)"},
+	{"apply_null_to_empty", "apply.null_became_value", "tags-null", "apply returns (and stores) tags as an empty map when planned null"},
+	{"apply_set_rewritten", "apply.collection_element_changed", "members", `apply returns (and stores) every members element with "-x" appended`},
+	{"apply_block_dropped", "apply.block_count_changed", "rule", "apply drops the last rule block"},
+	{"apply_block_added", "apply.block_count_changed", "apply", "apply adds a rule block {port = 1}"},
+	{"apply_returns_null", "apply.object_vanished", "apply", "a create or update apply returns a null state (and stores nothing)"},
+	{"destroy_not_null", "apply.delete_not_null", "destroy", "a delete apply removes the object but returns the prior state"},
+	{"apply_long_list", "apply.collection_element_changed", "items>2", "apply drops the third items element when there are more than two"},
+	{"plan_sets_non_computed", "plan.non_computed_set", "size-null", "plan sets size to 10 when it is null in config"},
+	{"plan_replaces_config", "plan.config_value_changed", "plan", `plan returns name + "-planned"`},
+	{"plan_unknown_config_fault", "plan.config_value_changed", "unknown", "plan replaces each value unknown in config with a known one (also differing from the prior value)"},
+	{"plan_final_changes_known", "plan_final.known_value_changed", "create", "plan sets generated on create to a known value taken from a nanosecond clock; apply keeps it"},
+	{"plan_block_null", "plan.block_collection_null", "rule-none", "plan returns rule as null instead of an empty list when config has no rule block"},
+	{"plan_null_for_existing", "plan.null_for_existing", "update", "a plan with a non-null prior and non-null config returns null"},
+	{"destroy_plan_not_null", "plan.destroy_not_null", "destroy", "a destroy plan returns the prior state"},
+	{"replace_path_invalid", "plan.replace_path_invalid", "update", "plans with a non-null prior also list the attribute path no_such_attribute in requires_replace"},
+	{"read_reorders_list", "lifecycle.plan_not_empty_after_refresh", "items-unsorted", "read returns items sorted, a perpetual diff when config's order is not (also the warning read.normalization_not_preserved)"},
+	{"read_unknown", "read.unknown_in_state", "read", "read returns generated unknown"},
+	{"upgrade_unknown", "upgrade.unknown_in_state", "upgrade", "upgrade returns generated unknown"},
+	{"import_none", "import.no_resources", "import", "import returns zero objects"},
+	{"import_multiple", "import.multiple", "import", "import returns two objects"},
+	{"data_null", "data.null_result", "data", "ReadDataSource returns a null state"},
+	{"wrong_value_type", "value.type_mismatch", "plan", `plan returns an object whose size is the string "not-a-number" (encoded with a wrong object type)`},
+	{"undecodable_msgpack", "value.undecodable", "plan", "plan returns the DynamicValue msgpack bytes c1 (never used in msgpack)"},
+	{"grpc_error", "rpc.error_status", "apply", "apply returns a gRPC error status (INTERNAL) instead of a diagnostic"},
+	{"crash_in_apply", "rpc.crashed", "apply", "apply exits the process with status 3 mid-call"},
+	{"hang_in_plan", "rpc.timeout", "plan", "plan blocks forever (until the process is killed)"},
+	{"markup", "apply.known_value_changed", "apply", `apply returns name as ` + markupName + " (report escaping)"},
+}
+
+// Hostile modes attack the harness rather than one contract rule (hostile.tsv).
+type hostile struct {
+	mode     string
+	expected string
+	desc     string
+}
+
+var hostiles = []hostile{
+	{"stdout_before_handshake", "rpc.handshake (go-plugin Core reads the first stdout line)", "prints three junk lines to stdout, then serves honestly"},
+	{"stderr_flood", "none", "serves honestly while a goroutine writes 64 KiB lines to the original stderr without end"},
+	{"handshake_no_socket", "rpc.handshake or a transport failure", "prints the handshake line 1|6|unix|/nonexistent/socket|grpc| itself and sleeps forever, never serving"},
+	{"deep_nesting", "none or rpc.error_status", "plan adds two warning diagnostics with 100 KiB summaries and invalid UTF-8 bytes in their details (grpc-go refuses to marshal those: INTERNAL)"},
+	{"fork_and_exit", "rpc.crashed; the harness must kill the children", "at apply, starts two `sleep 600` children in its own process group (holding its stdout and stderr) and exits with status 3"},
+}
+
+// markupName is what the markup mode returns as name.
+const markupName = `<script>alert("tfc")</script> "double" 'single' & <b>bold</b>`
+
+// modeFromEnv is $TFCFAULT_MODE, "honest" when unset; an unknown mode is an error.
+func modeFromEnv() (string, error) {
+	mode := os.Getenv("TFCFAULT_MODE")
+	if mode == "" {
+		return modeHonest, nil
+	}
+	if mode == modeHonest {
+		return mode, nil
+	}
+	for _, f := range faults {
+		if f.mode == mode {
+			return mode, nil
+		}
+	}
+	for _, h := range hostiles {
+		if h.mode == mode {
+			return mode, nil
+		}
+	}
+	return "", fmt.Errorf("TFCFAULT_MODE=%q is not a mode of terraform-provider-tfcfault (modes: %s)", mode, strings.Join(allModes(), ", "))
+}
+
+func allModes() []string {
+	out := []string{modeHonest}
+	for _, f := range faults {
+		out = append(out, f.mode)
+	}
+	for _, h := range hostiles {
+		out = append(out, h.mode)
+	}
+	sort.Strings(out[1:])
+	return out
+}
+
+// faultsTSV and hostileTSV are the contents of faults.tsv and hostile.tsv.
+func faultsTSV() string {
+	var b strings.Builder
+	b.WriteString("mode\trule\tneeds\tdescription\n")
+	for _, f := range faults {
+		fmt.Fprintf(&b, "%s\t%s\t%s\t%s\n", f.mode, f.rule, f.needs, f.desc)
+	}
+	return b.String()
+}
+
+func hostileTSV() string {
+	var b strings.Builder
+	b.WriteString("mode\texpected\tdescription\n")
+	for _, h := range hostiles {
+		fmt.Fprintf(&b, "%s\t%s\t%s\n", h.mode, h.expected, h.desc)
+	}
+	return b.String()
+}

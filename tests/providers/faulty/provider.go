@@ -1,0 +1,189 @@
+package main
+
+import (
+	"context"
+	"os"
+
+	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
+	"github.com/hashicorp/terraform-plugin-go/tftypes"
+)
+
+// provider implements tfprotov6.ProviderServer directly, so that no framework check masks a
+// fault. mode is one of allModes(); legacy sets UnsafeToUseLegacyTypeSystem on plan and apply.
+type provider struct {
+	mode   string
+	legacy bool
+	store  *store
+}
+
+var _ tfprotov6.ProviderServer = (*provider)(nil)
+
+// newProvider starts with the state directory of $TFCFAULT_STATE_DIR or ./tfcfault-objects;
+// ConfigureProvider may choose another one.
+func newProvider(mode string, legacy bool) *provider {
+	dir := os.Getenv("TFCFAULT_STATE_DIR")
+	if dir == "" {
+		dir = "tfcfault-objects"
+	}
+	return &provider{mode: mode, legacy: legacy, store: &store{dir: dir}}
+}
+
+func (p *provider) GetMetadata(context.Context, *tfprotov6.GetMetadataRequest) (*tfprotov6.GetMetadataResponse, error) {
+	return &tfprotov6.GetMetadataResponse{
+		ServerCapabilities: serverCapabilities(),
+		Resources:          []tfprotov6.ResourceMetadata{{TypeName: thingTypeName}},
+		DataSources:        []tfprotov6.DataSourceMetadata{{TypeName: lookupTypeName}},
+	}, nil
+}
+
+func serverCapabilities() *tfprotov6.ServerCapabilities {
+	// plan_destroy: Core asks this provider to plan destroys (destroy_plan_not_null needs it).
+	return &tfprotov6.ServerCapabilities{PlanDestroy: true}
+}
+
+func (p *provider) GetProviderSchema(context.Context, *tfprotov6.GetProviderSchemaRequest) (*tfprotov6.GetProviderSchemaResponse, error) {
+	return &tfprotov6.GetProviderSchemaResponse{
+		ServerCapabilities:       serverCapabilities(),
+		Provider:                 providerSchema(),
+		ResourceSchemas:          map[string]*tfprotov6.Schema{thingTypeName: thingSchema()},
+		DataSourceSchemas:        map[string]*tfprotov6.Schema{lookupTypeName: lookupSchema()},
+		Functions:                map[string]*tfprotov6.Function{},
+		EphemeralResourceSchemas: map[string]*tfprotov6.Schema{},
+	}, nil
+}
+
+func (p *provider) GetResourceIdentitySchemas(context.Context, *tfprotov6.GetResourceIdentitySchemasRequest) (*tfprotov6.GetResourceIdentitySchemasResponse, error) {
+	return &tfprotov6.GetResourceIdentitySchemasResponse{IdentitySchemas: map[string]*tfprotov6.ResourceIdentitySchema{}}, nil
+}
+
+func (p *provider) ValidateProviderConfig(_ context.Context, req *tfprotov6.ValidateProviderConfigRequest) (*tfprotov6.ValidateProviderConfigResponse, error) {
+	resp := &tfprotov6.ValidateProviderConfigResponse{PreparedConfig: req.Config}
+	if _, err := decode(req.Config, providerType); err != nil {
+		resp.Diagnostics = append(resp.Diagnostics, errorDiag("Invalid provider configuration", err.Error()))
+	}
+	return resp, nil
+}
+
+func (p *provider) ConfigureProvider(_ context.Context, req *tfprotov6.ConfigureProviderRequest) (*tfprotov6.ConfigureProviderResponse, error) {
+	resp := &tfprotov6.ConfigureProviderResponse{}
+	config, err := decode(req.Config, providerType)
+	if err != nil {
+		resp.Diagnostics = append(resp.Diagnostics, errorDiag("Invalid provider configuration", err.Error()))
+		return resp, nil
+	}
+	if dir, ok := stringOf(attrsOf(config)["state_dir"]); ok && dir != "" {
+		p.store = &store{dir: dir}
+	}
+	return resp, nil
+}
+
+func (p *provider) StopProvider(context.Context, *tfprotov6.StopProviderRequest) (*tfprotov6.StopProviderResponse, error) {
+	return &tfprotov6.StopProviderResponse{}, nil
+}
+
+func (p *provider) ValidateResourceConfig(_ context.Context, req *tfprotov6.ValidateResourceConfigRequest) (*tfprotov6.ValidateResourceConfigResponse, error) {
+	resp := &tfprotov6.ValidateResourceConfigResponse{}
+	if req.TypeName != thingTypeName {
+		resp.Diagnostics = append(resp.Diagnostics, unknownType(req.TypeName))
+		return resp, nil
+	}
+	if _, err := decode(req.Config, thingType); err != nil {
+		resp.Diagnostics = append(resp.Diagnostics, errorDiag("Invalid configuration", err.Error()))
+	}
+	return resp, nil
+}
+
+func (p *provider) ValidateDataResourceConfig(_ context.Context, req *tfprotov6.ValidateDataResourceConfigRequest) (*tfprotov6.ValidateDataResourceConfigResponse, error) {
+	resp := &tfprotov6.ValidateDataResourceConfigResponse{}
+	if req.TypeName != lookupTypeName {
+		resp.Diagnostics = append(resp.Diagnostics, unknownType(req.TypeName))
+		return resp, nil
+	}
+	if _, err := decode(req.Config, lookupType); err != nil {
+		resp.Diagnostics = append(resp.Diagnostics, errorDiag("Invalid configuration", err.Error()))
+	}
+	return resp, nil
+}
+
+func unknownType(name string) *tfprotov6.Diagnostic {
+	return errorDiag("Unknown type", "terraform-provider-tfcfault has no type named "+name)
+}
+
+// ReadDataSource: the sorted ids of the stored things called name.
+func (p *provider) ReadDataSource(_ context.Context, req *tfprotov6.ReadDataSourceRequest) (*tfprotov6.ReadDataSourceResponse, error) {
+	resp := &tfprotov6.ReadDataSourceResponse{}
+	if req.TypeName != lookupTypeName {
+		resp.Diagnostics = append(resp.Diagnostics, unknownType(req.TypeName))
+		return resp, nil
+	}
+	config, err := decode(req.Config, lookupType)
+	if err != nil {
+		resp.Diagnostics = append(resp.Diagnostics, errorDiag("Invalid configuration", err.Error()))
+		return resp, nil
+	}
+	attrs := attrsOf(config)
+	name, ok := stringOf(attrs["name"])
+	if !ok {
+		resp.Diagnostics = append(resp.Diagnostics, errorDiag("name must be known", "tfcfault_lookup needs a known, non-null name"))
+		return resp, nil
+	}
+	ids, err := p.store.idsNamed(name)
+	if err != nil {
+		resp.Diagnostics = append(resp.Diagnostics, errorDiag("Cannot list the stored objects", err.Error()))
+		return resp, nil
+	}
+	attrs["found"] = tftypes.NewValue(tftypes.Bool, len(ids) > 0)
+	attrs["ids"] = sortedStrings(ids)
+	result := tftypes.NewValue(lookupType, attrs)
+	if p.mode == "data_null" {
+		result = nullOf(lookupType)
+	}
+	resp.State, err = encode(lookupType, result)
+	return resp, err
+}
+
+func (p *provider) MoveResourceState(context.Context, *tfprotov6.MoveResourceStateRequest) (*tfprotov6.MoveResourceStateResponse, error) {
+	return &tfprotov6.MoveResourceStateResponse{Diagnostics: []*tfprotov6.Diagnostic{
+		errorDiag("Move not supported", "terraform-provider-tfcfault does not move resource states"),
+	}}, nil
+}
+
+func (p *provider) UpgradeResourceIdentity(context.Context, *tfprotov6.UpgradeResourceIdentityRequest) (*tfprotov6.UpgradeResourceIdentityResponse, error) {
+	return &tfprotov6.UpgradeResourceIdentityResponse{Diagnostics: []*tfprotov6.Diagnostic{
+		errorDiag("No identities", "terraform-provider-tfcfault has no resource identities"),
+	}}, nil
+}
+
+func (p *provider) GenerateResourceConfig(context.Context, *tfprotov6.GenerateResourceConfigRequest) (*tfprotov6.GenerateResourceConfigResponse, error) {
+	return &tfprotov6.GenerateResourceConfigResponse{Diagnostics: []*tfprotov6.Diagnostic{
+		errorDiag("Config generation not supported", "terraform-provider-tfcfault does not generate configuration"),
+	}}, nil
+}
+
+func (p *provider) GetFunctions(context.Context, *tfprotov6.GetFunctionsRequest) (*tfprotov6.GetFunctionsResponse, error) {
+	return &tfprotov6.GetFunctionsResponse{Functions: map[string]*tfprotov6.Function{}}, nil
+}
+
+func (p *provider) CallFunction(_ context.Context, req *tfprotov6.CallFunctionRequest) (*tfprotov6.CallFunctionResponse, error) {
+	return &tfprotov6.CallFunctionResponse{Error: &tfprotov6.FunctionError{Text: "terraform-provider-tfcfault has no function named " + req.Name}}, nil
+}
+
+func noEphemeral(name string) []*tfprotov6.Diagnostic {
+	return []*tfprotov6.Diagnostic{errorDiag("No ephemeral resources", "terraform-provider-tfcfault has no ephemeral resource named "+name)}
+}
+
+func (p *provider) ValidateEphemeralResourceConfig(_ context.Context, req *tfprotov6.ValidateEphemeralResourceConfigRequest) (*tfprotov6.ValidateEphemeralResourceConfigResponse, error) {
+	return &tfprotov6.ValidateEphemeralResourceConfigResponse{Diagnostics: noEphemeral(req.TypeName)}, nil
+}
+
+func (p *provider) OpenEphemeralResource(_ context.Context, req *tfprotov6.OpenEphemeralResourceRequest) (*tfprotov6.OpenEphemeralResourceResponse, error) {
+	return &tfprotov6.OpenEphemeralResourceResponse{Diagnostics: noEphemeral(req.TypeName)}, nil
+}
+
+func (p *provider) RenewEphemeralResource(_ context.Context, req *tfprotov6.RenewEphemeralResourceRequest) (*tfprotov6.RenewEphemeralResourceResponse, error) {
+	return &tfprotov6.RenewEphemeralResourceResponse{Diagnostics: noEphemeral(req.TypeName)}, nil
+}
+
+func (p *provider) CloseEphemeralResource(_ context.Context, req *tfprotov6.CloseEphemeralResourceRequest) (*tfprotov6.CloseEphemeralResourceResponse, error) {
+	return &tfprotov6.CloseEphemeralResourceResponse{Diagnostics: noEphemeral(req.TypeName)}, nil
+}

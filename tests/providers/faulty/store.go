@@ -87,6 +87,9 @@ func (s *store) get(id tftypes.Value) (state tftypes.Value, found bool, err erro
 		return nullOf(thingType), false, err
 	}
 	v, err := tftypes.ValueFromJSON(data, thingType) //nolint:staticcheck
+	if err == nil {
+		v, err = widenNumbers(v) // JSON numbers arrive at 512 bits
+	}
 	if err != nil {
 		return nullOf(thingType), false, fmt.Errorf("%s: %w", s.path(id), err)
 	}

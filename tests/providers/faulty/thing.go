@@ -48,6 +48,8 @@ func (p *provider) PlanResourceChange(_ context.Context, req *tfprotov6.PlanReso
 	prev := attrsOf(prior)
 	create := prior.IsNull()
 
+	keepUnknownBlocks(m, c)
+
 	// The faults that concern config values come first: the replacement decision then sees
 	// the planned values, as a framework's RequiresReplace would.
 	switch p.mode {
@@ -289,6 +291,9 @@ func (p *provider) UpgradeResourceState(_ context.Context, req *tfprotov6.Upgrad
 	state, err := req.RawState.UnmarshalWithOpts(thingType, tfprotov6.UnmarshalOpts{
 		ValueFromJSONOpts: tftypes.ValueFromJSONOpts{IgnoreUndefinedAttributes: true},
 	})
+	if err == nil {
+		state, err = widenNumbers(state)
+	}
 	if err != nil {
 		resp.Diagnostics = append(resp.Diagnostics, errorDiag("Cannot decode the stored state", err.Error()))
 		return resp, nil
@@ -300,6 +305,34 @@ func (p *provider) UpgradeResourceState(_ context.Context, req *tfprotov6.Upgrad
 	}
 	resp.UpgradedState, err = encode(thingType, state)
 	return resp, err
+}
+
+// keepUnknownBlocks plans unknown where config has a whole block (or block list) unknown, as
+// a dynamic block with an unknown for_each gives. Core's proposed new state holds the prior
+// value there instead, which would plan a known value for an unknown configuration.
+func keepUnknownBlocks(m, config map[string]tftypes.Value) {
+	if s := config["settings"]; !s.IsKnown() {
+		m["settings"] = s
+	}
+	rule := config["rule"]
+	if !rule.IsKnown() {
+		m["rule"] = rule
+		return
+	}
+	if rule.IsNull() || rule.IsFullyKnown() {
+		return
+	}
+	planned := elementsOf(m["rule"])
+	configured := elementsOf(rule)
+	if len(planned) != len(configured) {
+		return
+	}
+	for i, e := range configured {
+		if !e.IsKnown() {
+			planned[i] = e
+		}
+	}
+	m["rule"] = tftypes.NewValue(rule.Type(), planned)
 }
 
 // sortStringValues sorts known string values in place (nulls first).

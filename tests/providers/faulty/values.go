@@ -10,12 +10,61 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
 
-// decode reads a request value; a missing DynamicValue is a null of the type.
+// decode reads a request value; a missing DynamicValue is a null of the type. Numbers are
+// widened to 512 bits (see widenNumbers).
 func decode(dv *tfprotov6.DynamicValue, typ tftypes.Type) (tftypes.Value, error) {
 	if dv == nil || (dv.MsgPack == nil && dv.JSON == nil) {
 		return tftypes.NewValue(typ, nil), nil
 	}
-	return dv.Unmarshal(typ)
+	v, err := dv.Unmarshal(typ)
+	if err != nil {
+		return v, err
+	}
+	return widenNumbers(v)
+}
+
+// widenNumbers gives every known number a precision at which tftypes writes it back exactly
+// (see exactNumber). tftypes decodes a msgpack float64 at 53 bits and an int at 64, and
+// encodes a number that is neither an int64 nor a non-integral float64 as its shortest decimal
+// at its own precision: float64(1e300) would go back as the string "1e300", which is 10^300,
+// another number.
+func widenNumbers(v tftypes.Value) (tftypes.Value, error) {
+	return tftypes.Transform(v, func(_ *tftypes.AttributePath, x tftypes.Value) (tftypes.Value, error) {
+		if !x.Type().Is(tftypes.Number) || !x.IsKnown() || x.IsNull() {
+			return x, nil
+		}
+		f := new(big.Float)
+		if err := x.As(&f); err != nil {
+			return x, err
+		}
+		return tftypes.NewValue(tftypes.Number, exactNumber(f)), nil
+	})
+}
+
+// exactNumber is f at a precision whose shortest round-tripping decimal is f's exact value,
+// for the numbers that came as an int or a float64 (at most 64 significant bits). Numbers that
+// came as decimal text are already at Terraform's 512 bits, where their shortest decimal is
+// the text Terraform sent; they stay as they are.
+func exactNumber(f *big.Float) *big.Float {
+	if f.IsInf() || f.Sign() == 0 || f.MinPrec() > 64 {
+		return f
+	}
+	// f = mant * 2^exp with 0.5 <= |mant| < 1, and its lowest set bit is 2^(exp-bits).
+	bits := int(f.MinPrec())
+	exp := f.MantExp(nil)
+	need := exp + 8 // integral: an ulp below 1
+	if frac := bits - exp; frac > 0 {
+		// 2^-frac needs frac decimals; every shorter decimal is at least 10^-frac away,
+		// more than an ulp of 2^(exp-need).
+		need = exp + (frac*3322+999)/1000 + 8
+	}
+	if need < bits {
+		need = bits
+	}
+	if need < 64 {
+		need = 64
+	}
+	return new(big.Float).SetPrec(uint(need)).Set(f)
 }
 
 // encode is the msgpack DynamicValue of v, sent as typ.
@@ -134,10 +183,9 @@ func jsonTree(v tftypes.Value) (interface{}, error) {
 	return nil, fmt.Errorf("cannot store a value of type %s", typ)
 }
 
-// numberJSON writes a number so that parsing it back at 512 bits gives exactly the same value:
-// the shortest decimal that round-trips at that precision (a float64's own shortest form would
-// not: 0.1 as a float64 is not 0.1 at 512 bits). Infinities, which JSON lacks, become strings,
-// which tftypes also reads as numbers.
+// numberJSON writes a number as the shortest decimal that round-trips at its precision: exact
+// for the numbers exactNumber widened, the text Terraform sent for the others. Infinities,
+// which JSON lacks, become strings, which tftypes also reads as numbers.
 func numberJSON(f *big.Float) interface{} {
 	if f.IsInf() {
 		if f.Sign() < 0 {
@@ -145,9 +193,7 @@ func numberJSON(f *big.Float) interface{} {
 		}
 		return "+Inf"
 	}
-	// Exact for every precision up to 512 bits; wider values are rounded as Terraform would.
-	wide := new(big.Float).SetPrec(numberPrecision).SetMode(big.ToNearestEven).Set(f)
-	return json.Number(wide.Text('g', -1))
+	return json.Number(exactNumber(f).Text('g', -1))
 }
 
 // sortedStrings is a list(string) value of the sorted strings.

@@ -63,6 +63,27 @@ func (p *provider) applyFault(m map[string]tftypes.Value) {
 	}
 }
 
+// suppressOwnChange keeps the prior value of an attribute where it is what the apply fault
+// makes of the configured value, as a provider that normalises in apply suppresses the diff
+// it would otherwise see in every later plan (keeping the prior value for a non-null config
+// value is allowed). So the apply fault is the only error a walk finds, where the schema lets
+// the plan keep the prior value: not for a null config value or a block count.
+func (p *provider) suppressOwnChange(m, prior map[string]tftypes.Value) {
+	faulty := map[string]tftypes.Value{}
+	for k, v := range m {
+		faulty[k] = v
+	}
+	p.applyFault(faulty)
+	for _, name := range []string{"name", "size", "document", "members", "items"} {
+		if m[name].IsNull() || !m[name].IsFullyKnown() || faulty[name].Equal(m[name]) {
+			continue
+		}
+		if prior[name].Equal(faulty[name]) {
+			m[name] = prior[name]
+		}
+	}
+}
+
 // plusOne is f + 1 at the precision Terraform reads numbers with; where adding one makes no
 // difference at that precision (huge values), f doubled; an infinity negated.
 func plusOne(f *big.Float) *big.Float {

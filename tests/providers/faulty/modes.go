@@ -19,16 +19,16 @@ type fault struct {
 const modeHonest = "honest"
 
 var faults = []fault{
-	{"apply_changes_known", "apply.known_value_changed", "size", "apply returns (and stores) size + 1 when size is set"},
-	{"apply_reserialises_json", "apply.known_value_changed", "document-json", "apply returns (and stores) document re-serialised by encoding/json when it is valid JSON written in another form"},
+	{"apply_changes_known", "apply.known_value_changed", "size", "apply returns (and stores) size + 1 when size is set; later plans keep that prior value (no perpetual diff)"},
+	{"apply_reserialises_json", "apply.known_value_changed", "document-json", "apply returns (and stores) document re-serialised by encoding/json when it is valid JSON written in another form; later plans keep that prior value (no perpetual diff)"},
 	{"apply_unknown_left", "apply.unknown_in_new_state", "apply", "apply returns generated unknown (stores it known)"},
 	{"apply_null_to_empty", "apply.null_became_value", "tags-null", "apply returns (and stores) tags as an empty map when planned null"},
-	{"apply_set_rewritten", "apply.collection_element_changed", "members", `apply returns (and stores) every members element with "-x" appended`},
+	{"apply_set_rewritten", "apply.collection_element_changed", "members", `apply returns (and stores) every members element with "-x" appended; later plans keep that prior value (no perpetual diff)`},
 	{"apply_block_dropped", "apply.block_count_changed", "rule", "apply drops the last rule block"},
 	{"apply_block_added", "apply.block_count_changed", "apply", "apply adds a rule block {port = 1}"},
 	{"apply_returns_null", "apply.object_vanished", "apply", "a create or update apply returns a null state (and stores nothing)"},
 	{"destroy_not_null", "apply.delete_not_null", "destroy", "a delete apply removes the object but returns the prior state"},
-	{"apply_long_list", "apply.collection_element_changed", "items>2", "apply drops the third items element when there are more than two"},
+	{"apply_long_list", "apply.collection_element_changed", "items>2", "apply drops (and stores without) the third items element when there are more than two; later plans keep that prior value (no perpetual diff)"},
 	{"plan_sets_non_computed", "plan.non_computed_set", "size-null", "plan sets size to 10 when it is null in config"},
 	{"plan_replaces_config", "plan.config_value_changed", "plan", `plan returns name + "-planned"`},
 	{"plan_unknown_config_fault", "plan.config_value_changed", "unknown", "plan replaces each value unknown in config with a known one (also differing from the prior value)"},
@@ -48,7 +48,7 @@ var faults = []fault{
 	{"grpc_error", "rpc.error_status", "apply", "apply returns a gRPC error status (INTERNAL) instead of a diagnostic"},
 	{"crash_in_apply", "rpc.crashed", "apply", "apply exits the process with status 3 mid-call"},
 	{"hang_in_plan", "rpc.timeout", "plan", "plan blocks forever (until the process is killed)"},
-	{"markup", "apply.known_value_changed", "apply", `apply returns name as ` + markupName + " (report escaping)"},
+	{"markup", "apply.known_value_changed", "apply", `apply returns (and stores) name as ` + markupName + "; later plans keep that prior value (report escaping)"},
 }
 
 // Hostile modes attack the harness rather than one contract rule (hostile.tsv).
@@ -62,7 +62,7 @@ var hostiles = []hostile{
 	{"stdout_before_handshake", "rpc.handshake (go-plugin Core reads the first stdout line)", "prints three junk lines to stdout, then serves honestly"},
 	{"stderr_flood", "none", "serves honestly while a goroutine writes 64 KiB lines to the original stderr without end"},
 	{"handshake_no_socket", "rpc.handshake or a transport failure", "prints the handshake line 1|6|unix|/nonexistent/socket|grpc| itself and sleeps forever, never serving"},
-	{"deep_nesting", "none or rpc.error_status", "plan adds two warning diagnostics with 100 KiB summaries and invalid UTF-8 bytes in their details (grpc-go refuses to marshal those: INTERNAL)"},
+	{"deep_nesting", "none or rpc.error_status", "plan adds two warning diagnostics with 100 KiB summaries and invalid UTF-8 bytes in their details (terraform-plugin-go sends those bytes as U+FFFD)"},
 	{"fork_and_exit", "rpc.crashed; the harness must kill the children", "at apply, starts two `sleep 600` children in its own process group (holding its stdout and stderr) and exits with status 3"},
 }
 

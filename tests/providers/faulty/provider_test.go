@@ -597,6 +597,25 @@ func TestFaults(t *testing.T) {
 		}
 	}))
 
+	// The modes whose apply fault the plan then suppresses: the next plan is a no-op.
+	for mode, extra := range map[string]map[string]tftypes.Value{
+		"apply_changes_known":     {"size": num(5)},
+		"apply_reserialises_json": {"document": knownString(`{"b": 1, "a": 2}`)},
+		"apply_set_rewritten":     {"members": strs(thingType.AttributeTypes["members"], "a", "b")},
+		"apply_long_list":         {"items": strs(thingType.AttributeTypes["items"], "a", "b", "c")},
+		"markup":                  {},
+	} {
+		t.Run(mode+"_then_no_op", func(t *testing.T) {
+			h := newHarness(t, mode)
+			config := with(extra)
+			applied := h.create(config)
+			planned, resp := h.plan(h.provider(false), applied, config)
+			if !planned.Equal(applied) || len(resp.RequiresReplace) != 0 {
+				t.Fatalf("plan after apply: %v (requires_replace %v), want the applied %v", planned, resp.RequiresReplace, applied)
+			}
+		})
+	}
+
 	planCheck := func(mode string, config tftypes.Value, check func(t *testing.T, planned tftypes.Value)) func(t *testing.T) {
 		return func(t *testing.T) {
 			h := newHarness(t, mode)

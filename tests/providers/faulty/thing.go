@@ -49,6 +49,9 @@ func (p *provider) PlanResourceChange(_ context.Context, req *tfprotov6.PlanReso
 	create := prior.IsNull()
 
 	keepUnknownBlocks(m, c)
+	if !create {
+		p.suppressOwnChange(m, prev)
+	}
 
 	// The faults that concern config values come first: the replacement decision then sees
 	// the planned values, as a framework's RequiresReplace would.

@@ -20,7 +20,8 @@ REAL_PROVIDERS := \
 # name=source folder of a fixture provider (a Go module with package main at its root).
 FIXTURE_PROVIDERS := \
   tfcfixture=$(PROVIDERS_SRC)/framework \
-  tfcsdk=$(PROVIDERS_SRC)/sdkv2
+  tfcsdk=$(PROVIDERS_SRC)/sdkv2 \
+  tfcfault=$(PROVIDERS_SRC)/faulty
 
 provider_name = $(firstword $(subst =, ,$(1)))
 provider_arg  = $(word 2,$(subst =, ,$(1)))

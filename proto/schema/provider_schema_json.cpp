@@ -2,6 +2,7 @@
 // kind, identity schemas and functions around the block form of schema_json.cpp.
 #include <utility>
 
+#include "proto/cty/msgpack.hpp"
 #include "proto/cty/type_json.hpp"
 #include "proto/schema/schema_json.hpp"
 #include "proto/schema/schema_json_fields.hpp"
@@ -29,6 +30,12 @@ constexpr SchemaMap kSchemaMaps[] = {
     {"action_schemas", &ProviderSchema::action_schemas, true},
 };
 constexpr const char* kIdentityKey = "resource_identity_schemas";
+
+// Functions are kept as their JSON, copied (recursively) into the model and compared and
+// written back from there: refuse documents deeper than any real signature can be. The
+// deepest part of a signature is a parameter's or the return's type JSON, at most two JSON
+// levels per type level (["object",{...}]) within a few levels of wrapping.
+constexpr int kMaxFunctionJsonDepth = 2 * cty::kMaxDepth + 8;
 
 Expected<IdentityAttribute> read_identity_attribute(const std::string& name, const nlohmann::json& doc,
                                                     const std::string& path) {
@@ -115,7 +122,14 @@ Expected<ProviderSchema> provider_schema_from_json_at(const nlohmann::json& doc,
   }
   TFC_TRY(functions, detail::read_object(doc, "functions", path));
   if (functions) {
-    for (const auto& [name, sub] : functions->items()) out.functions.emplace(name, sub);
+    const std::string base = join_path(path, "functions");
+    for (const auto& [name, sub] : functions->items()) {
+      if (detail::nested_deeper_than(sub, kMaxFunctionJsonDepth)) {
+        return json_error(join_path(base, name),
+                          "function JSON nested deeper than " + std::to_string(kMaxFunctionJsonDepth) + " levels");
+      }
+      out.functions.emplace(name, sub);
+    }
   }
   return out;
 }

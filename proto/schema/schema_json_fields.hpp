@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -75,6 +77,21 @@ inline Expected<void> read_int(const nlohmann::json& obj, std::string_view key, 
     return {};
   }
   return json_error(join_path(path, key), std::string("expected an integer, found ") + v->type_name());
+}
+
+/// True when `doc` nests arrays and objects deeper than `limit` levels (a scalar is depth 0).
+/// Iterative, so that it is safe on any parsed document: nlohmann parses and destroys deep
+/// documents without recursion, but copying, comparing and dumping one recurses per level.
+inline bool nested_deeper_than(const nlohmann::json& doc, int limit) {
+  std::vector<std::pair<const nlohmann::json*, int>> stack{{&doc, 0}};
+  while (!stack.empty()) {
+    const auto [node, depth] = stack.back();
+    stack.pop_back();
+    if (!node->is_structured()) continue;
+    if (depth + 1 > limit) return true;
+    for (const nlohmann::json& child : *node) stack.emplace_back(&child, depth + 1);
+  }
+  return false;
 }
 
 /// The optional object-valued field `key`, or nullptr when absent; an error when not an object.

@@ -120,5 +120,27 @@ TEST(ProviderSchemaJson, DocumentWithoutProvidersIsEmpty) {
   EXPECT_TRUE(r->empty());
 }
 
+// Found by fuzz_schema (tests/fuzz): function JSON is kept as JSON and copied into the model,
+// and nlohmann copies recursively, so a hostile document of a million nested arrays under
+// "functions" overflowed the stack. Now refused before the copy; real signatures still fit.
+TEST(ProviderSchemaJson, DeeplyNestedFunctionJsonIsAnErrorNotAStackOverflow) {
+  constexpr std::size_t kLevels = 1000000;
+  const std::string text = R"({"provider_schemas":{"p":{"functions":{"f":)" + std::string(kLevels, '[') +
+                           std::string(kLevels, ']') + "}}}}";
+  auto r = providers_schema_document_from_json(json::parse(text));
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().message.find("at provider_schemas.p.functions.f: function JSON nested deeper than"),
+            std::string::npos)
+      << r.error().message;
+
+  // A return type 256 lists deep (cty's own nesting limit) is still a function.
+  std::string type = R"("string")";
+  for (int i = 0; i < 256; ++i) type = R"(["list",)" + type + "]";
+  const json fn = json::parse(R"({"parameters":[{"name":"v","type":)" + type + R"(}],"return_type":)" + type + "}");
+  auto ok = provider_schema_from_json(json{{"functions", {{"f", fn}}}});
+  ASSERT_TRUE(ok) << ok.error().message;
+  EXPECT_EQ(ok->functions.at("f"), fn);
+}
+
 }  // namespace
 }  // namespace tfc::schema

@@ -44,11 +44,13 @@ for target in $TARGETS; do
   mkdir -p "$work/$name" "$BUILD_DIR/crashes/$target"
   [ -d "$seeds" ] && cp -R "$seeds/." "$work/$name/"
   log="$BUILD_DIR/crashes/$target/last-run.log"
+  dict=()
+  [ -f "tests/fuzz/$target.dict" ] && dict=(-dict="tests/fuzz/$target.dict")
   start=$(date +%s.%N)
   set +e
   ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1} \
     "$BUILD_DIR/tests/fuzz/$target" -max_total_time="$SECONDS_PER_TARGET" -rss_limit_mb=2048 -timeout=10 \
-    -print_final_stats=1 -artifact_prefix="$BUILD_DIR/crashes/$target/" ${FUZZ_ARGS:-} "$work/$name" >"$log" 2>&1
+    -print_final_stats=1 -artifact_prefix="$BUILD_DIR/crashes/$target/" "${dict[@]}" ${FUZZ_ARGS:-} "$work/$name" >"$log" 2>&1
   rc=$?
   set -e
   elapsed=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.0f", e - s }')

@@ -41,6 +41,33 @@ inline const std::vector<cty::Type>& value_types() {
   return kTypes;
 }
 
+/// True when a known number anywhere in `v` is ±infinity: go-cty's parsers accept "Inf"
+/// (msgpack and JSON numbers given as strings), but JSON cannot write it (json.hpp).
+inline bool has_infinity(const cty::Value& v) {
+  if (!v.is_known() || v.is_null()) return false;
+  switch (v.type().kind()) {
+    case cty::Kind::Number: return v.as_number().is_infinite();
+    case cty::Kind::List:
+    case cty::Kind::Set:
+    case cty::Kind::Tuple:
+      for (const cty::Value& e : v.elements()) {
+        if (has_infinity(e)) return true;
+      }
+      return false;
+    case cty::Kind::Map:
+      for (const auto& [key, e] : v.map_entries()) {
+        if (has_infinity(e)) return true;
+      }
+      return false;
+    case cty::Kind::Object:
+      for (const cty::Value& e : v.attribute_values()) {
+        if (has_infinity(e)) return true;
+      }
+      return false;
+    default: return false;
+  }
+}
+
 /// Prints both values and aborts: a broken round trip is a finding.
 [[noreturn]] inline void round_trip_mismatch(const char* what, const cty::Value& first, const cty::Value& second) {
   std::fprintf(stderr, "%s: round trip changed the value\n  first:  %s\n  second: %s\n", what,

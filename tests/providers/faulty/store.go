@@ -86,10 +86,7 @@ func (s *store) get(id tftypes.Value) (state tftypes.Value, found bool, err erro
 	if err != nil {
 		return nullOf(thingType), false, err
 	}
-	v, err := tftypes.ValueFromJSON(data, thingType) //nolint:staticcheck
-	if err == nil {
-		v, err = widenNumbers(v) // JSON numbers arrive at 512 bits
-	}
+	v, err := valueFromJSON(data, thingType, false)
 	if err != nil {
 		return nullOf(thingType), false, fmt.Errorf("%s: %w", s.path(id), err)
 	}
@@ -127,7 +124,7 @@ func (s *store) idsNamed(name string) ([]string, error) {
 		if err != nil {
 			continue // removed meanwhile
 		}
-		v, err := tftypes.ValueFromJSON(data, thingType) //nolint:staticcheck
+		v, err := valueFromJSON(data, thingType, false)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", e.Name(), err)
 		}

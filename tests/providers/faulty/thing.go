@@ -291,12 +291,12 @@ func (p *provider) UpgradeResourceState(_ context.Context, req *tfprotov6.Upgrad
 		resp.UpgradedState, _ = encode(thingType, nullOf(thingType))
 		return resp, nil
 	}
-	state, err := req.RawState.UnmarshalWithOpts(thingType, tfprotov6.UnmarshalOpts{
-		ValueFromJSONOpts: tftypes.ValueFromJSONOpts{IgnoreUndefinedAttributes: true},
-	})
-	if err == nil {
-		state, err = widenNumbers(state)
+	if req.RawState.JSON == nil {
+		resp.Diagnostics = append(resp.Diagnostics, errorDiag("Cannot decode the stored state",
+			"tfcfault_thing states are JSON (flatmap states predate Terraform 0.12)"))
+		return resp, nil
 	}
+	state, err := valueFromJSON(req.RawState.JSON, thingType, true)
 	if err != nil {
 		resp.Diagnostics = append(resp.Diagnostics, errorDiag("Cannot decode the stored state", err.Error()))
 		return resp, nil

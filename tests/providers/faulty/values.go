@@ -10,41 +10,23 @@ import (
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
 
-// decode reads a request value; a missing DynamicValue is a null of the type. Numbers are
-// widened to 512 bits (see widenNumbers).
+// decode reads a request value (wire.go); a missing DynamicValue is a null of the type.
 func decode(dv *tfprotov6.DynamicValue, typ tftypes.Type) (tftypes.Value, error) {
-	if dv == nil || (dv.MsgPack == nil && dv.JSON == nil) {
+	switch {
+	case dv == nil || (dv.MsgPack == nil && dv.JSON == nil):
 		return tftypes.NewValue(typ, nil), nil
+	case dv.MsgPack != nil:
+		return valueFromMsgPack(dv.MsgPack, typ)
 	}
-	v, err := dv.Unmarshal(typ)
-	if err != nil {
-		return v, err
-	}
-	return widenNumbers(v)
+	return valueFromJSON(dv.JSON, typ, false)
 }
 
-// widenNumbers gives every known number a precision at which tftypes writes it back exactly
-// (see exactNumber). tftypes decodes a msgpack float64 at 53 bits and an int at 64, and
-// encodes a number that is neither an int64 nor a non-integral float64 as its shortest decimal
-// at its own precision: float64(1e300) would go back as the string "1e300", which is 10^300,
-// another number.
-func widenNumbers(v tftypes.Value) (tftypes.Value, error) {
-	return tftypes.Transform(v, func(_ *tftypes.AttributePath, x tftypes.Value) (tftypes.Value, error) {
-		if !x.Type().Is(tftypes.Number) || !x.IsKnown() || x.IsNull() {
-			return x, nil
-		}
-		f := new(big.Float)
-		if err := x.As(&f); err != nil {
-			return x, err
-		}
-		return tftypes.NewValue(tftypes.Number, exactNumber(f)), nil
-	})
-}
-
-// exactNumber is f at a precision whose shortest round-tripping decimal is f's exact value,
-// for the numbers that came as an int or a float64 (at most 64 significant bits). Numbers that
-// came as decimal text are already at Terraform's 512 bits, where their shortest decimal is
-// the text Terraform sent; they stay as they are.
+// exactNumber is f at a precision whose shortest round-tripping decimal (what tftypes writes)
+// is f's exact value, for the numbers that came as an int or a float64 (at most 64 significant
+// bits). tftypes alone would decode a float64 at 53 bits and write an integral one that does
+// not fit an int64 as its shortest decimal at 53 bits: float64(1e300) would go back as "1e300",
+// which is 10^300, another number. Numbers that came as decimal text (parseNumber) stay as
+// they are.
 func exactNumber(f *big.Float) *big.Float {
 	if f.IsInf() || f.Sign() == 0 || f.MinPrec() > 64 {
 		return f

@@ -29,7 +29,7 @@ if [ -n "$missing" ]; then
 fi
 
 if [ ! -f "$BUILD_DIR/build.ninja" ]; then
-  CC=clang CXX=clang++ cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTFC_FUZZ=ON >/dev/null
+  CC=clang CXX=clang++ cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE= -DTFC_FUZZ=ON >/dev/null
 fi
 cmake --build "$BUILD_DIR" -j "$JOBS" --target $TARGETS
 

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <string>
 
+#include <google/protobuf/stubs/logging.h>
 #include <nlohmann/json.hpp>
 
 #include "proto/convert/convert_v5.hpp"
@@ -104,6 +105,12 @@ void fuzz_proto(const std::uint8_t* data, std::size_t size, FromProto from_proto
 }
 
 }  // namespace
+
+// protobuf logs every refused message (invalid UTF-8 in a string field...) to stderr: quiet.
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  google::protobuf::SetLogHandler([](google::protobuf::LogLevel, const char*, int, const std::string&) {});
+  return 0;
+}
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size < 1) return 0;

@@ -72,6 +72,7 @@ MSGPACK = {
     "string": (STRING, mp("hi")),
     "string_null": (STRING, mp(None)),
     "string_unknown_prefix": (STRING, bytes.fromhex("c7070c8201c202a26162")),
+    "string_unknown_long_prefix": (STRING, b"\xc8\x01\x33\x0c\x82\x01\xc2\x02\xda\x01\x2c" + b"a" * 300),
     "string_unknown_fixext8": (STRING, bytes.fromhex("d70c8201c202a3616263")),
     "number_int": (NUMBER, mp(443)),
     "number_negative": (NUMBER, mp(-7)),

@@ -9,13 +9,10 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.set_version_flag("--version", "tfconform 0.1.0");
   int exit_code = 0;
-#ifdef TFC_HAVE_ORACLE_COMMANDS
+  tfc::cli::add_run_command(app, exit_code);
+  tfc::cli::add_schema_command(app, exit_code);
   tfc::cli::add_oracle_command(app, exit_code);
   tfc::cli::add_rules_command(app, exit_code);
-#endif
-#ifdef TFC_HAVE_SCHEMA_COMMAND
-  tfc::cli::add_schema_command(app, exit_code);
-#endif
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

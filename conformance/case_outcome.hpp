@@ -1,0 +1,96 @@
+#pragma once
+// What one generated case did against the provider: the findings of every step (each with its
+// scenario), how far the case got (for the coverage figures), and whether the provider process
+// was lost on the way.
+
+#include <chrono>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "oracle/violation.hpp"
+#include "proto/cty/value.hpp"
+#include "proto/protocol/rpc_result.hpp"
+#include "proto/schema/block.hpp"
+#include "reports/run_report.hpp"
+
+namespace tfc::conformance {
+
+struct CaseFinding {
+  std::string scenario;  // create, update, replace, refresh, upgrade, import, destroy, ...
+  report::Finding finding;
+};
+
+struct CaseOutcome {
+  std::vector<CaseFinding> findings;
+  std::set<std::string> scenarios_run;  // scenarios that reached at least one check
+  std::string rejection;                // the last error diagnostics that stopped a step
+  bool planned = false;
+  bool applied = false;
+  bool provider_lost = false;           // crashed, hung or broke the connection: restart it
+  std::optional<std::string> harness_error;
+  /// A remote object the case could not destroy (the process was lost): the suite destroys it
+  /// with the next process.
+  std::optional<cty::Value> leftover_state;
+  std::string leftover_private;
+  /// Wall time spent in each scenario.
+  std::map<std::string, std::chrono::nanoseconds> scenario_time;
+
+  bool has_error_finding() const;
+  /// The rule of the first error finding, if any.
+  std::optional<std::string> first_error_rule() const;
+  bool has_error_rule(std::string_view rule) const;
+};
+
+/// Values shown with a finding: the request and response of the RPC (display JSON), and the
+/// value the provider had to return next to the one it returned.
+struct StepValues {
+  nlohmann::json request = nlohmann::json::object();
+  nlohmann::json response = nlohmann::json::object();
+  const cty::Value* expected = nullptr;
+  const cty::Value* actual = nullptr;
+};
+
+/// Turns oracle violations and RPC failures of one case into findings (contract-rules.md:
+/// "Every finding carries: rule id, severity, the RPC and step, the resource type, a path, a
+/// message, and which cores enforce it").
+class CaseRecorder {
+public:
+  CaseRecorder(std::string resource_type, const schema::Block& block, CaseOutcome& outcome)
+      : m_type(std::move(resource_type)), m_block(block), m_outcome(outcome) {}
+
+  /// The scenario later findings belong to (and the time that follows).
+  void scenario(std::string name);
+  /// Books the time of the current scenario; call once the case ends.
+  void finish();
+  /// The current scenario got an answer to judge (it counts as run).
+  void mark_run() { m_outcome.scenarios_run.insert(m_scenario); }
+  const std::string& current_scenario() const { return m_scenario; }
+
+  /// Records every violation of one answer.
+  void judge(std::string_view step, std::string_view rpc, const oracle::Violations& violations,
+             const StepValues& values);
+  /// An RPC that did not answer: rpc.crashed / rpc.timeout / rpc.error_status (a failure of
+  /// kind Malformed is value.undecodable). Returns true when the process is lost.
+  bool rpc_failed(std::string_view step, std::string_view rpc, const protocol::RpcFailure& failure,
+                  const nlohmann::json& request);
+  /// The provider refused a step with error diagnostics (not a finding; the case stops there).
+  void reject(std::string why);
+  CaseOutcome& outcome() { return m_outcome; }
+  const schema::Block& block() const { return m_block; }
+  const std::string& resource_type() const { return m_type; }
+
+private:
+  std::string m_type;
+  const schema::Block& m_block;
+  CaseOutcome& m_outcome;
+  std::string m_scenario = "create";
+  std::chrono::steady_clock::time_point m_since = std::chrono::steady_clock::now();
+};
+
+}  // namespace tfc::conformance

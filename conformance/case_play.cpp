@@ -1,0 +1,285 @@
+// Core's sequences for one case (see case_play.hpp), judged step by step.
+#include "conformance/case_play.hpp"
+
+#include "conformance/resource_driver.hpp"
+#include "conformance/value_io.hpp"
+#include "oracle/plan_final.hpp"
+#include "oracle/state_checks.hpp"
+#include "proto/schema/implied_type.hpp"
+
+namespace tfc::conformance {
+namespace {
+
+constexpr const char* kAfterApply = "lifecycle.plan_not_empty_after_apply";
+constexpr const char* kAfterRefresh = "lifecycle.plan_not_empty_after_refresh";
+
+/// Core stops an operation at the first error it finds in a provider's answer, so the case does
+/// too (only the destroy follows): later findings would be consequences of the first one.
+bool failed(ResourceDriver& d) { return d.lost() || d.recorder().outcome().has_error_finding(); }
+
+/// Judges a check that compares two answers (no single RPC of its own).
+void judge_pair(ResourceDriver& d, std::string_view step, std::string_view rpc, const oracle::Violations& v,
+                const char* expected_name, const cty::Value& expected, const char* actual_name, const cty::Value& actual) {
+  StepValues values;
+  values.request = {{expected_name, display_json(d.block(), expected)}};
+  values.response = {{actual_name, display_json(d.block(), actual)}};
+  values.expected = &expected;
+  values.actual = &actual;
+  d.recorder().judge(step, rpc, v, values);
+}
+
+/// Validation with unknowns (when any were injected) and with the known configuration, then
+/// the plan with unknowns and the final plan, judged against each other.
+std::optional<Planned> validate_and_plan(ResourceDriver& d, const cty::Value& prior, const std::string& prior_private,
+                                         const ConfigPair& config) {
+  const bool unknowns = !config.with_unknowns.injected.empty();
+  if (unknowns && !d.validate(config.with_unknowns.value, "validate (unknowns)")) return std::nullopt;
+  if (!d.validate(config.known, "validate")) return std::nullopt;
+  std::optional<Planned> initial;
+  if (unknowns) {
+    initial = d.plan(prior, prior_private, config.with_unknowns.value, "plan (unknowns)");
+    if (!initial || failed(d)) return std::nullopt;
+  }
+  auto final_plan = d.plan(prior, prior_private, config.known, unknowns ? "final plan" : "plan");
+  if (!final_plan || failed(d)) {
+    if (final_plan) d.recorder().outcome().planned = true;
+    return std::nullopt;
+  }
+  d.recorder().outcome().planned = true;
+  if (initial) {
+    auto v = oracle::check_plan_final(d.block(), initial->state, final_plan->state);
+    auto action = oracle::check_action_change(initial->action, final_plan->action);
+    v.insert(v.end(), action.begin(), action.end());
+    judge_pair(d, "final plan", "PlanResourceChange", v, "initial_planned_state", initial->state,
+               "final_planned_state", final_plan->state);
+    if (failed(d)) return std::nullopt;
+  }
+  return final_plan;
+}
+
+/// After an apply: plan again (no-op), read, and plan again after the refresh (no-op).
+std::optional<LiveObject> settle(ResourceDriver& d, LiveObject live, const cty::Value& config) {
+  if (auto again = d.plan(live.state, live.private_data, config, "plan after apply"); again && !failed(d)) {
+    judge_pair(d, "plan after apply", "PlanResourceChange",
+               oracle::check_plan_is_no_op(d.block(), live.state, again->state, kAfterApply), "prior_state", live.state,
+               "planned_state", again->state);
+  }
+  if (failed(d)) return d.lost() ? std::nullopt : std::optional<LiveObject>(live);
+  auto read = d.read(live, "read after apply");
+  if (!read) return d.lost() ? std::nullopt : std::optional<LiveObject>(live);
+  if (read->state.is_null()) {
+    oracle::Violation v{kAfterRefresh, oracle::Severity::Error, {},
+                        "read right after apply returned null (object gone): the next plan would create it again"};
+    judge_pair(d, "read after apply", "ReadResource", {v}, "applied_state", live.state, "read_state", read->state);
+    return std::nullopt;
+  }
+  judge_pair(d, "read after apply", "ReadResource", oracle::check_read_normalization(d.block(), live.state, read->state),
+             "applied_state", live.state, "read_state", read->state);
+  if (failed(d)) return d.lost() ? std::nullopt : std::optional<LiveObject>(live);
+  if (!raw_equals(read->state, live.state)) {
+    if (auto again = d.plan(read->state, read->private_data, config, "plan after refresh"); again && !failed(d)) {
+      judge_pair(d, "plan after refresh", "PlanResourceChange",
+                 oracle::check_plan_is_no_op(d.block(), read->state, again->state, kAfterRefresh), "prior_state",
+                 read->state, "planned_state", again->state);
+    }
+  }
+  if (read->private_data.empty()) read->private_data = live.private_data;
+  return read;
+}
+
+/// Applies a plan and settles; a failed or vanished apply leaves what is left for cleanup.
+std::optional<LiveObject> apply_and_settle(ResourceDriver& d, const cty::Value& prior, const Planned& planned,
+                                           const cty::Value& config) {
+  auto applied = d.apply(prior, planned, config, "apply");
+  auto& out = d.recorder().outcome();
+  if (!applied) return std::nullopt;
+  if (applied->apply_failed) {
+    out.leftover_state = applied->state;
+    out.leftover_private = applied->private_data;
+    return std::nullopt;
+  }
+  out.applied = true;
+  if (applied->state.is_null()) return std::nullopt;
+  if (!applied->state.is_wholly_known() || failed(d)) {
+    out.leftover_state = applied->state;  // cannot be planned against; destroy it anyway
+    out.leftover_private = applied->private_data;
+    return std::nullopt;
+  }
+  return settle(d, *applied, config);
+}
+
+std::optional<LiveObject> create(ResourceDriver& d, const ConfigPair& config) {
+  d.recorder().scenario("create");
+  const cty::Value none = cty::Value::null(schema::implied_type(d.block()));
+  auto planned = validate_and_plan(d, none, "", config);
+  if (!planned) return std::nullopt;
+  return apply_and_settle(d, none, *planned, config.known);
+}
+
+/// Destroy: plan to null, then apply. Returns false when the object may still exist.
+bool destroy(ResourceDriver& d, const LiveObject& live, const char* scenario) {
+  d.recorder().scenario(scenario);
+  const cty::Value none = cty::Value::null(schema::implied_type(d.block()));
+  auto planned = d.plan(live.state, live.private_data, none, "plan destroy");
+  if (d.lost()) return false;
+  Planned to_null;
+  to_null.state = none;
+  to_null.action = oracle::Action::Delete;
+  if (planned) to_null.planned_private = planned->planned_private;
+  auto applied = d.apply(live.state, to_null, none, "apply destroy");
+  return applied.has_value();
+}
+
+std::optional<LiveObject> update(ResourceDriver& d, const LiveObject& live, const ConfigPair& config) {
+  d.recorder().scenario("update");
+  auto planned = validate_and_plan(d, live.state, live.private_data, config);
+  if (!planned) return d.lost() ? std::nullopt : std::optional<LiveObject>(live);
+  switch (planned->action) {
+    case oracle::Action::NoOp: return live;
+    case oracle::Action::Replace: {
+      // Core carries out a replacement as a delete, then a create planned from a null prior.
+      if (!destroy(d, live, "replace")) return std::nullopt;
+      const cty::Value none = cty::Value::null(schema::implied_type(d.block()));
+      auto created = d.plan(none, "", config.known, "plan create (replace)");
+      if (!created) return std::nullopt;
+      return apply_and_settle(d, none, *created, config.known);
+    }
+    case oracle::Action::Update: return apply_and_settle(d, live.state, *planned, config.known);
+    default: return std::nullopt;  // create or delete from an update: already a plan finding
+  }
+}
+
+void refresh(ResourceDriver& d, LiveObject& live, const cty::Value& config) {
+  d.recorder().scenario("refresh");
+  auto read = d.read(live, "read");
+  if (!read || read->state.is_null()) return;
+  judge_pair(d, "read", "ReadResource", oracle::check_read_normalization(d.block(), live.state, read->state),
+             "prior_state", live.state, "read_state", read->state);
+  if (auto again = d.plan(read->state, read->private_data, config, "plan after refresh"); again && !failed(d)) {
+    judge_pair(d, "plan after refresh", "PlanResourceChange",
+               oracle::check_plan_is_no_op(d.block(), read->state, again->state, kAfterRefresh), "prior_state",
+               read->state, "planned_state", again->state);
+  }
+  if (read->private_data.empty()) read->private_data = live.private_data;
+  live = *read;
+}
+
+void import_by_id(ResourceDriver& d, const LiveObject& live) {
+  d.recorder().scenario("import");
+  const cty::Value* id = live.state.attribute("id");
+  if (id == nullptr || !id->is_known() || id->is_null() || id->type().kind() != cty::Kind::String) return;
+  auto imported = d.import(id->as_string(), "import");
+  if (!imported || imported->size() != 1) return;
+  auto read = d.read(imported->front(), "read after import");
+  if (!read) return;
+  if (read->state.is_null()) {
+    judge_pair(d, "read after import", "ReadResource", oracle::check_import_read(read->state), "imported_state",
+               imported->front().state, "read_state", read->state);
+    return;
+  }
+  judge_pair(d, "read after import", "ReadResource", oracle::check_import_complete(d.block(), live.state, read->state),
+             "applied_state", live.state, "imported_state", read->state);
+}
+
+}  // namespace
+
+CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type, const schema::Schema& schema,
+                      const LifecycleCase& c, const PlayOptions& options) {
+  CaseOutcome out;
+  CaseRecorder rec(type, schema.block, out);
+  ResourceDriver d(client, type, schema, rec, options.check);
+  auto live = create(d, c.create);
+  cty::Value config = c.create.known;
+  for (const auto& step : c.steps) {
+    if (!live || failed(d)) break;
+    switch (step.kind) {
+      case StepKind::Refresh: refresh(d, *live, config); break;
+      case StepKind::Upgrade:
+        rec.scenario("upgrade");
+        d.upgrade(live->state, "upgrade");
+        break;
+      case StepKind::Import: import_by_id(d, *live); break;
+      case StepKind::Update:
+        live = update(d, *live, step.config);
+        if (live) config = step.config.known;
+        break;
+    }
+  }
+  if (live && !d.lost()) {
+    if (!destroy(d, *live, "destroy") && d.lost()) {
+      out.leftover_state = live->state;
+      out.leftover_private = live->private_data;
+    }
+  } else if (live) {
+    out.leftover_state = live->state;
+    out.leftover_private = live->private_data;
+  } else if (out.leftover_state && !d.lost()) {
+    // A partial object from a failed apply: destroy it now, judged like any destroy.
+    LiveObject partial{*out.leftover_state, out.leftover_private};
+    if (destroy(d, partial, "destroy")) out.leftover_state.reset();
+  }
+  rec.finish();
+  return out;
+}
+
+CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type, const schema::Schema& schema,
+                      const PlanOnlyCase& c, const PlayOptions& options) {
+  CaseOutcome out;
+  CaseRecorder rec(type, schema.block, out);
+  ResourceDriver d(client, type, schema, rec, options.check);
+  rec.scenario("plan");
+  const cty::Value none = cty::Value::null(schema::implied_type(schema.block));
+  validate_and_plan(d, none, "", c.config);
+  if (!failed(d) && c.prior.is_wholly_known()) {
+    rec.scenario("upgrade");
+    d.upgrade(c.prior, "upgrade");
+  }
+  if (!failed(d) && out.planned) {
+    rec.scenario("plan update");
+    d.plan(c.prior, "", c.config.known, "plan update");
+  }
+  rec.finish();
+  return out;
+}
+
+CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type, const schema::Schema& schema,
+                      const DataCase& c, const PlayOptions& options) {
+  CaseOutcome out;
+  CaseRecorder rec(type, schema.block, out);
+  ResourceDriver d(client, type, schema, rec, options.check);
+  rec.scenario("validate");
+  if (!c.config.with_unknowns.injected.empty() && !d.validate_data(c.config.with_unknowns.value, "validate (unknowns)")) {
+    rec.finish();
+    return out;
+  }
+  if (d.validate_data(c.config.known, "validate")) {
+    out.planned = true;
+    rec.scenario("read");
+    if (d.read_data(c.config.known, "read")) out.applied = true;
+  }
+  rec.finish();
+  return out;
+}
+
+void destroy_quietly(protocol::ProviderClient& client, const std::string& type, const schema::Schema& schema,
+                     const cty::Value& state, const std::string& private_data) {
+  CaseOutcome ignored;
+  CaseRecorder rec(type, schema.block, ignored);
+  ResourceDriver d(client, type, schema, rec, {});
+  destroy(d, LiveObject{state, private_data}, "cleanup");
+}
+
+const std::vector<std::string>& lifecycle_scenarios() {
+  static const std::vector<std::string> names{"create", "update", "replace", "refresh", "upgrade", "import", "destroy"};
+  return names;
+}
+const std::vector<std::string>& plan_only_scenarios() {
+  static const std::vector<std::string> names{"plan", "upgrade", "plan update"};
+  return names;
+}
+const std::vector<std::string>& data_scenarios() {
+  static const std::vector<std::string> names{"validate", "read"};
+  return names;
+}
+
+}  // namespace tfc::conformance

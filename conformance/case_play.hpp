@@ -1,0 +1,40 @@
+#pragma once
+// Plays one generated case against a live provider, making Core's calls in Core's order
+// (../shared/protocol/README.md §5; seeds 000 §PlanResourceChange to §ImportResourceState):
+//
+//   create:  validate (with unknowns, then known) → plan with unknowns → final plan → apply →
+//            plan again (must be a no-op) → read → plan again after the refresh (no-op)
+//   update:  the same with the object's state as prior; a plan that asks for replacement is
+//            carried out as Core does (destroy, then create from a null prior)
+//   refresh: read → no-op plan;  upgrade: state at the current version;  import: by `id`,
+//            then read, compared with the applied state;  destroy: plan to null → apply.
+
+#include "conformance/case_outcome.hpp"
+#include "conformance/resource_case.hpp"
+#include "oracle/violation.hpp"
+#include "proto/protocol/provider_client.hpp"
+#include "proto/schema/provider_schema.hpp"
+
+namespace tfc::conformance {
+
+struct PlayOptions {
+  oracle::CheckOptions check;
+};
+
+CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type, const schema::Schema& schema,
+                      const LifecycleCase& c, const PlayOptions& options);
+CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type, const schema::Schema& schema,
+                      const PlanOnlyCase& c, const PlayOptions& options);
+CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type, const schema::Schema& schema,
+                      const DataCase& c, const PlayOptions& options);
+
+/// Destroys an object left behind by a case whose provider was lost, without judging it.
+void destroy_quietly(protocol::ProviderClient& client, const std::string& type, const schema::Schema& schema,
+                     const cty::Value& state, const std::string& private_data);
+
+/// The scenario names a suite reports, in order, for each kind of case.
+const std::vector<std::string>& lifecycle_scenarios();
+const std::vector<std::string>& plan_only_scenarios();
+const std::vector<std::string>& data_scenarios();
+
+}  // namespace tfc::conformance

@@ -1,0 +1,193 @@
+// `tfconform run`: generated lifecycle scenarios against a provider, judged by the oracle, with
+// reports. Exit 0: no error finding; 1: at least one; 2: harness or usage error.
+#include <fstream>
+#include <iostream>
+#include <random>
+
+#include "conformance/command.hpp"
+#include "conformance/conformance_run.hpp"
+#include "reports/console_progress.hpp"
+#include "reports/multi_reporter.hpp"
+#include "runner/reattach.hpp"
+
+namespace tfc::cli {
+namespace {
+
+struct RunArgs {
+  std::string provider;
+  std::string reattach;
+  std::string address;
+  std::vector<std::string> env;
+  bool plaintext = false;
+  std::string provider_config;
+  bool apply = false;
+  std::vector<std::string> resources;
+  bool no_data_sources = false;
+  std::size_t cases = 25;
+  std::string seed;
+  std::string shard = "1/1";
+  std::size_t jobs = 1;
+  double timeout_seconds = 120;
+  std::string hints;
+  bool strict = false;
+  std::size_t max_shrinks = 400;
+  int shrink_seconds = 60;
+  std::string replay;
+  std::vector<std::string> reports;
+  std::string junit, html, json, summary;
+  bool quiet = false;
+};
+
+Expected<nlohmann::json> read_json_file(const std::string& path, const char* what) {
+  std::ifstream in(path);
+  if (!in) return Error{std::string(what) + " " + path + ": cannot be read"};
+  try {
+    return nlohmann::json::parse(in);
+  } catch (const nlohmann::json::exception& e) {
+    return Error{std::string(what) + " " + path + ": not valid JSON: " + e.what()};
+  }
+}
+
+Expected<std::uint64_t> parse_seed(const std::string& text) {
+  if (text.empty()) return std::random_device{}() * 0x100000001ULL ^ std::random_device{}();
+  try {
+    std::size_t used = 0;
+    const auto v = std::stoull(text, &used, 0);
+    if (used == text.size()) return static_cast<std::uint64_t>(v);
+  } catch (const std::exception&) {
+  }
+  return Error{"--seed \"" + text + "\": expected a non-negative integer (decimal or 0x hex)"};
+}
+
+Expected<conformance::RunSettings> settings_from(const RunArgs& a) {
+  conformance::RunSettings s;
+  if (!a.provider.empty()) {
+    s.target.executable = std::filesystem::absolute(a.provider);
+    if (!std::filesystem::exists(s.target.executable)) return Error{"--provider " + a.provider + ": no such file"};
+  } else {
+    auto targets = a.reattach.empty() ? runner::reattach_providers_from_env() : runner::parse_reattach_providers(a.reattach);
+    if (!targets) return targets.error();
+    if (targets->size() != 1) return Error{"reattach: expected exactly one provider, found " + std::to_string(targets->size())};
+    s.target.attach = targets->front();
+  }
+  for (const auto& kv : a.env) {
+    const auto eq = kv.find('=');
+    if (eq == std::string::npos || eq == 0) return Error{"--env " + kv + ": expected NAME=VALUE"};
+    s.target.environment.push_back({kv.substr(0, eq), kv.substr(eq + 1)});
+  }
+  s.target.plaintext = a.plaintext;
+  s.target.rpc_timeout = std::chrono::milliseconds(static_cast<long long>(a.timeout_seconds * 1000));
+  if (!a.provider_config.empty()) {
+    TFC_TRY(body, read_json_file(a.provider_config, "--provider-config"));
+    if (!body.is_object()) return Error{"--provider-config " + a.provider_config + ": expected a JSON object (the provider block's body)"};
+    s.target.provider_config = std::move(body);
+  }
+  s.address = a.address;
+  s.apply = a.apply;
+  for (const auto& r : a.resources) {
+    std::size_t start = 0;
+    for (std::size_t i = 0; i <= r.size(); ++i) {
+      if (i == r.size() || r[i] == ',') {
+        if (i > start) s.resource_globs.push_back(r.substr(start, i - start));
+        start = i + 1;
+      }
+    }
+  }
+  s.data_sources = !a.no_data_sources;
+  TFC_TRY(shard, conformance::parse_shard(a.shard));
+  s.shard = shard;
+  s.jobs = a.jobs;
+  s.suite.cases = a.cases;
+  TFC_TRY(seed, parse_seed(a.seed));
+  s.suite.run_seed = seed;
+  s.suite.max_shrinks = a.max_shrinks;
+  s.suite.shrink_time = std::chrono::seconds(a.shrink_seconds);
+  s.suite.check.strict = a.strict;
+  if (!a.hints.empty()) {
+    TFC_TRY(hints, gen::load_hints_file(a.hints));
+    s.hints = std::move(hints);
+  }
+  if (!a.replay.empty()) {
+    TFC_TRY(token, conformance::parse_token(a.replay));
+    if ((token.kind == conformance::CaseKind::Lifecycle) != a.apply && token.kind != conformance::CaseKind::Data)
+      return Error{"replay token " + a.replay + " was made " + (a.apply ? "without" : "with") +
+                   " --apply: run it with the same option"};
+    s.replay = std::move(token);
+  }
+  return s;
+}
+
+int run_command(const RunArgs& a) {
+  if (a.provider.empty() && a.reattach.empty() && !std::getenv("TF_REATTACH_PROVIDERS")) {
+    std::cerr << "tfconform run: give --provider PATH, --reattach JSON or TF_REATTACH_PROVIDERS\n";
+    return 2;
+  }
+  auto settings = settings_from(a);
+  if (!settings) {
+    std::cerr << "tfconform run: " << settings.error().message << "\n";
+    return 2;
+  }
+  std::vector<std::string> specs = a.reports;
+  if (!a.junit.empty()) specs.push_back("junit=" + a.junit);
+  if (!a.html.empty()) specs.push_back("html=" + a.html);
+  if (!a.json.empty()) specs.push_back("json=" + a.json);
+  if (!a.summary.empty()) specs.push_back("summary=" + a.summary);
+  auto reporters = report::MultiReporter::create(specs);
+  if (!reporters) {
+    std::cerr << "tfconform run: " << reporters.error().message << "\n";
+    return 2;
+  }
+  std::ostream& console = std::cerr;
+  report::ConsoleProgress progress(console, report::detect_console_style(2));
+  if (!a.quiet) {
+    console << "tfconform run: seed " << settings->suite.run_seed << ", " << settings->suite.cases << " cases per type, "
+            << (settings->apply ? "with --apply (real changes)" : "plan only (no --apply)") << "\n";
+  }
+  auto result = conformance::run_conformance(*settings, a.quiet ? nullptr : &progress);
+  if (!result) {
+    std::cerr << "tfconform run: " << result.error().message << "\n";
+    return 2;
+  }
+  if (auto written = reporters->write(result->report, std::cout); !written) {
+    std::cerr << "tfconform run: " << written.error().message << "\n";
+    return 2;
+  }
+  const auto totals = report::totals_of(result->report);
+  if (totals.error_findings > 0) return 1;
+  return totals.errored > 0 ? 2 : 0;
+}
+
+}  // namespace
+
+void add_run_command(CLI::App& app, int& exit_code) {
+  auto a = std::make_shared<RunArgs>();
+  auto* cmd = app.add_subcommand("run", "Play generated lifecycle scenarios against a provider and judge every answer");
+  auto* provider = cmd->add_option("--provider", a->provider, "Provider plugin binary to launch as Core does");
+  cmd->add_option("--reattach", a->reattach, "TF_REATTACH_PROVIDERS JSON of a running provider")->excludes(provider);
+  cmd->add_option("--address", a->address, "Provider address shown in reports (default local/NAME)");
+  cmd->add_option("--env", a->env, "Extra NAME=VALUE for the provider's environment (repeatable)");
+  cmd->add_flag("--plaintext", a->plaintext, "Do not use AutoMTLS (plaintext gRPC)");
+  cmd->add_option("--provider-config", a->provider_config, "JSON file: the provider block's body in .tf.json form");
+  cmd->add_flag("--apply", a->apply, "Make real changes: create, update, replace, import and destroy objects");
+  cmd->add_option("--resources", a->resources, "Only types matching these globs (repeatable or comma-separated)");
+  cmd->add_flag("--no-data-sources", a->no_data_sources, "Do not read data sources");
+  cmd->add_option("--cases", a->cases, "Generated cases per type")->check(CLI::Range(1, 100000));
+  cmd->add_option("--seed", a->seed, "Run seed (default: random, printed)");
+  cmd->add_option("--shard", a->shard, "K/N: only this machine's share of the types (a CI matrix)");
+  cmd->add_option("--jobs", a->jobs, "Provider processes run in parallel")->check(CLI::Range(1, 64));
+  cmd->add_option("--timeout", a->timeout_seconds, "Deadline of each RPC in seconds")->check(CLI::PositiveNumber);
+  cmd->add_option("--hints", a->hints, "Hints file steering generation (generators/HINTS.md)");
+  cmd->add_flag("--strict", a->strict, "Report rules tolerated for the legacy SDK as errors");
+  cmd->add_option("--max-shrinks", a->max_shrinks, "Cases tried while shrinking one failure");
+  cmd->add_option("--shrink-time", a->shrink_seconds, "Seconds spent shrinking one failure at most")->check(CLI::Range(0, 86400));
+  cmd->add_option("--replay", a->replay, "Play exactly the case of this replay token (from a report)");
+  cmd->add_option("--report", a->reports, "KIND=PATH, KIND one of junit, json, html, summary (repeatable; - is stdout)");
+  cmd->add_option("--junit", a->junit, "Write JUnit XML here");
+  cmd->add_option("--html", a->html, "Write the HTML report here");
+  cmd->add_option("--json", a->json, "Write the JSON report here");
+  cmd->add_option("--summary", a->summary, "Write a Markdown summary here (CI job summaries)");
+  cmd->add_flag("--quiet", a->quiet, "No progress and no findings table");
+  cmd->callback([a, &exit_code] { exit_code = run_command(*a); });
+}
+
+}  // namespace tfc::cli

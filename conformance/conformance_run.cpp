@@ -1,0 +1,228 @@
+// The run: provider suite, type selection, workers, report (see conformance_run.hpp).
+#include "conformance/conformance_run.hpp"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <filesystem>
+#include <mutex>
+#include <thread>
+
+#include "conformance/case_outcome.hpp"
+#include "oracle/rules.hpp"
+#include "oracle/schema_rules.hpp"
+
+namespace tfc::conformance {
+namespace {
+
+/// Forwards progress events from several workers one at a time.
+class SerializedProgress final : public report::ProgressListener {
+public:
+  explicit SerializedProgress(report::ProgressListener* inner) : m_inner(inner) {}
+  void case_started(const report::CaseEvent& e) override {
+    std::lock_guard lock(m_mutex);
+    if (m_inner) m_inner->case_started(e);
+  }
+  void case_finished(const report::CaseEvent& e, report::Status s, std::size_t n) override {
+    std::lock_guard lock(m_mutex);
+    if (m_inner) m_inner->case_finished(e, s, n);
+  }
+  void run_finished(const report::RunReport& run) override {
+    if (m_inner) m_inner->run_finished(run);
+  }
+
+private:
+  std::mutex m_mutex;
+  report::ProgressListener* m_inner;
+};
+
+report::Scenario scenario_from(const std::string& name, CaseOutcome& outcome, std::chrono::nanoseconds took) {
+  report::Scenario sc;
+  sc.name = name;
+  sc.duration = std::chrono::duration_cast<std::chrono::milliseconds>(took);
+  for (auto& f : outcome.findings) sc.findings.push_back(std::move(f.finding));
+  bool failed = false;
+  for (const auto& f : sc.findings) failed = failed || f.severity == report::Severity::error;
+  sc.status = failed ? report::Status::failed : report::Status::passed;
+  return sc;
+}
+
+/// The provider suite: its schema (sanity rules, asked twice for stability) and configuration.
+report::Suite provider_suite(ProviderHost& host, const std::string& name) {
+  report::Suite suite;
+  suite.kind = report::SuiteKind::provider;
+  suite.name = name;
+  const schema::Block no_block;
+  {
+    const auto start = std::chrono::steady_clock::now();
+    CaseOutcome outcome;
+    CaseRecorder rec(name, no_block, outcome);
+    rec.scenario("schema");
+    rec.judge("GetProviderSchema", "GetProviderSchema", oracle::check_schema(host.schema()), {});
+    auto again = host.client().get_provider_schema({});
+    if (!again) {
+      rec.rpc_failed("GetProviderSchema (again)", "GetProviderSchema", again.failure(), nlohmann::json::object());
+    } else {
+      rec.judge("GetProviderSchema (again)", "GetProviderSchema",
+                oracle::check_schema_stable(host.schema(), again->schema), {});
+    }
+    suite.scenarios.push_back(scenario_from("schema", outcome, std::chrono::steady_clock::now() - start));
+    suite.scenarios.back().log_lines = host.take_new_logs();
+  }
+  report::Scenario configure;
+  configure.name = "configure";
+  configure.status = report::Status::passed;
+  for (const auto& d : host.configure_warnings()) configure.log_lines.push_back("provider warning: " + d.summary);
+  suite.scenarios.push_back(std::move(configure));
+  return suite;
+}
+
+report::Suite start_failure_suite(const std::string& name, StartStage stage, const std::string& message) {
+  report::Suite suite;
+  suite.kind = report::SuiteKind::provider;
+  suite.name = name;
+  report::Finding f;
+  f.rule_id = stage == StartStage::Launch ? "rpc.handshake" : "rpc.error_status";
+  f.severity = report::Severity::error;
+  f.rpc = stage == StartStage::Launch ? "handshake" : "GetProviderSchema";
+  f.step = "start: " + f.rpc;
+  f.resource_type = name;
+  f.message = stage == StartStage::Launch ? "the provider did not complete the go-plugin handshake: " + message
+                                          : "the provider did not return its schema: " + message;
+  if (const auto* rule = oracle::find_rule(f.rule_id)) f.cores = std::string(oracle::to_string(rule->cores));
+  report::Scenario sc;
+  sc.name = "start";
+  sc.status = report::Status::failed;
+  sc.findings.push_back(std::move(f));
+  suite.scenarios.push_back(std::move(sc));
+  return suite;
+}
+
+Expected<void> check_all_hints(const RunSettings& settings, const schema::ProviderSchema& schema) {
+  if (!settings.hints) return {};
+  for (const auto& [type, hints] : settings.hints->resources) {
+    const schema::Schema* s = nullptr;
+    if (auto it = schema.resource_schemas.find(type); it != schema.resource_schemas.end()) s = &it->second;
+    else if (auto d = schema.data_source_schemas.find(type); d != schema.data_source_schemas.end()) s = &d->second;
+    if (s == nullptr) return Error{settings.hints->file + ": resources." + type + ": the provider has no such resource type or data source"};
+    if (auto ok = gen::check_hints(hints, s->block); !ok) return ok.error();
+  }
+  return {};
+}
+
+std::string host_name() {
+  char buf[256] = {};
+  if (::gethostname(buf, sizeof buf - 1) != 0 || buf[0] == '\0') return "localhost";
+  return buf;
+}
+
+}  // namespace
+
+std::string provider_name_from_binary(const std::string& path) {
+  std::string name = std::filesystem::path(path).filename().string();
+  const std::string prefix = "terraform-provider-";
+  if (name.rfind(prefix, 0) == 0) name = name.substr(prefix.size());
+  if (auto cut = name.find('_'); cut != std::string::npos) name = name.substr(0, cut);
+  return name;
+}
+
+Expected<RunResult> run_conformance(const RunSettings& settings, report::ProgressListener* progress) {
+  const auto wall_start = std::chrono::steady_clock::now();
+  RunResult result;
+  auto& run = result.report;
+  run.tool_version = "0.1.0";
+  run.hostname = host_name();
+  run.seed = settings.suite.run_seed;
+  run.started_at = std::chrono::system_clock::now();
+  run.options.apply = settings.apply;
+  run.options.cases = settings.suite.cases;
+
+  RpcClock clock;
+  StartStage stage = StartStage::Launch;
+  auto started = ProviderHost::start(settings.target, clock, &stage);
+  if (!started && stage == StartStage::Configure) return started.error();  // the user's config
+  if (!started) {
+    // A provider that will not start, or lies in its handshake, is a finding: the report says so.
+    run.provider.address = !settings.address.empty() ? settings.address : "local/" + provider_name_from_binary(settings.target.executable.string());
+    run.provider.binary_path = settings.target.executable.string();
+    run.suites.push_back(start_failure_suite(provider_name_from_binary(settings.target.executable.string()), stage,
+                                             started.error().message));
+    result.stats.wall = std::chrono::steady_clock::now() - wall_start;
+    run.duration = std::chrono::duration_cast<std::chrono::milliseconds>(result.stats.wall);
+    if (progress) progress->run_finished(run);
+    return result;
+  }
+  auto first = std::move(*started);
+  const schema::ProviderSchema schema = first->schema();
+  const std::string name = settings.target.attach ? settings.target.attach->provider
+                                                  : provider_name_from_binary(settings.target.executable.string());
+  run.provider.address = !settings.address.empty() ? settings.address
+                         : settings.target.attach  ? settings.target.attach->provider
+                                                   : "local/" + name;
+  run.provider.binary_path = settings.target.executable.string();
+  run.provider.protocol_version = first->protocol_version();
+  if (auto checked = check_all_hints(settings, schema); !checked) return checked.error();
+
+  std::vector<SelectedType> selected;
+  if (settings.replay) {
+    const auto& t = *settings.replay;
+    const bool known = t.kind == CaseKind::Data ? schema.data_source_schemas.contains(t.type_name)
+                                                : schema.resource_schemas.contains(t.type_name);
+    if (!known) return Error{"replay token names " + t.type_name + ", which this provider does not have"};
+    selected.push_back({t.kind, t.type_name});
+  } else {
+    selected = select_types(schema, settings.resource_globs, settings.apply ? CaseKind::Lifecycle : CaseKind::PlanOnly,
+                            settings.data_sources, settings.shard);
+    if (settings.shard.index == 1) run.suites.push_back(provider_suite(*first, name));
+  }
+
+  SerializedProgress serialized(progress);
+  std::vector<report::Suite> suites(selected.size());
+  std::atomic<std::size_t> next{0};
+  const gen::Hints no_hints;
+  auto work = [&](ProviderHost& host) {
+    for (std::size_t i = next++; i < selected.size(); i = next++) {
+      const auto& t = selected[i];
+      const gen::Hints& hints = settings.hints ? settings.hints->for_resource(t.name) : no_hints;
+      suites[i] = run_suite(host, t.kind, t.name, hints, settings.suite, &serialized, settings.replay);
+    }
+  };
+  const std::size_t jobs = std::max<std::size_t>(1, std::min(settings.jobs, selected.size()));
+  std::vector<std::unique_ptr<ProviderHost>> extra;
+  std::vector<std::string> start_errors;
+  for (std::size_t j = 1; j < jobs && !settings.target.attach; ++j) {
+    auto host = ProviderHost::start(settings.target, clock);
+    if (host) extra.push_back(std::move(*host));
+    else start_errors.push_back(host.error().message);
+  }
+  std::vector<std::thread> threads;
+  for (auto& host : extra) threads.emplace_back([&work, &host] { work(*host); });
+  work(*first);
+  for (auto& t : threads) t.join();
+  for (auto& host : extra) host->close();
+  first->close();
+
+  for (std::size_t i = 0; i < suites.size(); ++i) {
+    if (suites[i].name.empty()) {  // never reached (should not happen: worker 0 takes the rest)
+      suites[i].kind = selected[i].kind == CaseKind::Data ? report::SuiteKind::data_source : report::SuiteKind::resource;
+      suites[i].name = selected[i].name;
+    }
+    result.stats.cases += suites[i].coverage.cases_generated;
+    run.suites.push_back(std::move(suites[i]));
+  }
+  if (!start_errors.empty() && !run.suites.empty()) {
+    report::Scenario sc;
+    sc.name = "harness";
+    sc.status = report::Status::error;
+    sc.reason = "a further provider process for --jobs did not start: " + start_errors.front();
+    run.suites.front().scenarios.push_back(std::move(sc));
+  }
+  result.stats.wall = std::chrono::steady_clock::now() - wall_start;
+  result.stats.in_rpcs = clock.total();
+  result.stats.rpc_calls = clock.calls.load();
+  run.duration = std::chrono::duration_cast<std::chrono::milliseconds>(result.stats.wall);
+  if (progress) progress->run_finished(run);
+  return result;
+}
+
+}  // namespace tfc::conformance

@@ -1,0 +1,57 @@
+#pragma once
+// A whole conformance run: open the provider as Core does, judge its schema, pick the types
+// (globs, shard), play every suite on one or more provider processes (--jobs) and gather the
+// finished RunReport every writer reads. Suites come back in selection order whatever the
+// number of jobs, and each suite's cases depend only on the seed, so output is deterministic.
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "conformance/provider_host.hpp"
+#include "conformance/replay_token.hpp"
+#include "conformance/selection.hpp"
+#include "conformance/suite_runner.hpp"
+#include "generators/hints.hpp"
+#include "reports/console_progress.hpp"
+#include "reports/run_report.hpp"
+#include "proto/util/expected.hpp"
+
+namespace tfc::conformance {
+
+struct RunSettings {
+  ProviderTarget target;
+  std::string address;  // e.g. registry.terraform.io/hashicorp/random; default local/NAME
+  bool apply = false;   // real changes (create, update, destroy); else validate, plan, upgrade, data
+  std::vector<std::string> resource_globs;
+  bool data_sources = true;
+  Shard shard;
+  std::size_t jobs = 1;
+  SuiteSettings suite;
+  std::optional<gen::HintsFile> hints;
+  std::optional<ReplayToken> replay;
+};
+
+/// Where the time went: the figure behind the harness-overhead goal (bench).
+struct RunStats {
+  std::chrono::nanoseconds wall{0};
+  std::chrono::nanoseconds in_rpcs{0};
+  std::int64_t rpc_calls = 0;
+  std::size_t cases = 0;
+};
+
+struct RunResult {
+  report::RunReport report;
+  RunStats stats;
+};
+
+/// Runs everything. Harness problems (the provider will not start or configure, hints that do
+/// not fit the schema, a replay token for an unknown type) are errors; whatever the provider
+/// does during the run is in the report.
+Expected<RunResult> run_conformance(const RunSettings& settings, report::ProgressListener* progress);
+
+/// The provider name Terraform derives from a binary: terraform-provider-random_v3.6.0 → random.
+std::string provider_name_from_binary(const std::string& path);
+
+}  // namespace tfc::conformance

@@ -1,0 +1,130 @@
+// Opening a provider process the way Core does: schema, identity schemas, provider validation,
+// configuration (../shared/protocol/README.md §5.1).
+#include "conformance/provider_host.hpp"
+
+#include "conformance/value_io.hpp"
+#include "generators/hints_tf_json.hpp"
+#include "runner/session_provider.hpp"
+
+namespace tfc::conformance {
+
+std::string describe_diagnostics(const protocol::Diagnostics& diagnostics) {
+  std::string out;
+  for (const auto& d : diagnostics) {
+    if (!out.empty()) out += "; ";
+    out += protocol::to_string(d.severity) + ": " + d.summary;
+    if (!d.detail.empty()) out += ": " + d.detail;
+    if (d.attribute && !d.attribute->empty()) out += " (at " + d.attribute->render() + ")";
+  }
+  return out;
+}
+
+Expected<std::unique_ptr<ProviderHost>> ProviderHost::start(const ProviderTarget& target, RpcClock& clock,
+                                                            StartStage* failed_at) {
+  std::unique_ptr<ProviderHost> host(new ProviderHost(target, clock));
+  if (auto opened = host->open(); !opened) {
+    if (failed_at) *failed_at = host->m_stage;
+    host->close();
+    return opened.error();
+  }
+  return host;
+}
+
+ProviderHost::~ProviderHost() { close(); }
+
+Expected<void> ProviderHost::open() {
+  m_stage = StartStage::Launch;
+  if (m_target.attach) {
+    TFC_TRY(session, runner::PluginSession::attach(*m_target.attach));
+    m_session = std::move(session);
+  } else {
+    runner::LaunchOptions options;
+    options.executable = m_target.executable;
+    options.environment = m_target.environment;
+    options.plaintext = m_target.plaintext;
+    options.handshake_timeout = m_target.handshake_timeout;
+    auto session = runner::PluginSession::launch(options);
+    if (!session) return with_context("launching " + m_target.executable.string(), session.error());
+    m_session = std::move(*session);
+  }
+  m_logs_seen = 0;
+  runner::CallOptions call_options;
+  call_options.timeout = m_target.rpc_timeout;
+  m_client = runner::make_session_provider(*m_session, call_options);
+  m_timed = std::make_unique<TimedClient>(*m_client, m_clock);
+
+  m_stage = StartStage::Schema;
+  auto schema = m_timed->get_provider_schema({});
+  if (!schema) return Error{"GetProviderSchema failed (" + protocol::to_string(schema.failure().kind) + "): " + schema.failure().message};
+  if (protocol::has_error(schema->diagnostics))
+    return Error{"GetProviderSchema returned errors: " + describe_diagnostics(schema->diagnostics)};
+  m_schema = std::move(schema->schema);
+  // Core asks for identity schemas right after the schema; UNIMPLEMENTED means none.
+  auto identities = m_timed->get_resource_identity_schemas({});
+  if (identities && !protocol::is_not_implemented(identities)) m_schema.identity_schemas = identities->identity_schemas;
+
+  m_stage = StartStage::Configure;
+  const auto& provider_block = m_schema.provider.block;
+  auto config = gen::config_from_tf_json(m_target.provider_config, provider_block, "provider configuration");
+  if (!config) return config.error();
+  TFC_TRY(dynamic, encode_value(provider_block, *config));
+  m_warnings.clear();
+  {
+    protocol::ValidateProviderConfigRequest request;
+    request.config = dynamic;
+    auto response = m_timed->validate_provider_config(request);
+    if (!response) return Error{"ValidateProviderConfig failed (" + protocol::to_string(response.failure().kind) + "): " + response.failure().message};
+    if (protocol::has_error(response->diagnostics))
+      return Error{"the provider rejected its configuration: " + describe_diagnostics(response->diagnostics)};
+    m_warnings = response->diagnostics;
+  }
+  protocol::ConfigureProviderRequest request;
+  request.terraform_version = m_target.terraform_version;
+  request.config = dynamic;
+  request.client_capabilities.deferral_allowed = false;
+  request.client_capabilities.write_only_attributes_allowed = true;
+  auto response = m_timed->configure_provider(request);
+  if (!response) return Error{"ConfigureProvider failed (" + protocol::to_string(response.failure().kind) + "): " + response.failure().message};
+  if (protocol::has_error(response->diagnostics))
+    return Error{"ConfigureProvider returned errors: " + describe_diagnostics(response->diagnostics)};
+  m_warnings.insert(m_warnings.end(), response->diagnostics.begin(), response->diagnostics.end());
+  return {};
+}
+
+Expected<void> ProviderHost::restart() {
+  if (m_target.attach) return Error{"the attached provider stopped answering and cannot be restarted by tfconform"};
+  close();
+  return open();
+}
+
+std::vector<std::string> ProviderHost::take_new_logs() {
+  std::vector<std::string> out;
+  if (!m_session) return out;
+  const auto lines = m_session->logs();
+  // The ring keeps the most recent lines: take those not yet seen (all, if it wrapped since).
+  std::size_t total = lines.size();
+  if (auto* process = m_session->process()) total += process->dropped_log_lines();
+  const std::size_t fresh = total >= m_logs_seen ? total - m_logs_seen : lines.size();
+  const std::size_t from = lines.size() - std::min(fresh, lines.size());
+  for (std::size_t i = from; i < lines.size(); ++i) out.push_back(lines[i].raw);
+  m_logs_seen = total;
+  return out;
+}
+
+std::optional<std::string> ProviderHost::exit_description() {
+  if (!m_session) return std::nullopt;
+  auto status = m_session->exit_status();
+  if (!status) return std::nullopt;
+  return status->describe();
+}
+
+void ProviderHost::close() {
+  m_timed.reset();
+  m_client.reset();
+  if (m_session) {
+    m_session->close();
+    m_session.reset();
+  }
+}
+
+}  // namespace tfc::conformance

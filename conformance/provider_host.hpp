@@ -1,0 +1,88 @@
+#pragma once
+// One provider process as the suite uses it: launched (or attached), its schema read, its
+// configuration validated and applied, the way Core opens every provider process
+// (../shared/protocol/README.md §5.1). A process that crashed or hung is replaced by a fresh one
+// with restart(); the run goes on.
+
+#include <chrono>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "conformance/timed_client.hpp"
+#include "proto/protocol/provider_client.hpp"
+#include "proto/schema/provider_schema.hpp"
+#include "proto/util/expected.hpp"
+#include "runner/plugin_env.hpp"
+#include "runner/plugin_session.hpp"
+#include "runner/reattach.hpp"
+
+namespace tfc::conformance {
+
+/// How to reach the provider and how long to wait for it.
+struct ProviderTarget {
+  std::filesystem::path executable;             // launch this binary...
+  std::optional<runner::ReattachTarget> attach;  // ...or attach to this running provider
+  std::vector<runner::EnvVar> environment;
+  bool plaintext = false;
+  std::chrono::milliseconds rpc_timeout{std::chrono::minutes(2)};
+  std::chrono::milliseconds handshake_timeout{std::chrono::minutes(1)};
+  /// The provider block's body in .tf.json form (attributes and blocks); empty = all null.
+  nlohmann::json provider_config = nlohmann::json::object();
+  std::string terraform_version = "1.14.0";
+};
+
+/// The step of opening a provider that failed: launch (process start, handshake, TLS), the
+/// schema (GetProviderSchema), or the configuration (the provider refused the user's config).
+enum class StartStage { Launch, Schema, Configure };
+
+class ProviderHost {
+public:
+  /// Launches or attaches, reads the schema, validates and configures the provider. Errors say
+  /// which step failed and quote the provider's diagnostics or the handshake problem;
+  /// `failed_at` receives the step.
+  static Expected<std::unique_ptr<ProviderHost>> start(const ProviderTarget& target, RpcClock& clock,
+                                                       StartStage* failed_at = nullptr);
+
+  ~ProviderHost();
+  ProviderHost(const ProviderHost&) = delete;
+  ProviderHost& operator=(const ProviderHost&) = delete;
+
+  protocol::ProviderClient& client() { return *m_timed; }
+  const schema::ProviderSchema& schema() const { return m_schema; }
+  int protocol_version() const { return m_session ? m_session->protocol_version() : 0; }
+  /// The warnings ValidateProviderConfig and ConfigureProvider returned at the last start.
+  const protocol::Diagnostics& configure_warnings() const { return m_warnings; }
+
+  /// Closes this process and starts a fresh, configured one (not possible when attached).
+  Expected<void> restart();
+  /// The provider's log lines that arrived since the last call (raw text).
+  std::vector<std::string> take_new_logs();
+  /// How the process ended, when it already has (a crash).
+  std::optional<std::string> exit_description();
+  /// Shuts the provider down (go-plugin Shutdown, then the process group is killed). Idempotent.
+  void close();
+
+private:
+  ProviderHost(ProviderTarget target, RpcClock& clock) : m_target(std::move(target)), m_clock(clock) {}
+  Expected<void> open();
+  StartStage m_stage = StartStage::Launch;
+
+  ProviderTarget m_target;
+  RpcClock& m_clock;
+  std::unique_ptr<runner::PluginSession> m_session;
+  std::unique_ptr<protocol::ProviderClient> m_client;
+  std::unique_ptr<TimedClient> m_timed;
+  schema::ProviderSchema m_schema;
+  protocol::Diagnostics m_warnings;
+  std::size_t m_logs_seen = 0;
+};
+
+/// The diagnostics' summaries (and details) in one line, for error messages.
+std::string describe_diagnostics(const protocol::Diagnostics& diagnostics);
+
+}  // namespace tfc::conformance

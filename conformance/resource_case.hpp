@@ -1,0 +1,75 @@
+#pragma once
+// The generated cases the suite plays, built from RapidCheck generators so that every failing
+// case shrinks (steps drop out, attributes go null, blocks go away, unknowns become known):
+// a lifecycle (create, then a random sequence of Core's steps on the same object, then
+// destroy), a plan-only case (no real change), and a data source read.
+
+#include <string>
+#include <vector>
+
+#include <rapidcheck.h>
+
+#include "generators/config_gen.hpp"
+#include "generators/hints.hpp"
+#include "generators/unknown_injection.hpp"
+#include "proto/cty/value.hpp"
+#include "proto/schema/block.hpp"
+
+namespace tfc::conformance {
+
+/// A configuration, and the same configuration with unknowns injected: Core plans first with
+/// the unknowns (values from resources not yet applied), then again with everything known.
+struct ConfigPair {
+  cty::Value known;
+  gen::InjectedConfig with_unknowns;
+};
+
+/// The steps that may follow a create on the same object (seed 000: the lifecycle operations).
+enum class StepKind { Refresh, Upgrade, Import, Update };
+
+struct Step {
+  StepKind kind = StepKind::Refresh;
+  ConfigPair config;  // Update only: the new configuration
+};
+
+/// create → steps... → destroy on one object (needs --apply).
+struct LifecycleCase {
+  ConfigPair create;
+  std::vector<Step> steps;
+};
+
+/// Without --apply: plans from nothing, and an upgrade and a plan against a generated prior state.
+struct PlanOnlyCase {
+  ConfigPair config;
+  cty::Value prior;
+};
+
+/// A data source read.
+struct DataCase {
+  ConfigPair config;
+};
+
+struct CaseGenOptions {
+  gen::UnknownOptions unknowns;
+  std::size_t max_steps = 4;
+};
+
+rc::Gen<ConfigPair> config_pair_of(const schema::Block& block, const gen::Hints& hints, const CaseGenOptions& options);
+rc::Gen<LifecycleCase> lifecycle_case_of(const schema::Block& block, const gen::Hints& hints, const CaseGenOptions& options);
+rc::Gen<PlanOnlyCase> plan_only_case_of(const schema::Block& block, const gen::Hints& hints, const CaseGenOptions& options);
+rc::Gen<DataCase> data_case_of(const schema::Block& block, const gen::Hints& hints, const CaseGenOptions& options);
+
+std::string_view to_string(StepKind kind) noexcept;
+
+/// The case as a person reads it: each configuration as a Terraform resource block, the paths
+/// that were unknown in the first plan, and the steps in order.
+std::string describe_case(const std::string& type, const schema::Block& block, const LifecycleCase& c);
+std::string describe_case(const std::string& type, const schema::Block& block, const PlanOnlyCase& c);
+std::string describe_case(const std::string& type, const schema::Block& block, const DataCase& c);
+
+/// Attributes set across the case's configurations (the counterexample's size).
+std::size_t case_size(const LifecycleCase& c);
+std::size_t case_size(const PlanOnlyCase& c);
+std::size_t case_size(const DataCase& c);
+
+}  // namespace tfc::conformance

@@ -1,0 +1,79 @@
+#pragma once
+// Core's part for one managed resource type or data source: each method makes one RPC the way
+// Terraform/OpenTofu Core makes it (../shared/protocol/README.md §5.2-§5.5: ProposedNew for
+// plans, the final plan's private data for apply, raw JSON state for upgrades), decodes the
+// answer with the schema and hands it to the oracle. A nullopt result means the step could not
+// go on: the provider rejected the config (an error diagnostic), a finding made the answer
+// unusable, or the process was lost.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "conformance/case_outcome.hpp"
+#include "oracle/plan_final.hpp"
+#include "oracle/violation.hpp"
+#include "proto/cty/path.hpp"
+#include "proto/cty/value.hpp"
+#include "proto/protocol/provider_client.hpp"
+#include "proto/schema/provider_schema.hpp"
+
+namespace tfc::conformance {
+
+struct Planned {
+  cty::Value state;
+  std::vector<cty::Path> requires_replace;
+  std::string planned_private;
+  bool legacy_type_system = false;
+  oracle::Action action = oracle::Action::NoOp;
+};
+
+/// A remote object the case created: its state and private data as Core stores them.
+struct LiveObject {
+  cty::Value state;
+  std::string private_data;
+  bool apply_failed = false;  // apply returned errors: this is the partial object it left
+};
+
+class ResourceDriver {
+public:
+  ResourceDriver(protocol::ProviderClient& client, std::string type_name, const schema::Schema& schema,
+                 CaseRecorder& recorder, oracle::CheckOptions options)
+      : m_client(client), m_type(std::move(type_name)), m_schema(schema), m_rec(recorder), m_options(options) {}
+
+  /// ValidateResourceConfig; false when the provider returned errors (recorded as a rejection,
+  /// or as validate.rejects_unknown when an error points at an unknown value).
+  bool validate(const cty::Value& config, std::string_view step);
+  /// PlanResourceChange from `prior` with `config` and ProposedNew (null config: destroy).
+  std::optional<Planned> plan(const cty::Value& prior, const std::string& prior_private, const cty::Value& config,
+                              std::string_view step);
+  /// ApplyResourceChange of `planned`; returns the new state (null after a delete).
+  std::optional<LiveObject> apply(const cty::Value& prior, const Planned& planned, const cty::Value& config,
+                                  std::string_view step);
+  /// ReadResource; the refreshed state (null: the object is gone).
+  std::optional<LiveObject> read(const LiveObject& object, std::string_view step);
+  /// UpgradeResourceState of `state` stored at the current schema version, as JSON.
+  std::optional<cty::Value> upgrade(const cty::Value& state, std::string_view step);
+  /// ImportResourceState by id; the objects returned (checked for count, type and null).
+  std::optional<std::vector<LiveObject>> import(const std::string& id, std::string_view step);
+
+  /// ValidateDataResourceConfig then ReadDataSource (data sources).
+  bool validate_data(const cty::Value& config, std::string_view step);
+  std::optional<cty::Value> read_data(const cty::Value& config, std::string_view step);
+
+  const schema::Block& block() const { return m_schema.block; }
+  CaseRecorder& recorder() { return m_rec; }
+  /// Set once the provider process is lost; every later call is refused.
+  bool lost() const { return m_rec.outcome().provider_lost; }
+
+private:
+  nlohmann::json show(const cty::Value& v) const;
+
+  protocol::ProviderClient& m_client;
+  std::string m_type;
+  const schema::Schema& m_schema;
+  CaseRecorder& m_rec;
+  oracle::CheckOptions m_options;
+};
+
+}  // namespace tfc::conformance

@@ -1,0 +1,67 @@
+#pragma once
+// Greedy shrinking over a rapidcheck Shrinkable: take the first smaller candidate that still
+// fails, repeat until none does (a local minimum, as rapidcheck's own findLocalMin), and keep
+// the index chosen at each level so a replay token can walk straight back to the minimum.
+
+#include <chrono>
+#include <cstddef>
+#include <vector>
+
+#include <rapidcheck.h>
+
+namespace tfc::conformance {
+
+template <class T>
+struct Shrunk {
+  rc::Shrinkable<T> minimal;
+  std::vector<std::size_t> path;
+  std::size_t attempts = 0;
+};
+
+/// `still_fails(value)` plays a candidate; at most `max_attempts` candidates are tried, and none
+/// after `deadline` (a hanging provider makes every attempt as slow as the RPC deadline).
+template <class T, class StillFails>
+Shrunk<T> shrink_failure(rc::Shrinkable<T> failing, StillFails still_fails, std::size_t max_attempts,
+                         std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max()) {
+  Shrunk<T> out{failing, {}, 0};
+  auto exhausted = [&] { return out.attempts >= max_attempts || std::chrono::steady_clock::now() >= deadline; };
+  bool progressed = true;
+  while (progressed && !exhausted()) {
+    progressed = false;
+    auto candidates = out.minimal.shrinks();
+    std::size_t index = 0;
+    while (auto candidate = candidates.next()) {
+      if (exhausted()) break;
+      ++out.attempts;
+      if (still_fails(candidate->value())) {
+        out.minimal = std::move(*candidate);
+        out.path.push_back(index);
+        progressed = true;
+        break;
+      }
+      ++index;
+    }
+  }
+  return out;
+}
+
+/// The shrinkable reached from `root` by following `path`; false when the path does not exist.
+template <class T>
+bool follow_shrink_path(rc::Shrinkable<T>& node, const std::vector<std::size_t>& path) {
+  for (std::size_t want : path) {
+    auto candidates = node.shrinks();
+    std::size_t index = 0;
+    bool found = false;
+    while (auto candidate = candidates.next()) {
+      if (index++ == want) {
+        node = std::move(*candidate);
+        found = true;
+        break;
+      }
+    }
+    if (!found) return false;
+  }
+  return true;
+}
+
+}  // namespace tfc::conformance

@@ -1,0 +1,42 @@
+#pragma once
+// One suite: the generated cases of one resource type (or data source) played against the
+// provider, each failure shrunk to a minimal case and replayed once more to keep its requests,
+// responses and provider log; then the scenarios' verdicts and the coverage figures.
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "conformance/provider_host.hpp"
+#include "conformance/replay_token.hpp"
+#include "conformance/resource_case.hpp"
+#include "generators/hints.hpp"
+#include "oracle/violation.hpp"
+#include "reports/console_progress.hpp"
+#include "reports/run_report.hpp"
+
+namespace tfc::conformance {
+
+struct SuiteSettings {
+  std::size_t cases = 25;
+  std::uint64_t run_seed = 0;
+  std::size_t max_shrinks = 400;
+  std::chrono::seconds shrink_time{60};  // per failure
+  oracle::CheckOptions check;
+  CaseGenOptions generation;
+};
+
+/// Plays `settings.cases` cases of `kind` on `type`; with `replay`, plays only that case.
+/// The host is restarted whenever its process is lost.
+report::Suite run_suite(ProviderHost& host, CaseKind kind, const std::string& type, const gen::Hints& hints,
+                        const SuiteSettings& settings, report::ProgressListener* progress,
+                        const std::optional<ReplayToken>& replay = std::nullopt);
+
+/// The seed of case `index` of a suite: a function of the run seed, the kind and the type name
+/// only, so results do not depend on --jobs, --shard or the other types selected.
+std::uint64_t case_seed(std::uint64_t run_seed, CaseKind kind, const std::string& type, std::size_t index);
+/// Generation size of case `index` of `total`: growing from 0 to 100 like rapidcheck's.
+int case_size(std::size_t index, std::size_t total);
+
+}  // namespace tfc::conformance

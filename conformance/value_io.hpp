@@ -1,0 +1,49 @@
+#pragma once
+// Values between the suite and the wire: requests are encoded against the schema's implied
+// type; responses are decoded with it, and a response that cannot be decoded is a finding
+// (`value.undecodable` for bytes that are not msgpack/JSON at all, `value.type_mismatch` for a
+// well-formed value of another shape), never a harness error. Display forms redact sensitive
+// attributes (architecture.md: "Sensitive values are redacted").
+
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "oracle/violation.hpp"
+#include "proto/cty/path.hpp"
+#include "proto/cty/value.hpp"
+#include "proto/protocol/dynamic_value.hpp"
+#include "proto/schema/block.hpp"
+#include "proto/util/expected.hpp"
+
+namespace tfc::conformance {
+
+/// The msgpack DynamicValue of `value`, typed by `block`'s implied type.
+Expected<protocol::DynamicValue> encode_value(const schema::Block& block, const cty::Value& value);
+
+/// A decoded response value, or the violation saying why there is none.
+struct Decoded {
+  std::optional<cty::Value> value;
+  oracle::Violations violations;
+};
+
+/// Decodes msgpack (else JSON, else "not set" = null) with `block`'s implied type. `what` names
+/// the value in messages ("planned state").
+Decoded decode_value(const schema::Block& block, const protocol::DynamicValue& value, const std::string& what);
+
+/// True when `bytes` hold exactly one well-formed msgpack object (whatever its shape).
+bool is_well_formed_msgpack(std::string_view bytes);
+
+/// JSON for people: objects by attribute name, unknowns as "(known after apply)", sensitive
+/// attributes (at any depth) as "(sensitive value)", numbers exact, sets as arrays.
+nlohmann::json display_json(const schema::Block& block, const cty::Value& value);
+
+/// True when `path` runs through a sensitive attribute of `block` (or one of its nested types).
+bool path_is_sensitive(const schema::Block& block, const cty::Path& path);
+
+/// Counts the non-null leaf values set in a configuration (the size of a counterexample; empty
+/// collections and absent blocks count nothing).
+std::size_t count_set_attributes(const cty::Value& config);
+
+}  // namespace tfc::conformance

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include "proto/cty/number.hpp"
 
 #include <charconv>
@@ -158,6 +159,62 @@ int compare_canonical(std::string_view a, std::string_view b) {
     r = c2 < 0 ? -1 : 1;  // canonical fractions have no trailing zeros
   }
   return na ? -r : r;
+}
+
+// Terraform and OpenTofu hold numbers as 512-bit binary floats (go-cty parses decimal text at
+// that precision), so two texts that round to the same float are the same number there: a
+// provider may send 1e300 back as the shortest text at 512 bits rather than its exact decimal.
+// Exact comparison would call that a changed value. This treats magnitudes within a relative
+// 1e-152 (about 100 ulps at 512 bits, far below any real difference) as equal.
+constexpr std::size_t kCtyDigits = 152;
+constexpr std::size_t kCompareDigits = kCtyDigits + 8;
+
+// The significant digits of a canonical text (no sign) and the power of ten of the first one.
+std::pair<std::string, long> significand(std::string_view t) {
+  std::string digits;
+  long exponent = 0;
+  const std::size_t point = t.find('.');
+  const std::size_t int_len = point == std::string_view::npos ? t.size() : point;
+  bool seen = false;
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    if (t[i] == '.') continue;
+    if (!seen && t[i] == '0') continue;
+    if (!seen) {
+      seen = true;
+      exponent = i < int_len ? static_cast<long>(int_len - i - 1) : -static_cast<long>(i - int_len);
+    }
+    digits += t[i];
+  }
+  return {digits, exponent};
+}
+
+// True when two canonical texts of the same sign agree to Terraform's precision.
+bool same_at_cty_precision(std::string_view a, std::string_view b) {
+  if (!a.empty() && a[0] == '-') a.remove_prefix(1);
+  if (!b.empty() && b[0] == '-') b.remove_prefix(1);
+  auto [da, ea] = significand(a);
+  auto [db, eb] = significand(b);
+  if (da.size() < kCtyDigits && db.size() < kCtyDigits) return false;  // short texts are exact
+  if (da.empty() || db.empty() || std::abs(ea - eb) > 1) return false;
+  const long top = std::max(ea, eb);
+  // Both as kCompareDigits digits aligned at 10^top.
+  auto aligned = [&](const std::string& d, long e) {
+    std::string out(static_cast<std::size_t>(top - e), '0');
+    out += d;
+    out.resize(kCompareDigits, '0');
+    return out;
+  };
+  std::string x = aligned(da, ea), y = aligned(db, eb);
+  if (x < y) std::swap(x, y);
+  // x - y, digit by digit; equal when the difference has no digit above the last 8.
+  std::string diff(kCompareDigits, '0');
+  int borrow = 0;
+  for (std::size_t i = kCompareDigits; i-- > 0;) {
+    int d = (x[i] - '0') - (y[i] - '0') - borrow;
+    borrow = d < 0;
+    diff[i] = static_cast<char>('0' + (d < 0 ? d + 10 : d));
+  }
+  return diff.find_first_not_of('0') >= kCtyDigits;
 }
 
 int sign_of(const Number& n) {
@@ -349,10 +406,10 @@ int compare(const Number& a, const Number& b) {
   // At least one decimal text: signs decide cheaply, else compare exact texts.
   int sa = sign_of(a), sb = sign_of(b);
   if (sa != sb) return sa < sb ? -1 : 1;
-  if (a.is_decimal() && b.is_decimal()) {
-    return compare_canonical(std::get<std::string>(a.m_repr), std::get<std::string>(b.m_repr));
-  }
-  return compare_canonical(a.canonical(), b.canonical());
+  const std::string ta = a.canonical(), tb = b.canonical();
+  const int exact = compare_canonical(ta, tb);
+  if (exact != 0 && same_at_cty_precision(ta, tb)) return 0;
+  return exact;
 }
 
 bool operator==(const Number& a, const Number& b) { return compare(a, b) == 0; }

@@ -47,7 +47,9 @@ public:
   /// The stored form, as received.
   const std::variant<std::int64_t, double, std::string>& repr() const noexcept { return m_repr; }
 
-  /// Exact numeric comparison across forms.
+  /// Numeric comparison across forms, exact except that texts of 152 or more significant digits
+  /// within a relative 1e-152 of each other are equal: Terraform holds numbers at 512-bit
+  /// precision, where they are the same number.
   friend bool operator==(const Number& a, const Number& b);
   friend bool operator!=(const Number& a, const Number& b) { return !(a == b); }
   /// -1, 0 or 1.

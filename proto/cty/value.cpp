@@ -91,8 +91,10 @@ Value Value::typed_set(Type set_type, std::vector<Value> elements) {
   for (std::size_t i = 1; i < elements.size() && canonical; ++i) canonical = less(elements[i - 1], elements[i]);
   if (!canonical) {
     std::sort(elements.begin(), elements.end(), less);
-    auto last = std::unique(elements.begin(), elements.end(),
-                            [](const Value& a, const Value& b) { return canonical_compare(a, b) == 0; });
+    // go-cty never finds an element holding an unknown equivalent to another: both stay.
+    auto last = std::unique(elements.begin(), elements.end(), [](const Value& a, const Value& b) {
+      return canonical_compare(a, b) == 0 && a.is_wholly_known();
+    });
     elements.erase(last, elements.end());
   }
   return Value(std::move(set_type), State::Known, std::make_shared<Payload>(Payload{std::move(elements)}));

@@ -36,7 +36,8 @@ public:
   static Value boolean(bool b);
   /// Elements must conform to `element`; the value's type is list(element).
   static Value list(Type element, std::vector<Value> elements);
-  /// Duplicate elements (raw-equal) collapse; stored in a canonical order so that equal sets
+  /// Duplicate wholly known elements (raw-equal) collapse, while elements holding unknowns all
+  /// stay (go-cty: an unknown is never equivalent to another value); stored in a canonical order so that equal sets
   /// have equal element sequences. Type is set(element).
   static Value set(Type element, std::vector<Value> elements);
   /// Keys unique; stored sorted by key (byte order). Type is map(element).

@@ -82,5 +82,23 @@ TEST(Number, IntegerAndExactDoubleQueries) {
   EXPECT_DOUBLE_EQ(Number::parse("0.1")->to_double_approx(), 0.1);
 }
 
+// Terraform holds numbers at 512 bits: the shortest text of 1e300 at that precision (what a Go
+// provider sends back) is the same number as the double's exact decimal expansion.
+TEST(Number, TextsEqualAtTerraformPrecisionCompareEqual) {
+  const Number exact(1e300);
+  const auto shortest = Number::parse(
+      "1000000000000000052504760255204420248704468581108159154915854115511802457988908195786371375080447864043704"
+      "443832883878176942523235360430575644792184786707e147");
+  ASSERT_TRUE(shortest);
+  EXPECT_EQ(compare(exact, *shortest), 0);
+  EXPECT_EQ(exact, *shortest);
+  // A carry through many digits (…0999… against …1000…) is still the same magnitude.
+  const std::string nines = "0." + std::string(160, '9');
+  EXPECT_EQ(*Number::parse(nines), Number(1));
+  // A difference a 512-bit float resolves stays a difference, and short texts stay exact.
+  EXPECT_NE(*Number::parse("1." + std::string(140, '0') + "1"), Number(1));
+  EXPECT_NE(*Number::parse("0.1"), *Number::parse("0.10000000000000001"));
+}
+
 }  // namespace
 }  // namespace tfc::cty

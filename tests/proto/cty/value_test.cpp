@@ -31,6 +31,14 @@ TEST(Value, SetsAreCanonicalAndDeduplicated) {
   EXPECT_EQ(a.elements()[0].as_string(), "a");
 }
 
+TEST(Value, SetElementsHoldingUnknownsNeverCollapse) {
+  const auto u = Value::unknown(Type::string());
+  EXPECT_EQ(Value::set(Type::string(), {u, u}).length(), 2u);
+  const auto obj = [](Value v) { return Value::object({{"a", std::move(v)}}); };
+  const auto objs = Value::set(Type::object({{"a", Type::string()}}), {obj(u), obj(u), obj(Value::string("x")), obj(Value::string("x"))});
+  EXPECT_EQ(objs.length(), 3u);  // the two known ones are one element
+}
+
 TEST(Value, MapsSortByKey) {
   Value m = Value::map(Type::number(), {{"z", Value::number(1)}, {"a", Value::number(2)}});
   EXPECT_EQ(m.map_entries()[0].first, "a");

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"math/big"
+	"strings"
 
 	"github.com/hashicorp/terraform-plugin-go/tftypes"
 )
@@ -65,7 +66,7 @@ func jsonDocument(typ tftypes.Type, v tftypes.Value, p *tftypes.AttributePath) (
 		if err := v.As(&f); err != nil {
 			return nil, err
 		}
-		return json.Number(f.Text('g', -1)), nil
+		return json.Number(exactDecimal(f)), nil
 	}
 	return nil, p.NewErrorf("unsupported type %s", typ)
 }
@@ -101,4 +102,21 @@ func jsonAttributes(v tftypes.Value, p *tftypes.AttributePath, attrType func(str
 		out[k] = doc
 	}
 	return out, nil
+}
+
+// exactDecimal writes f's exact value. Text('g', -1) gives the shortest text that rounds back at
+// f's own precision, which for a float64-precision number (msgpack float64 on the wire) is a
+// different decimal once read back at Terraform's 512-bit precision: the stored value would
+// change between apply and read. A binary fraction always has a finite decimal expansion.
+func exactDecimal(f *big.Float) string {
+	if f.IsInf() {
+		return f.Text('g', -1)
+	}
+	r, _ := f.Rat(nil)
+	digits := r.Denom().BitLen() - 1 // the denominator is a power of two: 2^k needs k decimals
+	text := r.FloatString(digits)
+	if strings.Contains(text, ".") {
+		text = strings.TrimSuffix(strings.TrimRight(text, "0"), ".")
+	}
+	return text
 }

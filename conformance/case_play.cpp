@@ -29,32 +29,43 @@ void judge_pair(ResourceDriver& d, std::string_view step, std::string_view rpc, 
 }
 
 /// Validation with unknowns (when any were injected) and with the known configuration, then
-/// the plan with unknowns and the final plan, judged against each other.
-std::optional<Planned> validate_and_plan(ResourceDriver& d, const cty::Value& prior, const std::string& prior_private,
-                                         const ConfigPair& config) {
+/// the plan with unknowns. Returns false when the case cannot go on.
+bool validate_and_plan_initial(ResourceDriver& d, const cty::Value& prior, const std::string& prior_private,
+                               const ConfigPair& config, std::optional<Planned>& initial) {
   const bool unknowns = !config.with_unknowns.injected.empty();
-  if (unknowns && !d.validate(config.with_unknowns.value, "validate (unknowns)")) return std::nullopt;
-  if (!d.validate(config.known, "validate")) return std::nullopt;
-  std::optional<Planned> initial;
+  if (unknowns && !d.validate(config.with_unknowns.value, "validate (unknowns)")) return false;
+  if (!d.validate(config.known, "validate")) return false;
   if (unknowns) {
     initial = d.plan(prior, prior_private, config.with_unknowns.value, "plan (unknowns)");
-    if (!initial || failed(d)) return std::nullopt;
+    if (!initial || failed(d)) return false;
   }
-  auto final_plan = d.plan(prior, prior_private, config.known, unknowns ? "final plan" : "plan");
-  if (!final_plan || failed(d)) {
-    if (final_plan) d.recorder().outcome().planned = true;
-    return std::nullopt;
-  }
-  d.recorder().outcome().planned = true;
+  return true;
+}
+
+/// The final plan, made when the values are known (at apply time), judged against the initial
+/// plan: 000 §PlanResourceChange, "OpenTofu Core compares the final with the initial".
+std::optional<Planned> plan_final(ResourceDriver& d, const cty::Value& prior, const std::string& prior_private,
+                                  const ConfigPair& config, const std::optional<Planned>& initial, const char* step) {
+  auto final_plan = d.plan(prior, prior_private, config.known, step);
+  if (final_plan) d.recorder().outcome().planned = true;
+  if (!final_plan || failed(d)) return std::nullopt;
   if (initial) {
     auto v = oracle::check_plan_final(d.block(), initial->state, final_plan->state);
     auto action = oracle::check_action_change(initial->action, final_plan->action);
     v.insert(v.end(), action.begin(), action.end());
-    judge_pair(d, "final plan", "PlanResourceChange", v, "initial_planned_state", initial->state,
-               "final_planned_state", final_plan->state);
+    judge_pair(d, step, "PlanResourceChange", v, "initial_planned_state", initial->state, "final_planned_state",
+               final_plan->state);
     if (failed(d)) return std::nullopt;
   }
   return final_plan;
+}
+
+/// Both plans of a create (or of the create half of a replacement).
+std::optional<Planned> validate_and_plan(ResourceDriver& d, const cty::Value& prior, const std::string& prior_private,
+                                         const ConfigPair& config) {
+  std::optional<Planned> initial;
+  if (!validate_and_plan_initial(d, prior, prior_private, config, initial)) return std::nullopt;
+  return plan_final(d, prior, prior_private, config, initial, initial ? "final plan" : "plan");
 }
 
 /// After an apply: plan again (no-op), read, and plan again after the refresh (no-op).
@@ -67,12 +78,8 @@ std::optional<LiveObject> settle(ResourceDriver& d, LiveObject live, const cty::
   if (failed(d)) return d.lost() ? std::nullopt : std::optional<LiveObject>(live);
   auto read = d.read(live, "read after apply");
   if (!read) return d.lost() ? std::nullopt : std::optional<LiveObject>(live);
-  if (read->state.is_null()) {
-    oracle::Violation v{kAfterRefresh, oracle::Severity::Error, {},
-                        "read right after apply returned null (object gone): the next plan would create it again"};
-    judge_pair(d, "read after apply", "ReadResource", {v}, "applied_state", live.state, "read_state", read->state);
-    return std::nullopt;
-  }
+  // A read may find the object gone (an expiring resource, say): the case ends there.
+  if (read->state.is_null()) return std::nullopt;
   judge_pair(d, "read after apply", "ReadResource", oracle::check_read_normalization(d.block(), live.state, read->state),
              "applied_state", live.state, "read_state", read->state);
   if (failed(d)) return d.lost() ? std::nullopt : std::optional<LiveObject>(live);
@@ -130,19 +137,48 @@ bool destroy(ResourceDriver& d, const LiveObject& live, const char* scenario) {
   return applied.has_value();
 }
 
+/// Core carries out a replacement as a delete, then a create planned again from a null prior
+/// at apply time (001 §Default Planning Behavior, "Replace"); that create plan is the final
+/// plan, judged against the create plan made at plan time (`planned_create`).
+std::optional<LiveObject> replace(ResourceDriver& d, const LiveObject& live, const ConfigPair& config,
+                                  const Planned& planned_create) {
+  if (!destroy(d, live, "replace")) return std::nullopt;
+  const cty::Value none = cty::Value::null(schema::implied_type(d.block()));
+  auto created = plan_final(d, none, "", config, planned_create, "final plan (create)");
+  if (!created) return std::nullopt;
+  return apply_and_settle(d, none, *created, config.known);
+}
+
+/// When a plan from the prior state asks for replacement, Core plans again from a null prior:
+/// the change's new object is that create plan (Terraform's plan(), "we want to produce a
+/// change object that shows our real prior object but has a new object built from a null prior").
+std::optional<Planned> create_half(ResourceDriver& d, const cty::Value& config, const char* step) {
+  const cty::Value none = cty::Value::null(schema::implied_type(d.block()));
+  auto created = d.plan(none, "", config, step);
+  if (!created || failed(d)) return std::nullopt;
+  return created;
+}
+
 std::optional<LiveObject> update(ResourceDriver& d, const LiveObject& live, const ConfigPair& config) {
   d.recorder().scenario("update");
-  auto planned = validate_and_plan(d, live.state, live.private_data, config);
-  if (!planned) return d.lost() ? std::nullopt : std::optional<LiveObject>(live);
+  auto unchanged = [&]() { return d.lost() ? std::nullopt : std::optional<LiveObject>(live); };
+  std::optional<Planned> initial;
+  if (!validate_and_plan_initial(d, live.state, live.private_data, config, initial)) return unchanged();
+  if (initial && initial->action == oracle::Action::Replace) {
+    d.recorder().scenario("replace");
+    auto created = create_half(d, config.with_unknowns.value, "plan (unknowns, replace: create)");
+    if (!created) return unchanged();
+    return replace(d, live, config, *created);
+  }
+  auto planned = plan_final(d, live.state, live.private_data, config, initial, initial ? "final plan" : "plan");
+  if (!planned) return unchanged();
   switch (planned->action) {
     case oracle::Action::NoOp: return live;
     case oracle::Action::Replace: {
-      // Core carries out a replacement as a delete, then a create planned from a null prior.
-      if (!destroy(d, live, "replace")) return std::nullopt;
-      const cty::Value none = cty::Value::null(schema::implied_type(d.block()));
-      auto created = d.plan(none, "", config.known, "plan create (replace)");
-      if (!created) return std::nullopt;
-      return apply_and_settle(d, none, *created, config.known);
+      d.recorder().scenario("replace");
+      auto created = create_half(d, config.known, "plan (replace: create)");
+      if (!created) return unchanged();
+      return replace(d, live, config, *created);
     }
     case oracle::Action::Update: return apply_and_settle(d, live.state, *planned, config.known);
     default: return std::nullopt;  // create or delete from an update: already a plan finding

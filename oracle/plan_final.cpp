@@ -86,7 +86,11 @@ Violations check_plan_final(const schema::Block& block, const cty::Value& initia
 
 Violations check_action_change(Action initial, Action final_action) {
   Findings out;
-  if (initial != final_action && !(initial == Action::Replace && final_action == Action::Create)) {
+  // An update may turn out a no-op once its unknowns are known: the final values can match the
+  // prior ones after all (Core accepts this; every other change of action is a provider bug).
+  const bool allowed = (initial == Action::Replace && final_action == Action::Create) ||
+                       (initial == Action::Update && final_action == Action::NoOp);
+  if (initial != final_action && !allowed) {
     out.add("plan_final.action_changed", cty::Path{},
             "planned action changed from " + std::string(to_string(initial)) + " to " + std::string(to_string(final_action)));
   }

@@ -30,7 +30,7 @@ Action implied_action(const cty::Value& prior, const cty::Value& planned, const 
 Violations check_plan_final(const schema::Block& block, const cty::Value& initial, const cty::Value& final_planned);
 
 /// `plan_final.action_changed`: the final plan's action must be the initial one, except that a
-/// replace is carried out as a create.
+/// replace is carried out as a create and an update may become a no-op once its unknowns are known.
 Violations check_action_change(Action initial, Action final_action);
 
 }  // namespace tfc::oracle

@@ -120,6 +120,8 @@ TEST(PlanFinal, ActionsAndTheirChanges) {
   EXPECT_EQ(implied_action(prior, unknown_l, {l}), Action::Replace) << "an unknown may differ";
   EXPECT_TRUE(check_action_change(Action::Replace, Action::Create).empty());
   EXPECT_TRUE(check_action_change(Action::Update, Action::Update).empty());
+  EXPECT_TRUE(check_action_change(Action::Update, Action::NoOp).empty()) << "final values may match the prior after all";
+  EXPECT_EQ(summary(check_action_change(Action::NoOp, Action::Update)), std::vector<std::string>{"plan_final.action_changed "});
   EXPECT_EQ(summary(check_action_change(Action::Update, Action::Replace)), std::vector<std::string>{"plan_final.action_changed "});
   EXPECT_EQ(check_action_change(Action::Update, Action::Replace).front().message, "planned action changed from update to replace");
 }

@@ -159,8 +159,10 @@ std::optional<Planned> create_half(ResourceDriver& d, const cty::Value& config, 
   return created;
 }
 
-std::optional<LiveObject> update(ResourceDriver& d, const LiveObject& live, const ConfigPair& config) {
+/// `took` says whether the object now follows `config` (false when the provider refused it).
+std::optional<LiveObject> update(ResourceDriver& d, const LiveObject& live, const ConfigPair& config, bool& took) {
   d.recorder().scenario("update");
+  took = false;
   auto unchanged = [&]() { return d.lost() ? std::nullopt : std::optional<LiveObject>(live); };
   std::optional<Planned> initial;
   if (!validate_and_plan_initial(d, live.state, live.private_data, config, initial)) return unchanged();
@@ -168,10 +170,12 @@ std::optional<LiveObject> update(ResourceDriver& d, const LiveObject& live, cons
     d.recorder().scenario("replace");
     auto created = create_half(d, config.with_unknowns.value, "plan (unknowns, replace: create)");
     if (!created) return unchanged();
+    took = true;
     return replace(d, live, config, *created);
   }
   auto planned = plan_final(d, live.state, live.private_data, config, initial, initial ? "final plan" : "plan");
   if (!planned) return unchanged();
+  took = true;
   switch (planned->action) {
     case oracle::Action::NoOp: return live;
     case oracle::Action::Replace: {
@@ -235,10 +239,12 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
         d.upgrade(live->state, "upgrade");
         break;
       case StepKind::Import: import_by_id(d, *live); break;
-      case StepKind::Update:
-        live = update(d, *live, step.config);
-        if (live) config = step.config.known;
+      case StepKind::Update: {
+        bool took = false;
+        live = update(d, *live, step.config, took);
+        if (took) config = step.config.known;
         break;
+      }
     }
   }
   if (live && !d.lost()) {

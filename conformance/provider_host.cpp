@@ -55,7 +55,15 @@ Expected<void> ProviderHost::open() {
 
   m_stage = StartStage::Schema;
   auto schema = m_timed->get_provider_schema({});
-  if (!schema) return Error{"GetProviderSchema failed (" + protocol::to_string(schema.failure().kind) + "): " + schema.failure().message};
+  if (!schema) {
+    // No connection to the address the handshake named: the handshake itself was a lie.
+    if (schema.failure().kind == protocol::FailureKind::Transport) {
+      m_stage = StartStage::Launch;
+      return Error{"nothing answers at the address its handshake named (" + m_session->handshake().address +
+                   "): " + schema.failure().message};
+    }
+    return Error{"GetProviderSchema failed (" + protocol::to_string(schema.failure().kind) + "): " + schema.failure().message};
+  }
   if (protocol::has_error(schema->diagnostics))
     return Error{"GetProviderSchema returned errors: " + describe_diagnostics(schema->diagnostics)};
   m_schema = std::move(schema->schema);

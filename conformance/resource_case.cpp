@@ -2,6 +2,9 @@
 // RapidCheck generators).
 #include "conformance/resource_case.hpp"
 
+#include <memory>
+#include <optional>
+
 #include "conformance/hcl_text.hpp"
 #include "conformance/value_io.hpp"
 #include "generators/config_combinators.hpp"
@@ -20,7 +23,14 @@ std::string unknown_note(const ConfigPair& c) {
 
 std::size_t pair_size(const ConfigPair& c) { return count_set_attributes(c.known); }
 
-cty::Value configurable(const schema::Block& block, const cty::Value& known, const cty::Value& injected);
+cty::Value configurable(const schema::Block& block, const cty::Value& known, const cty::Value& injected,
+                        const gen::Hints* hints = nullptr);
+
+/// Attributes the hints say to leave out stay null even as unknowns.
+bool omitted(const gen::Hints& hints, const std::string& path) {
+  const auto* hint = hints.find(path);
+  return hint != nullptr && hint->omit;
+}
 
 /// Attributes of a nested attribute type: computed-only ones stay as configured (null).
 cty::Value configurable_attributes(const std::vector<schema::Attribute>& attributes, const cty::Value& known,
@@ -107,7 +117,8 @@ cty::Value configurable_elements(const schema::NestedBlock& nb, const cty::Value
 
 /// `injected` with every unknown Core could never send taken back to its known value: unknowns
 /// in computed-only attributes and whole block elements.
-cty::Value configurable(const schema::Block& block, const cty::Value& known, const cty::Value& injected) {
+cty::Value configurable(const schema::Block& block, const cty::Value& known, const cty::Value& injected,
+                        const gen::Hints* hints) {
   if (!injected.is_known() || injected.is_null() || !known.is_known() || known.is_null() ||
       injected.type().kind() != cty::Kind::Object)
     return injected;
@@ -118,6 +129,7 @@ cty::Value configurable(const schema::Block& block, const cty::Value& known, con
     if (k == nullptr) continue;
     if (const auto* a = block.find_attribute(names[i].name)) {
       values[i] = configurable_attribute(*a, *k, values[i]);
+      if (hints != nullptr && omitted(*hints, names[i].name)) values[i] = *k;
     } else if (const auto* nb = block.find_block_type(names[i].name); nb && nb->block) {
       if (nb->nesting == schema::NestingMode::Single || nb->nesting == schema::NestingMode::Group) {
         values[i] = values[i].is_known() ? configurable(*nb->block, *k, values[i]) : *k;
@@ -144,9 +156,11 @@ std::string_view to_string(StepKind kind) noexcept {
 
 rc::Gen<ConfigPair> config_pair_of(const schema::Block& block, const gen::Hints& hints, const CaseGenOptions& options) {
   const gen::UnknownOptions unknowns = options.unknowns;
-  return rc::gen::mapcat(gen::config_of(block, hints), [unknowns, &block](cty::Value known) {
-    return rc::gen::map(gen::with_unknowns(known, unknowns), [known, &block](gen::InjectedConfig injected) {
-      injected.value = configurable(block, known, injected.value);
+  // The generator outlives the caller's hints (tests pass temporaries): it keeps its own copy.
+  const auto kept = std::make_shared<const gen::Hints>(hints);
+  return rc::gen::mapcat(gen::config_of(block, hints), [unknowns, &block, kept](cty::Value known) {
+    return rc::gen::map(gen::with_unknowns(known, unknowns), [known, &block, kept](gen::InjectedConfig injected) {
+      injected.value = configurable(block, known, injected.value, kept.get());
       injected.injected = gen::unknown_paths(injected.value);
       return ConfigPair{known, std::move(injected)};
     });
@@ -165,7 +179,20 @@ rc::Gen<LifecycleCase> lifecycle_case_of(const schema::Block& block, const gen::
       default: return rc::gen::map(pairs, [](ConfigPair c) { return Step{StepKind::Update, std::move(c)}; });
     }
   });
-  const auto steps = gen::vector_between<Step>(0, options.max_steps, step);
+  // A fixed number of slots, each holding a step or none: shrinking empties every slot the
+  // failure does not need, wherever it sits (a count would only drop steps from the end).
+  const auto slot = rc::gen::mapcat(gen::chance(60), [step](bool present) -> rc::Gen<std::optional<Step>> {
+    if (!present) return rc::gen::just(std::optional<Step>());
+    return rc::gen::map(step, [](Step s) { return std::optional<Step>(std::move(s)); });
+  });
+  const auto steps = rc::gen::map(rc::gen::container<std::vector<std::optional<Step>>>(options.max_steps, slot),
+                                  [](std::vector<std::optional<Step>> slots) {
+                                    std::vector<Step> out;
+                                    for (auto& s : slots) {
+                                      if (s) out.push_back(std::move(*s));
+                                    }
+                                    return out;
+                                  });
   return rc::gen::map(rc::gen::pair(pairs, steps), [](std::pair<ConfigPair, std::vector<Step>> p) {
     return LifecycleCase{std::move(p.first), std::move(p.second)};
   });

@@ -152,18 +152,18 @@ private:
           fresh_rules.push_back(finding.rule_id);
       } else if (m_reported_warnings.insert({finding.rule_id, f.scenario, finding.path}).second) {
         ReplayToken token{m_kind, m_type, seed, size, {}};
-        add_finding(f, token, describe_case(m_type, m_schema.block, value), case_size(value), {});
+        add_finding(f, token, describe_case(m_type, m_schema.block, value), case_size(value), {}, index + 1, 0);
       }
     }
     for (const auto& rule : fresh_rules) {
       if (m_fatal) break;
-      shrink_and_report(*shrinkable, rule, seed, size, outcome);
+      shrink_and_report(*shrinkable, rule, seed, size, outcome, index + 1);
     }
   }
 
   template <class Case>
   void shrink_and_report(const rc::Shrinkable<Case>& failing, const std::string& rule, std::uint64_t seed, int size,
-                         const CaseOutcome& original) {
+                         const CaseOutcome& original, std::size_t case_number) {
     m_reported_rules.insert(rule);
     auto shrunk = shrink_failure(
         failing, [&](const Case& c) { return !m_fatal && play(c).has_error_rule(rule); }, m_settings.max_shrinks,
@@ -185,7 +185,8 @@ private:
     bool first = true;
     for (const auto& f : replayed.findings) {
       if (f.finding.severity != report::Severity::error || f.finding.rule_id != rule) continue;
-      add_finding(f, token, described, attributes, first ? logs : std::vector<std::string>{});
+      add_finding(f, token, described, attributes, first ? logs : std::vector<std::string>{}, case_number,
+                  shrunk.attempts);
       first = false;
     }
   }
@@ -213,8 +214,10 @@ private:
   }
 
   void add_finding(const CaseFinding& f, const ReplayToken& token, const std::string& described, std::size_t attributes,
-                   const std::vector<std::string>& logs) {
+                   const std::vector<std::string>& logs, std::size_t case_number = 0, std::size_t attempts = 0) {
     report::Finding finding = f.finding;
+    finding.found_at_case = case_number;
+    finding.shrink_attempts = attempts;
     finding.seed = token.seed;
     finding.replay_token = format_token(token);
     finding.counterexample = report::Counterexample{described, attributes};

@@ -46,6 +46,10 @@ Json finding_json(const Finding& f) {
   // The seed is a string: JavaScript consumers would round a 64-bit number above 2^53.
   j["seed"] = std::to_string(f.seed);
   j["replay"] = Json{{"token", f.replay_token}, {"command", replay_command(f)}};
+  if (f.found_at_case > 0) {
+    j["found_at_case"] = f.found_at_case;
+    j["shrink_attempts"] = f.shrink_attempts;
+  }
   return j;
 }
 

@@ -53,6 +53,10 @@ struct Finding {
   std::uint64_t seed = 0;
   std::string replay_token;
   bool sensitive = false;  // values are shown as kRedacted
+  /// Which generated case of its suite first found the rule (1-based; 0 when not recorded), and
+  /// how many shrink attempts led to the counterexample.
+  std::size_t found_at_case = 0;
+  std::size_t shrink_attempts = 0;
 };
 
 /// One lifecycle scenario of a suite ("create", "update", "import", "destroy", ...).

@@ -1,0 +1,134 @@
+#include "tests/conformance/memory_provider.hpp"
+
+#include <cctype>
+
+#include "conformance/value_io.hpp"
+#include "proto/cty/json.hpp"
+#include "proto/schema/implied_type.hpp"
+#include "proto/schema/schema_json.hpp"
+
+namespace tfc::conformance::testing {
+namespace {
+
+const schema::Schema& schema_ref() {
+  static const schema::Schema s = [] {
+    schema::Schema out;
+    out.version = 0;
+    out.block = *schema::block_from_json(nlohmann::json::parse(R"({
+      "attributes": {
+        "id": {"type": "string", "computed": true},
+        "name": {"type": "string", "required": true},
+        "size": {"type": "number", "optional": true},
+        "tags": {"type": ["map", "string"], "optional": true}
+      },
+      "block_types": {
+        "rule": {"nesting_mode": "list", "block": {"attributes": {"port": {"type": "number", "required": true}}}}
+      }
+    })"));
+    return out;
+  }();
+  return s;
+}
+
+const schema::Block& block() { return schema_ref().block; }
+
+cty::Value decode(const protocol::DynamicValue& v) { return *decode_value(block(), v, "value").value; }
+protocol::DynamicValue encode(const cty::Value& v) { return *encode_value(block(), v); }
+
+/// `object` with attribute `name` replaced by `value`.
+cty::Value with(const cty::Value& object, const std::string& name, cty::Value value) {
+  auto values = object.attribute_values();
+  values[static_cast<std::size_t>(object.type().attribute_index(name))] = std::move(value);
+  return cty::Value::object(object.type(), std::move(values));
+}
+
+}  // namespace
+
+MemoryProvider::MemoryProvider(MemoryFault fault) : m_fault(fault) {}
+
+schema::Schema MemoryProvider::thing_schema() { return schema_ref(); }
+
+protocol::RpcResult<protocol::GetProviderSchemaResponse> MemoryProvider::get_provider_schema(const protocol::GetProviderSchemaRequest&) {
+  ++m_calls;
+  protocol::GetProviderSchemaResponse r;
+  r.schema.resource_schemas["mem_thing"] = schema_ref();
+  return r;
+}
+
+protocol::RpcResult<protocol::ValidateResourceConfigResponse> MemoryProvider::validate_resource_config(const protocol::ValidateResourceConfigRequest&) {
+  ++m_calls;
+  return protocol::ValidateResourceConfigResponse{};
+}
+
+protocol::RpcResult<protocol::PlanResourceChangeResponse> MemoryProvider::plan_resource_change(const protocol::PlanResourceChangeRequest& req) {
+  ++m_calls;
+  const cty::Value prior = decode(req.prior_state);
+  cty::Value planned = decode(req.proposed_new_state);
+  protocol::PlanResourceChangeResponse r;
+  if (!planned.is_null()) {
+    planned = with(planned, "id", prior.is_null() ? cty::Value::unknown(cty::Type::string()) : *prior.attribute("id"));
+    if (m_fault == MemoryFault::PlanDropsRuleBlocks)
+      planned = with(planned, "rule", cty::Value::list(schema::implied_type(*block().find_block_type("rule")->block), {}));
+  }
+  r.planned_state = encode(planned);
+  return r;
+}
+
+protocol::RpcResult<protocol::ApplyResourceChangeResponse> MemoryProvider::apply_resource_change(const protocol::ApplyResourceChangeRequest& req) {
+  ++m_calls;
+  const cty::Value prior = decode(req.prior_state);
+  cty::Value planned = decode(req.planned_state);
+  protocol::ApplyResourceChangeResponse r;
+  if (planned.is_null()) {
+    m_objects.erase(prior.attribute("id")->as_string());
+    r.new_state = encode(planned);
+    return r;
+  }
+  if (!planned.attribute("id")->is_known()) planned = with(planned, "id", cty::Value::string("m-" + std::to_string(m_next++)));
+  if (m_fault == MemoryFault::ApplyAddsOneToSize && !planned.attribute("size")->is_null()) {
+    const auto n = planned.attribute("size")->as_number().to_int64().value_or(0);
+    planned = with(planned, "size", cty::Value::number(cty::Number(n + 1)));
+  }
+  r.new_state = encode(planned);
+  m_objects[planned.attribute("id")->as_string()] = r.new_state.msgpack;
+  return r;
+}
+
+protocol::RpcResult<protocol::ReadResourceResponse> MemoryProvider::read_resource(const protocol::ReadResourceRequest& req) {
+  ++m_calls;
+  const cty::Value current = decode(req.current_state);
+  protocol::ReadResourceResponse r;
+  auto it = m_objects.find(current.attribute("id")->as_string());
+  if (it == m_objects.end()) {
+    r.new_state = encode(cty::Value::null(schema::implied_type(block())));
+    return r;
+  }
+  r.new_state.msgpack = it->second;
+  if (m_fault == MemoryFault::ReadUppercasesName) {
+    std::string name = decode(r.new_state).attribute("name")->as_string();
+    for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    r.new_state = encode(with(decode(r.new_state), "name", cty::Value::string(name)));
+  }
+  return r;
+}
+
+protocol::RpcResult<protocol::UpgradeResourceStateResponse> MemoryProvider::upgrade_resource_state(const protocol::UpgradeResourceStateRequest& req) {
+  ++m_calls;
+  protocol::UpgradeResourceStateResponse r;
+  r.upgraded_state = encode(*cty::json_decode(req.raw_state.json, schema::implied_type(block())));
+  return r;
+}
+
+protocol::RpcResult<protocol::ImportResourceStateResponse> MemoryProvider::import_resource_state(const protocol::ImportResourceStateRequest& req) {
+  ++m_calls;
+  protocol::ImportResourceStateResponse r;
+  auto it = m_objects.find(req.id);
+  if (it == m_objects.end()) {
+    r.diagnostics.push_back({protocol::Severity::Error, "not found", req.id, std::nullopt});
+    return r;
+  }
+  r.imported_resources.push_back({"mem_thing", protocol::DynamicValue{it->second, ""}, "", std::nullopt});
+  return r;
+}
+
+}  // namespace tfc::conformance::testing

@@ -1,0 +1,65 @@
+#pragma once
+// An in-memory scripted provider for unit tests of the suite's own logic only (users meet real
+// plugins; see run_command_test.cpp). Schema: `id` computed, `name` required, `size` optional
+// number, `tags` optional map(string), list block `rule { port (required number) }`. Honest by
+// default; a planted fault breaks exactly one rule.
+
+#include <map>
+#include <string>
+
+#include "proto/protocol/provider_client.hpp"
+#include "proto/schema/provider_schema.hpp"
+
+namespace tfc::conformance::testing {
+
+enum class MemoryFault { None, ApplyAddsOneToSize, ReadUppercasesName, PlanDropsRuleBlocks };
+
+class MemoryProvider final : public protocol::ProviderClient {
+public:
+  explicit MemoryProvider(MemoryFault fault = MemoryFault::None);
+
+  static schema::Schema thing_schema();
+  std::size_t stored() const { return m_objects.size(); }
+  std::size_t calls() const { return m_calls; }
+
+  int protocol_version() const override { return 6; }
+  protocol::RpcResult<protocol::GetProviderSchemaResponse> get_provider_schema(const protocol::GetProviderSchemaRequest&) override;
+  protocol::RpcResult<protocol::ValidateResourceConfigResponse> validate_resource_config(const protocol::ValidateResourceConfigRequest&) override;
+  protocol::RpcResult<protocol::PlanResourceChangeResponse> plan_resource_change(const protocol::PlanResourceChangeRequest&) override;
+  protocol::RpcResult<protocol::ApplyResourceChangeResponse> apply_resource_change(const protocol::ApplyResourceChangeRequest&) override;
+  protocol::RpcResult<protocol::ReadResourceResponse> read_resource(const protocol::ReadResourceRequest&) override;
+  protocol::RpcResult<protocol::UpgradeResourceStateResponse> upgrade_resource_state(const protocol::UpgradeResourceStateRequest&) override;
+  protocol::RpcResult<protocol::ImportResourceStateResponse> import_resource_state(const protocol::ImportResourceStateRequest&) override;
+
+#define TFC_UNSUPPORTED(Method, Request, Response) \
+  protocol::RpcResult<protocol::Response> Method(const protocol::Request&) override { return unsupported(); }
+  TFC_UNSUPPORTED(get_resource_identity_schemas, GetResourceIdentitySchemasRequest, GetResourceIdentitySchemasResponse)
+  TFC_UNSUPPORTED(get_metadata, GetMetadataRequest, GetMetadataResponse)
+  TFC_UNSUPPORTED(validate_provider_config, ValidateProviderConfigRequest, ValidateProviderConfigResponse)
+  TFC_UNSUPPORTED(configure_provider, ConfigureProviderRequest, ConfigureProviderResponse)
+  TFC_UNSUPPORTED(stop_provider, StopProviderRequest, StopProviderResponse)
+  TFC_UNSUPPORTED(upgrade_resource_identity, UpgradeResourceIdentityRequest, UpgradeResourceIdentityResponse)
+  TFC_UNSUPPORTED(move_resource_state, MoveResourceStateRequest, MoveResourceStateResponse)
+  TFC_UNSUPPORTED(generate_resource_config, GenerateResourceConfigRequest, GenerateResourceConfigResponse)
+  TFC_UNSUPPORTED(validate_data_resource_config, ValidateDataResourceConfigRequest, ValidateDataResourceConfigResponse)
+  TFC_UNSUPPORTED(read_data_source, ReadDataSourceRequest, ReadDataSourceResponse)
+  TFC_UNSUPPORTED(validate_ephemeral_resource_config, ValidateEphemeralResourceConfigRequest, ValidateEphemeralResourceConfigResponse)
+  TFC_UNSUPPORTED(open_ephemeral_resource, OpenEphemeralResourceRequest, OpenEphemeralResourceResponse)
+  TFC_UNSUPPORTED(renew_ephemeral_resource, RenewEphemeralResourceRequest, RenewEphemeralResourceResponse)
+  TFC_UNSUPPORTED(close_ephemeral_resource, CloseEphemeralResourceRequest, CloseEphemeralResourceResponse)
+  TFC_UNSUPPORTED(get_functions, GetFunctionsRequest, GetFunctionsResponse)
+  TFC_UNSUPPORTED(call_function, CallFunctionRequest, CallFunctionResponse)
+  TFC_UNSUPPORTED(list_resource, ListResourceRequest, ListResourceResponse)
+  TFC_UNSUPPORTED(validate_list_resource_config, ValidateListResourceConfigRequest, ValidateListResourceConfigResponse)
+#undef TFC_UNSUPPORTED
+
+private:
+  static protocol::RpcFailure unsupported() { return {protocol::FailureKind::NotImplemented, 12, "not implemented"}; }
+
+  MemoryFault m_fault;
+  std::map<std::string, std::string> m_objects;  // id → msgpack of the stored state
+  std::size_t m_next = 1;
+  std::size_t m_calls = 0;
+};
+
+}  // namespace tfc::conformance::testing

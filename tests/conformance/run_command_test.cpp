@@ -1,0 +1,324 @@
+// `tfconform run` end to end, as a user runs it: the real binary against real provider plugins
+// (launched with the go-plugin handshake and AutoMTLS), reading back the JSON report. Honest
+// providers give no error finding; every planted fault of tfcfault is found under its rule and
+// no other; failures shrink and replay; reports are written even when the provider lies in its
+// handshake; nothing is left running.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "tests/conformance/run_support.hpp"
+
+namespace tfc::conformance::testing {
+namespace {
+
+using nlohmann::json;
+
+bool have(const std::string& provider) { return std::filesystem::exists(provider_binary(provider)); }
+
+#define REQUIRE_PROVIDER(name) \
+  if (!have(name)) GTEST_SKIP() << provider_binary(name) << " is not built (make providers)"
+
+std::string hints(const std::string& name) { return source_path("tests/conformance/hints/" + name + ".json").string(); }
+
+std::string join(const std::set<std::string>& s) {
+  std::string out;
+  for (const auto& x : s) out += (out.empty() ? "" : ", ") + x;
+  return out;
+}
+
+// --- Honest providers -------------------------------------------------------------------------
+
+struct HonestCase {
+  const char* provider;
+  const char* state_env;   // where the provider keeps its objects, or nullptr
+  const char* hints;       // hints file name, or nullptr
+  // Error rules that are genuine contract breaks of that provider version, shown with their
+  // requests in docs/honest-runs.md: time v0.14.2 keeps computed values known in a plan whose
+  // inputs are unknown (time_offset, time_rotating), so the final plan changes them.
+  std::set<std::string> known_genuine;
+};
+
+class HonestProviderRun : public ::testing::TestWithParam<HonestCase> {};
+
+TEST_P(HonestProviderRun, NoErrorFindingAndNothingLeftBehind) {
+  const auto& c = GetParam();
+  REQUIRE_PROVIDER(c.provider);
+  Scratch scratch;
+  const auto objects = scratch.path() / "objects";
+  std::vector<std::string> args = {"--provider", provider_binary(c.provider).string(), "--apply", "--cases", "15",
+                                   "--seed", "20261123", "--timeout", "30"};
+  if (c.state_env) args.insert(args.end(), {"--env", std::string(c.state_env) + "=" + objects.string()});
+  if (c.hints) args.insert(args.end(), {"--hints", hints(c.hints)});
+  const auto run = run_tfconform(scratch.path(), args);
+  ASSERT_TRUE(run.report.is_object()) << run.output;
+  const auto errors = rules_of(run.report, "error");
+  for (const auto& rule : errors) EXPECT_TRUE(c.known_genuine.contains(rule)) << "unexpected " << rule << "\n" << run.output;
+  EXPECT_EQ(run.exit_code, errors.empty() ? 0 : 1) << run.output;
+  // Every suite played real cases and no scenario hit a harness error.
+  for (const auto& suite : run.report["suites"]) {
+    if (suite["kind"] == "provider") continue;
+    EXPECT_GT(suite["coverage"]["cases_generated"].get<int>(), 0) << suite["name"];
+    for (const auto& sc : suite["scenarios"]) EXPECT_NE(sc["status"], "error") << suite["name"] << " " << sc.dump();
+  }
+  // Every object the run created was destroyed.
+  if (std::filesystem::exists(objects)) {
+    for (const auto& e : std::filesystem::recursive_directory_iterator(objects))
+      EXPECT_FALSE(e.is_regular_file()) << "left behind: " << e.path();
+  }
+  EXPECT_TRUE(processes_matching(scratch.path().string()).empty());
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Providers, HonestProviderRun,
+    ::testing::Values(HonestCase{"tfcfixture", "TFCFIXTURE_STATE_DIR", nullptr, {}},
+                      HonestCase{"tfcsdk", "TFCSDK_STATE_DIR", "tfcsdk", {}},
+                      HonestCase{"tfcfault", "TFCFAULT_STATE_DIR", "tfcfault", {}},
+                      HonestCase{"time", nullptr, "time", {"plan_final.known_value_changed"}},
+                      HonestCase{"local", nullptr, "local", {}},
+                      HonestCase{"http", nullptr, "http", {}}),
+    [](const auto& info) { return std::string(info.param.provider); });
+
+// --- The detection matrix: one planted fault per mode ------------------------------------------
+
+struct Fault {
+  std::string mode;
+  std::string rule;
+};
+
+std::vector<Fault> faults_from_tsv() {
+  std::vector<Fault> out;
+  std::ifstream in(std::string(TFC_SOURCE_DIR_DEFAULT) + "/tests/providers/faulty/faults.tsv");
+  std::string line;
+  std::getline(in, line);  // header
+  while (std::getline(in, line)) {
+    std::istringstream cols(line);
+    Fault f;
+    if (std::getline(cols, f.mode, '\t') && std::getline(cols, f.rule, '\t')) out.push_back(f);
+  }
+  return out;
+}
+
+std::vector<std::string> fault_args(const Scratch& scratch, const std::string& mode, bool legacy) {
+  std::vector<std::string> args = {"--provider", provider_binary("tfcfault").string(), "--apply",
+                                   "--env", "TFCFAULT_STATE_DIR=" + (scratch.path() / "objects").string(),
+                                   "--env", "TFCFAULT_MODE=" + mode, "--hints", hints("tfcfault"),
+                                   "--seed", "7"};
+  if (legacy) args.insert(args.end(), {"--env", "TFCFAULT_LEGACY=1"});
+  // A hanging provider costs the whole deadline per case: keep those runs short.
+  if (mode == "hang_in_plan") args.insert(args.end(), {"--timeout", "2", "--cases", "3", "--shrink-time", "6"});
+  else args.insert(args.end(), {"--timeout", "20", "--cases", "30", "--shrink-time", "20"});
+  return args;
+}
+
+void PrintTo(const Fault& f, std::ostream* os) { *os << f.mode << " → " << f.rule; }
+void PrintTo(const HonestCase& c, std::ostream* os) { *os << c.provider; }
+
+class FaultMatrix : public ::testing::TestWithParam<Fault> {};
+
+TEST_P(FaultMatrix, FindsTheRuleAndNoOtherError) {
+  REQUIRE_PROVIDER("tfcfault");
+  const auto& f = GetParam();
+  Scratch scratch;
+  const auto run = run_tfconform(scratch.path(), fault_args(scratch, f.mode, false));
+  ASSERT_TRUE(run.report.is_object()) << run.output;
+  const auto errors = rules_of(run.report, "error");
+  EXPECT_EQ(errors, std::set<std::string>{f.rule}) << "mode " << f.mode << ": found " << join(errors);
+  EXPECT_EQ(run.exit_code, 1);
+  EXPECT_TRUE(processes_matching(scratch.path().string()).empty());
+}
+
+TEST_P(FaultMatrix, UnderTheLegacyFlagTheRuleIsStillReported) {
+  REQUIRE_PROVIDER("tfcfault");
+  const auto& f = GetParam();
+  Scratch scratch;
+  const auto run = run_tfconform(scratch.path(), fault_args(scratch, f.mode, true));
+  ASSERT_TRUE(run.report.is_object()) << run.output;
+  const auto errors = rules_of(run.report, "error");
+  const auto warnings = rules_of(run.report, "warning");
+  // Rules Core only logs for the legacy SDK become warnings; the others stay errors. A tolerated
+  // break goes on to what users then meet: the final plan or the next plan disagreeing
+  // (plan_final.*, lifecycle.*, which Core and acceptance tests enforce for the legacy SDK too).
+  EXPECT_TRUE(errors.contains(f.rule) || warnings.contains(f.rule)) << "mode " << f.mode << "\n" << run.output;
+  for (const auto& e : errors) {
+    const bool consequence = e.rfind("plan_final.", 0) == 0 || e.rfind("lifecycle.", 0) == 0;
+    EXPECT_TRUE(e == f.rule || (consequence && !errors.contains(f.rule))) << "mode " << f.mode << ": " << e;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Modes, FaultMatrix, ::testing::ValuesIn(faults_from_tsv()),
+                         [](const auto& info) { return info.param.mode; });
+
+TEST(FaultMatrix, HonestModeWithTheLegacyFlagReportsNoError) {
+  REQUIRE_PROVIDER("tfcfault");
+  Scratch scratch;
+  const auto run = run_tfconform(scratch.path(), fault_args(scratch, "honest", true));
+  EXPECT_EQ(rules_of(run.report, "error"), std::set<std::string>{}) << run.output;
+  EXPECT_EQ(run.exit_code, 0);
+}
+
+// --- Shrinking and replay ----------------------------------------------------------------------
+
+json first_finding(const json& report, const std::string& rule) {
+  for (const auto& f : findings_of(report)) {
+    if (f["rule"] == rule) return f;
+  }
+  return nullptr;
+}
+
+TEST(Shrinking, AFaultOnOneAttributeShrinksToTheRequiredNameAndThatAttribute) {
+  REQUIRE_PROVIDER("tfcfault");
+  Scratch scratch;
+  const auto run = run_tfconform(scratch.path(), fault_args(scratch, "apply_changes_known", false));
+  const auto f = first_finding(run.report, "apply.known_value_changed");
+  ASSERT_TRUE(f.is_object()) << run.output;
+  EXPECT_EQ(f["path"], ".size");
+  const std::string config = f["counterexample"]["configuration"];
+  EXPECT_LE(f["counterexample"]["attribute_count"].get<int>(), 2) << config;  // name (required) and size
+  EXPECT_NE(config.find("size = "), std::string::npos) << config;
+  EXPECT_EQ(config.find("# then update"), std::string::npos) << "steps that do not matter are gone:\n" << config;
+}
+
+TEST(Shrinking, AFaultNeedingThreeListElementsKeepsExactlyThree) {
+  REQUIRE_PROVIDER("tfcfault");
+  Scratch scratch;
+  const auto run = run_tfconform(scratch.path(), fault_args(scratch, "apply_long_list", false));
+  const auto f = first_finding(run.report, "apply.collection_element_changed");
+  ASSERT_TRUE(f.is_object()) << run.output;
+  const std::string config = f["counterexample"]["configuration"];
+  EXPECT_NE(config.find("items = [\"\", \"\", \"\"]"), std::string::npos) << config;
+}
+
+TEST(Replay, TheTokenOfAFindingReproducesItExactly) {
+  REQUIRE_PROVIDER("tfcfault");
+  Scratch scratch;
+  const auto run = run_tfconform(scratch.path(), fault_args(scratch, "apply_changes_known", false));
+  const auto f = first_finding(run.report, "apply.known_value_changed");
+  ASSERT_TRUE(f.is_object()) << run.output;
+  const std::string token = f["replay"]["token"];
+  Scratch again;
+  const auto replay = run_tfconform(
+      again.path(), {"--provider", provider_binary("tfcfault").string(), "--apply", "--env",
+                     "TFCFAULT_STATE_DIR=" + (again.path() / "objects").string(), "--env",
+                     "TFCFAULT_MODE=apply_changes_known", "--hints", hints("tfcfault"), "--replay", token});
+  EXPECT_EQ(replay.exit_code, 1) << replay.output;
+  const auto g = first_finding(replay.report, "apply.known_value_changed");
+  ASSERT_TRUE(g.is_object()) << replay.output;
+  EXPECT_EQ(g["path"], f["path"]);
+  EXPECT_EQ(g["request"], f["request"]);
+  EXPECT_EQ(g["counterexample"]["configuration"], f["counterexample"]["configuration"]);
+}
+
+// --- Jobs and shards ---------------------------------------------------------------------------
+
+std::set<std::string> finding_keys(const json& report) {
+  std::set<std::string> out;
+  for (const auto& f : findings_of(report))
+    out.insert(f["suite"].get<std::string>() + " " + f["rule"].get<std::string>() + " " + f["path"].get<std::string>() +
+               " " + f["replay"]["token"].get<std::string>());
+  return out;
+}
+
+TEST(Parallel, JobsDoNotChangeTheResult) {
+  REQUIRE_PROVIDER("tfcfixture");
+  Scratch one, two;
+  auto args = [](const Scratch& s, const char* jobs) {
+    return std::vector<std::string>{"--provider", provider_binary("tfcfixture").string(), "--apply", "--cases", "8",
+                                    "--seed", "99", "--jobs", jobs, "--env",
+                                    "TFCFIXTURE_STATE_DIR=" + (s.path() / "objects").string()};
+  };
+  const auto a = run_tfconform(one.path(), args(one, "1"));
+  const auto b = run_tfconform(two.path(), args(two, "3"));
+  ASSERT_TRUE(a.report.is_object() && b.report.is_object()) << a.output << b.output;
+  EXPECT_EQ(finding_keys(a.report), finding_keys(b.report));
+  std::vector<std::string> names_a, names_b;
+  for (const auto& s : a.report["suites"]) names_a.push_back(s["name"]);
+  for (const auto& s : b.report["suites"]) names_b.push_back(s["name"]);
+  EXPECT_EQ(names_a, names_b);
+  for (std::size_t i = 0; i < a.report["suites"].size(); ++i)
+    EXPECT_EQ(a.report["suites"][i]["coverage"], b.report["suites"][i]["coverage"]) << names_a[i];
+}
+
+TEST(Sharding, TwoShardsSplitTheTypesWithoutOverlap) {
+  REQUIRE_PROVIDER("tfcfixture");
+  std::multiset<std::string> seen;
+  for (const char* shard : {"1/2", "2/2"}) {
+    Scratch s;
+    const auto run = run_tfconform(s.path(), {"--provider", provider_binary("tfcfixture").string(), "--cases", "2",
+                                              "--shard", shard, "--env",
+                                              "TFCFIXTURE_STATE_DIR=" + (s.path() / "objects").string()});
+    ASSERT_TRUE(run.report.is_object()) << run.output;
+    for (const auto& suite : run.report["suites"]) {
+      if (suite["kind"] != "provider") seen.insert(suite["name"].get<std::string>());
+    }
+  }
+  EXPECT_EQ(seen, (std::multiset<std::string>{"tfcfixture_network", "tfcfixture_objects", "tfcfixture_record",
+                                               "tfcfixture_server"}));
+}
+
+// --- Reports and errors ------------------------------------------------------------------------
+
+TEST(Reports, TheJUnitFileOfARealRunWithAFindingValidatesAgainstTheXsd) {
+  REQUIRE_PROVIDER("tfcfault");
+  Scratch scratch;
+  auto args = fault_args(scratch, "markup", false);
+  const auto xml = scratch.path() / "junit.xml";
+  args.insert(args.end(), {"--junit", xml.string(), "--html", (scratch.path() / "report.html").string(), "--summary",
+                           (scratch.path() / "summary.md").string()});
+  const auto run = run_tfconform(scratch.path(), args);
+  ASSERT_EQ(run.exit_code, 1) << run.output;
+  const std::string cmd = "xmllint --noout --schema " + source_path("tests/reports/JUnit.xsd").string() + " " +
+                          xml.string() + " > /dev/null 2>&1";
+  EXPECT_EQ(std::system(cmd.c_str()), 0) << "xmllint rejected " << xml;
+  std::ifstream html(scratch.path() / "report.html");
+  const std::string page((std::istreambuf_iterator<char>(html)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(page.find("<script>alert("), std::string::npos) << "provider markup must be escaped";
+  EXPECT_NE(page.find("apply.known_value_changed"), std::string::npos);
+  EXPECT_TRUE(std::filesystem::exists(scratch.path() / "summary.md"));
+}
+
+TEST(Errors, UsageErrorsExitTwoAndSayWhat) {
+  REQUIRE_PROVIDER("tfcfault");
+  Scratch scratch;
+  const auto bad_shard = run_tfconform(scratch.path(), {"--provider", provider_binary("tfcfault").string(), "--shard", "3/2"});
+  EXPECT_EQ(bad_shard.exit_code, 2);
+  EXPECT_NE(bad_shard.output.find("--shard \"3/2\""), std::string::npos) << bad_shard.output;
+  const auto missing = run_tfconform(scratch.path(), {"--provider", "/nonexistent/terraform-provider-x"});
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_NE(missing.output.find("/nonexistent/terraform-provider-x"), std::string::npos) << missing.output;
+  const auto token = run_tfconform(scratch.path(), {"--provider", provider_binary("tfcfault").string(), "--replay", "v9.x"});
+  EXPECT_EQ(token.exit_code, 2);
+  EXPECT_NE(token.output.find("replay token"), std::string::npos) << token.output;
+  const auto hints_file = scratch.path() / "bad-hints.json";
+  std::ofstream(hints_file) << R"({"resources": {"no_such_type": {"attributes": {}}}})";
+  const auto hinted = run_tfconform(scratch.path(), {"--provider", provider_binary("tfcfault").string(), "--hints",
+                                                     hints_file.string()});
+  EXPECT_EQ(hinted.exit_code, 2);
+  EXPECT_NE(hinted.output.find("no_such_type"), std::string::npos) << hinted.output;
+}
+
+TEST(HostileProviders, ALyingHandshakeIsAFindingAndTheReportIsStillWritten) {
+  REQUIRE_PROVIDER("tfcfault");
+  for (const char* mode : {"handshake_no_socket", "stdout_before_handshake"}) {
+    Scratch scratch;
+    const auto run = run_tfconform(scratch.path(), {"--provider", provider_binary("tfcfault").string(), "--env",
+                                                    std::string("TFCFAULT_MODE=") + mode, "--timeout", "5"});
+    EXPECT_EQ(run.exit_code, 1) << mode << "\n" << run.output;
+    EXPECT_EQ(rules_of(run.report, "error"), std::set<std::string>{"rpc.handshake"}) << mode << "\n" << run.output;
+    EXPECT_TRUE(processes_matching(scratch.path().string()).empty()) << mode;
+  }
+}
+
+TEST(HostileProviders, AProviderThatForksAndExitsLeavesNoProcessBehind) {
+  REQUIRE_PROVIDER("tfcfault");
+  Scratch scratch;
+  const auto run = run_tfconform(scratch.path(), fault_args(scratch, "fork_and_exit", false));
+  EXPECT_TRUE(rules_of(run.report, "error").contains("rpc.crashed")) << run.output;
+  EXPECT_TRUE(processes_matching(scratch.path().string()).empty()) << "the provider or its forked children survived";
+}
+
+}  // namespace
+}  // namespace tfc::conformance::testing

@@ -1,0 +1,50 @@
+#pragma once
+// Runs the real `tfconform` binary (as a user or CI does) in a fresh scratch directory and reads
+// back its JSON report; checks that nothing the run started is left behind.
+
+#include <filesystem>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace tfc::conformance::testing {
+
+struct CliRun {
+  int exit_code = -1;
+  nlohmann::json report;  // the --json report (null when none was written)
+  std::string output;     // stdout and stderr
+  std::filesystem::path dir;
+};
+
+/// $TFC_BINARY_DIR/providers/terraform-provider-<name>.
+std::filesystem::path provider_binary(const std::string& name);
+/// $TFC_SOURCE_DIR/<relative>.
+std::filesystem::path source_path(const std::string& relative);
+
+/// A scratch directory removed by the destructor.
+class Scratch {
+public:
+  Scratch();
+  ~Scratch();
+  const std::filesystem::path& path() const { return m_path; }
+
+private:
+  std::filesystem::path m_path;
+};
+
+/// `tfconform run ARGS --json <dir>/report.json` with the working directory `dir`.
+CliRun run_tfconform(const std::filesystem::path& dir, const std::vector<std::string>& args);
+
+/// Rule ids of the report's findings of `severity` ("error"/"warning").
+std::set<std::string> rules_of(const nlohmann::json& report, const std::string& severity);
+/// Every finding, flattened, each with "suite" added.
+std::vector<nlohmann::json> findings_of(const nlohmann::json& report);
+
+/// Live processes whose command line or environment contains `needle` (other than this test).
+/// Every run_tfconform() gives its provider TFC_TEST_SCRATCH=<dir>, so a run's own leftovers are
+/// found by its directory even while other tests run the same provider binaries.
+std::vector<int> processes_matching(const std::string& needle);
+
+}  // namespace tfc::conformance::testing

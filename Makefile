@@ -55,3 +55,9 @@ clean:
 .PHONY: fuzz
 fuzz:
 	./scripts/fuzz.sh
+
+# Detection matrix: every tfcfault fault mode (and the honest mode), normal and legacy, through
+# tfconform; writes docs/detection-matrix.md and fails on a missed or unexpected rule.
+.PHONY: matrix
+matrix: build providers
+	python3 scripts/detection_matrix.py --tfconform $(BIN) --provider $(BUILD)/providers/terraform-provider-tfcfault

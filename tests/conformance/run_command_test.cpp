@@ -278,6 +278,21 @@ TEST(Reports, TheJUnitFileOfARealRunWithAFindingValidatesAgainstTheXsd) {
   EXPECT_EQ(page.find("<script>alert("), std::string::npos) << "provider markup must be escaped";
   EXPECT_NE(page.find("apply.known_value_changed"), std::string::npos);
   EXPECT_TRUE(std::filesystem::exists(scratch.path() / "summary.md"));
+  // What a person sees: Chromium runs the page and serialises its DOM. The provider's markup
+  // must arrive as text (escaped again in the dump), never as an element.
+  if (std::system("command -v chromium > /dev/null 2>&1") != 0) GTEST_SKIP() << "chromium is not installed";
+  const auto dom = scratch.path() / "dom.html";
+  const std::string chromium = "timeout -k 5 60 chromium --headless --no-sandbox --disable-gpu --disable-quic "
+                               "--no-first-run --disable-background-networking --disable-component-update "
+                               "--disable-sync --user-data-dir=" + (scratch.path() / "chromium").string() +
+                               " --dump-dom file://" + (scratch.path() / "report.html").string() + " > " +
+                               dom.string() + " 2> /dev/null";
+  ASSERT_EQ(std::system(chromium.c_str()), 0);
+  std::ifstream dumped(dom);
+  const std::string text((std::istreambuf_iterator<char>(dumped)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("&lt;script&gt;alert("), std::string::npos) << "markup not shown as text";
+  EXPECT_EQ(text.find("<script>alert("), std::string::npos) << "provider markup became an element";
+  EXPECT_EQ(text.find("<b>bold</b>"), std::string::npos);
 }
 
 TEST(Errors, UsageErrorsExitTwoAndSayWhat) {

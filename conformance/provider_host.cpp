@@ -108,14 +108,7 @@ Expected<void> ProviderHost::restart() {
 std::vector<std::string> ProviderHost::take_new_logs() {
   std::vector<std::string> out;
   if (!m_session) return out;
-  const auto lines = m_session->logs();
-  // The ring keeps the most recent lines: take those not yet seen (all, if it wrapped since).
-  std::size_t total = lines.size();
-  if (auto* process = m_session->process()) total += process->dropped_log_lines();
-  const std::size_t fresh = total >= m_logs_seen ? total - m_logs_seen : lines.size();
-  const std::size_t from = lines.size() - std::min(fresh, lines.size());
-  for (std::size_t i = from; i < lines.size(); ++i) out.push_back(lines[i].raw);
-  m_logs_seen = total;
+  for (auto& line : m_session->logs_since(m_logs_seen)) out.push_back(std::move(line.raw));
   return out;
 }
 

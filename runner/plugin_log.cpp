@@ -104,6 +104,14 @@ std::vector<LogLine> LogRing::snapshot() const {
   return {m_lines.begin(), m_lines.end()};
 }
 
+std::vector<LogLine> LogRing::since(std::size_t& cursor) const {
+  const std::lock_guard lock(m_mutex);
+  const std::size_t total = m_dropped + m_lines.size();
+  const std::size_t fresh = std::min(total - std::min(cursor, total), m_lines.size());
+  cursor = total;
+  return {m_lines.end() - static_cast<std::ptrdiff_t>(fresh), m_lines.end()};
+}
+
 std::size_t LogRing::dropped() const {
   const std::lock_guard lock(m_mutex);
   return m_dropped;

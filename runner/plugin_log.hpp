@@ -42,6 +42,9 @@ public:
   std::vector<LogLine> snapshot() const;
   /// How many lines fell off the front.
   std::size_t dropped() const;
+  /// The lines pushed since `cursor` (a count of lines ever pushed; 0 at first) that are still
+  /// kept, oldest first; moves `cursor` to the current count. Copies only those lines.
+  std::vector<LogLine> since(std::size_t& cursor) const;
 
 private:
   mutable std::mutex m_mutex;

@@ -56,6 +56,8 @@ tfc::Expected<void> PluginSession::ping(std::chrono::milliseconds timeout) {
 
 std::vector<LogLine> PluginSession::logs() const { return m_ring->snapshot(); }
 
+std::vector<LogLine> PluginSession::logs_since(std::size_t& cursor) const { return m_ring->since(cursor); }
+
 std::optional<ExitStatus> PluginSession::exit_status() {
   if (m_process) return m_process->exit_status();
   return m_exit;

@@ -45,6 +45,8 @@ public:
   tfc::Expected<void> ping(std::chrono::milliseconds timeout = std::chrono::seconds(10));
   /// The plugin's recent log lines (stderr, stdout, and the GRPCStdio stream).
   std::vector<LogLine> logs() const;
+  /// Only the lines that arrived since `cursor` (see LogRing::since).
+  std::vector<LogLine> logs_since(std::size_t& cursor) const;
   /// How a launched plugin ended if it has already (a crash while the session is open).
   std::optional<ExitStatus> exit_status();
 

@@ -75,6 +75,17 @@ public:
   /// Records every violation of one answer.
   void judge(std::string_view step, std::string_view rpc, const oracle::Violations& violations,
              const StepValues& values);
+  /// The same, building the shown values only when there is a violation (most answers have
+  /// none, and rendering requests is most of the harness's own work).
+  template <class MakeValues>
+  void judge_lazily(std::string_view step, std::string_view rpc, const oracle::Violations& violations,
+                    MakeValues make_values) {
+    if (violations.empty()) {
+      mark_run();
+      return;
+    }
+    judge(step, rpc, violations, make_values());
+  }
   /// An RPC that did not answer: rpc.crashed / rpc.timeout / rpc.error_status (a failure of
   /// kind Malformed is value.undecodable). Returns true when the process is lost.
   bool rpc_failed(std::string_view step, std::string_view rpc, const protocol::RpcFailure& failure,

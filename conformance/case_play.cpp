@@ -5,7 +5,6 @@
 #include "conformance/value_io.hpp"
 #include "oracle/plan_final.hpp"
 #include "oracle/state_checks.hpp"
-#include "proto/schema/implied_type.hpp"
 
 namespace tfc::conformance {
 namespace {
@@ -117,7 +116,7 @@ std::optional<LiveObject> apply_and_settle(ResourceDriver& d, const cty::Value& 
 
 std::optional<LiveObject> create(ResourceDriver& d, const ConfigPair& config) {
   d.recorder().scenario("create");
-  const cty::Value none = cty::Value::null(schema::implied_type(d.block()));
+  const cty::Value& none = d.null_object();
   auto planned = validate_and_plan(d, none, "", config);
   if (!planned) return std::nullopt;
   return apply_and_settle(d, none, *planned, config.known);
@@ -126,7 +125,7 @@ std::optional<LiveObject> create(ResourceDriver& d, const ConfigPair& config) {
 /// Destroy: plan to null, then apply. Returns false when the object may still exist.
 bool destroy(ResourceDriver& d, const LiveObject& live, const char* scenario) {
   d.recorder().scenario(scenario);
-  const cty::Value none = cty::Value::null(schema::implied_type(d.block()));
+  const cty::Value& none = d.null_object();
   auto planned = d.plan(live.state, live.private_data, none, "plan destroy");
   if (d.lost()) return false;
   Planned to_null;
@@ -143,7 +142,7 @@ bool destroy(ResourceDriver& d, const LiveObject& live, const char* scenario) {
 std::optional<LiveObject> replace(ResourceDriver& d, const LiveObject& live, const ConfigPair& config,
                                   const Planned& planned_create) {
   if (!destroy(d, live, "replace")) return std::nullopt;
-  const cty::Value none = cty::Value::null(schema::implied_type(d.block()));
+  const cty::Value& none = d.null_object();
   auto created = plan_final(d, none, "", config, planned_create, "final plan (create)");
   if (!created) return std::nullopt;
   return apply_and_settle(d, none, *created, config.known);
@@ -153,7 +152,7 @@ std::optional<LiveObject> replace(ResourceDriver& d, const LiveObject& live, con
 /// the change's new object is that create plan (Terraform's plan(), "we want to produce a
 /// change object that shows our real prior object but has a new object built from a null prior").
 std::optional<Planned> create_half(ResourceDriver& d, const cty::Value& config, const char* step) {
-  const cty::Value none = cty::Value::null(schema::implied_type(d.block()));
+  const cty::Value& none = d.null_object();
   auto created = d.plan(none, "", config, step);
   if (!created || failed(d)) return std::nullopt;
   return created;
@@ -270,7 +269,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   CaseRecorder rec(type, schema.block, out);
   ResourceDriver d(client, type, schema, rec, options.check);
   rec.scenario("plan");
-  const cty::Value none = cty::Value::null(schema::implied_type(schema.block));
+  const cty::Value& none = d.null_object();
   validate_and_plan(d, none, "", c.config);
   if (!failed(d) && c.prior.is_wholly_known()) {
     rec.scenario("upgrade");

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "conformance/command.hpp"
+#include "conformance/conformance_run.hpp"
 #include "proto/protocol/provider_client.hpp"
 #include "proto/schema/schema_json.hpp"
 #include "runner/plugin_session.hpp"
@@ -26,15 +27,6 @@ struct SchemaArgs {
   bool plaintext = false;
   int timeout_seconds = 120;
 };
-
-/// "terraform-provider-random_v3.6.0" → "random": the name Terraform derives from the binary.
-std::string provider_name_from_binary(const std::string& path) {
-  std::string name = std::filesystem::path(path).filename().string();
-  const std::string prefix = "terraform-provider-";
-  if (name.rfind(prefix, 0) == 0) name = name.substr(prefix.size());
-  if (auto cut = name.find('_'); cut != std::string::npos) name = name.substr(0, cut);
-  return name;
-}
 
 Expected<std::unique_ptr<runner::PluginSession>> open_session(const SchemaArgs& args) {
   if (!args.provider.empty()) {
@@ -103,7 +95,7 @@ int run_schema(const SchemaArgs& args) {
   (*session)->close();
 
   const std::string address = !args.address.empty() ? args.address
-                              : !args.provider.empty() ? "local/" + provider_name_from_binary(args.provider)
+                              : !args.provider.empty() ? "local/" + conformance::provider_name_from_binary(args.provider)
                                                        : "local/attached";
   std::cout << schema::providers_schema_document(address, schema->schema).dump(2) << "\n";
   return errors > 0 ? 1 : 0;

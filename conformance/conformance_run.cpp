@@ -137,16 +137,20 @@ Expected<RunResult> run_conformance(const RunSettings& settings, report::Progres
   run.options.apply = settings.apply;
   run.options.cases = settings.suite.cases;
 
+  const std::string name = settings.target.attach ? settings.target.attach->provider
+                                                  : provider_name_from_binary(settings.target.executable.string());
+  run.provider.address = !settings.address.empty() ? settings.address
+                         : settings.target.attach  ? settings.target.attach->provider
+                                                   : "local/" + name;
+  run.provider.binary_path = settings.target.executable.string();
+
   RpcClock clock;
   StartStage stage = StartStage::Launch;
   auto started = ProviderHost::start(settings.target, clock, &stage);
   if (!started && stage == StartStage::Configure) return started.error();  // the user's config
   if (!started) {
     // A provider that will not start, or lies in its handshake, is a finding: the report says so.
-    run.provider.address = !settings.address.empty() ? settings.address : "local/" + provider_name_from_binary(settings.target.executable.string());
-    run.provider.binary_path = settings.target.executable.string();
-    run.suites.push_back(start_failure_suite(provider_name_from_binary(settings.target.executable.string()), stage,
-                                             started.error().message));
+    run.suites.push_back(start_failure_suite(name, stage, started.error().message));
     result.stats.wall = std::chrono::steady_clock::now() - wall_start;
     run.duration = std::chrono::duration_cast<std::chrono::milliseconds>(result.stats.wall);
     if (progress) progress->run_finished(run);
@@ -154,12 +158,6 @@ Expected<RunResult> run_conformance(const RunSettings& settings, report::Progres
   }
   auto first = std::move(*started);
   const schema::ProviderSchema schema = first->schema();
-  const std::string name = settings.target.attach ? settings.target.attach->provider
-                                                  : provider_name_from_binary(settings.target.executable.string());
-  run.provider.address = !settings.address.empty() ? settings.address
-                         : settings.target.attach  ? settings.target.attach->provider
-                                                   : "local/" + name;
-  run.provider.binary_path = settings.target.executable.string();
   run.provider.protocol_version = first->protocol_version();
   if (auto checked = check_all_hints(settings, schema); !checked) return checked.error();
 

@@ -133,7 +133,6 @@ cty::Value configurable(const schema::Block& block, const cty::Value& known, con
     } else if (const auto* nb = block.find_block_type(names[i].name); nb && nb->block) {
       if (nb->nesting == schema::NestingMode::Single || nb->nesting == schema::NestingMode::Group) {
         values[i] = values[i].is_known() ? configurable(*nb->block, *k, values[i]) : *k;
-        if (nb->nesting == schema::NestingMode::Group) values[i] = values[i].is_known() ? values[i] : *k;
       } else {
         values[i] = configurable_elements(*nb, *k, values[i]);
       }

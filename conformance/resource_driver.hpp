@@ -38,8 +38,7 @@ struct LiveObject {
 class ResourceDriver {
 public:
   ResourceDriver(protocol::ProviderClient& client, std::string type_name, const schema::Schema& schema,
-                 CaseRecorder& recorder, oracle::CheckOptions options)
-      : m_client(client), m_type(std::move(type_name)), m_schema(schema), m_rec(recorder), m_options(options) {}
+                 CaseRecorder& recorder, oracle::CheckOptions options);
 
   /// ValidateResourceConfig; false when the provider returned errors (recorded as a rejection,
   /// or as validate.rejects_unknown when an error points at an unknown value).
@@ -62,18 +61,27 @@ public:
   std::optional<cty::Value> read_data(const cty::Value& config, std::string_view step);
 
   const schema::Block& block() const { return m_schema.block; }
+  /// The null object of the schema's type (prior of a create, config of a destroy).
+  const cty::Value& null_object() const { return m_null; }
   CaseRecorder& recorder() { return m_rec; }
   /// Set once the provider process is lost; every later call is refused.
   bool lost() const { return m_rec.outcome().provider_lost; }
 
 private:
   nlohmann::json show(const cty::Value& v) const;
+  /// Encodes a request value; a failure is the harness's own (recorded, nullopt).
+  std::optional<protocol::DynamicValue> encode(const cty::Value& v, const char* what);
+  /// ValidateResourceConfig and ValidateDataResourceConfig share everything but the RPC.
+  template <class Request, class Call>
+  bool validate_with(const cty::Value& config, std::string_view step, std::string_view rpc, Call call);
 
   protocol::ProviderClient& m_client;
   std::string m_type;
   const schema::Schema& m_schema;
   CaseRecorder& m_rec;
   oracle::CheckOptions m_options;
+  cty::Type m_implied;  // the schema's implied type, worked out once per case
+  cty::Value m_null;
 };
 
 }  // namespace tfc::conformance

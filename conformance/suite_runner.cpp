@@ -61,9 +61,9 @@ struct ScenarioTally {
 
 class SuiteRun {
 public:
-  SuiteRun(ProviderHost& host, CaseKind kind, std::string type, const gen::Hints& hints, const SuiteSettings& settings,
+  SuiteRun(ProviderHost& host, CaseKind kind, std::string type, const SuiteSettings& settings,
            report::ProgressListener* progress)
-      : m_host(host), m_kind(kind), m_type(std::move(type)), m_hints(hints), m_settings(settings), m_progress(progress) {
+      : m_host(host), m_kind(kind), m_type(std::move(type)), m_settings(settings), m_progress(progress) {
     const auto& s = host.schema();
     if (kind == CaseKind::Data) {
       if (auto it = s.data_source_schemas.find(m_type); it != s.data_source_schemas.end()) m_schema = it->second;
@@ -258,7 +258,6 @@ private:
   ProviderHost& m_host;
   CaseKind m_kind;
   std::string m_type;
-  const gen::Hints& m_hints;
   const SuiteSettings& m_settings;
   report::ProgressListener* m_progress;
   schema::Schema m_schema;
@@ -287,7 +286,7 @@ int case_size(std::size_t index, std::size_t total) {
 report::Suite run_suite(ProviderHost& host, CaseKind kind, const std::string& type, const gen::Hints& hints,
                         const SuiteSettings& settings, report::ProgressListener* progress,
                         const std::optional<ReplayToken>& replay) {
-  SuiteRun run(host, kind, type, hints, settings, progress);
+  SuiteRun run(host, kind, type, settings, progress);
   // The generators keep references to the suite's own copy of the schema, which outlives them.
   switch (kind) {
     case CaseKind::Lifecycle: return run.run(lifecycle_case_of(run.block(), hints, settings.generation), replay);

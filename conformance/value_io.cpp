@@ -187,7 +187,11 @@ std::size_t count_leaves(const cty::Value& v) {
 }  // namespace
 
 Expected<protocol::DynamicValue> encode_value(const schema::Block& block, const cty::Value& value) {
-  TFC_TRY(bytes, cty::msgpack_encode(value, schema::implied_type(block)));
+  return encode_value(schema::implied_type(block), value);
+}
+
+Expected<protocol::DynamicValue> encode_value(const cty::Type& type, const cty::Value& value) {
+  TFC_TRY(bytes, cty::msgpack_encode(value, type));
   protocol::DynamicValue out;
   out.msgpack = std::move(bytes);
   return out;
@@ -199,7 +203,10 @@ bool is_well_formed_msgpack(std::string_view bytes) {
 }
 
 Decoded decode_value(const schema::Block& block, const protocol::DynamicValue& value, const std::string& what) {
-  const cty::Type type = schema::implied_type(block);
+  return decode_value(schema::implied_type(block), value, what);
+}
+
+Decoded decode_value(const cty::Type& type, const protocol::DynamicValue& value, const std::string& what) {
   Decoded out;
   if (value.empty()) {
     out.value = cty::Value::null(type);

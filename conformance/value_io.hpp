@@ -19,7 +19,9 @@
 
 namespace tfc::conformance {
 
-/// The msgpack DynamicValue of `value`, typed by `block`'s implied type.
+/// The msgpack DynamicValue of `value`, typed by `type` (a block's implied type).
+Expected<protocol::DynamicValue> encode_value(const cty::Type& type, const cty::Value& value);
+/// The same with `block`'s implied type worked out here (callers on a hot path keep the type).
 Expected<protocol::DynamicValue> encode_value(const schema::Block& block, const cty::Value& value);
 
 /// A decoded response value, or the violation saying why there is none.
@@ -30,6 +32,7 @@ struct Decoded {
 
 /// Decodes msgpack (else JSON, else "not set" = null) with `block`'s implied type. `what` names
 /// the value in messages ("planned state").
+Decoded decode_value(const cty::Type& type, const protocol::DynamicValue& value, const std::string& what);
 Decoded decode_value(const schema::Block& block, const protocol::DynamicValue& value, const std::string& what);
 
 /// True when `bytes` hold exactly one well-formed msgpack object (whatever its shape).

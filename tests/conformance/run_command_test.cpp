@@ -80,7 +80,7 @@ INSTANTIATE_TEST_SUITE_P(
                       HonestCase{"time", nullptr, "time", {"plan_final.known_value_changed"}},
                       HonestCase{"local", nullptr, "local", {}},
                       HonestCase{"http", nullptr, "http", {}}),
-    [](const auto& info) { return std::string(info.param.provider); });
+    [](const auto& p) { return std::string(p.param.provider); });
 
 // --- The detection matrix: one planted fault per mode ------------------------------------------
 
@@ -150,7 +150,7 @@ TEST_P(FaultMatrix, UnderTheLegacyFlagTheRuleIsStillReported) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Modes, FaultMatrix, ::testing::ValuesIn(faults_from_tsv()),
-                         [](const auto& info) { return info.param.mode; });
+                         [](const auto& p) { return p.param.mode; });
 
 TEST(FaultMatrix, HonestModeWithTheLegacyFlagReportsNoError) {
   REQUIRE_PROVIDER("tfcfault");

@@ -48,10 +48,10 @@ void CaseRecorder::judge(std::string_view step, std::string_view rpc, const orac
     f.path = v.path.render();
     f.message = v.message;
     if (const auto* rule = oracle::find_rule(v.rule)) f.cores = std::string(oracle::to_string(rule->cores));
-    f.request = values.request.dump(2);
-    f.response = values.response.dump(2);
-    if (values.expected) f.values.expected = display_json(m_block, *values.expected).dump(2);
-    if (values.actual) f.values.actual = display_json(m_block, *values.actual).dump(2);
+    f.request = display_text(values.request);
+    f.response = display_text(values.response);
+    if (values.expected) f.values.expected = display_text(display_json(m_block, *values.expected));
+    if (values.actual) f.values.actual = display_text(display_json(m_block, *values.actual));
     f.values.differing_paths = paths;
     f.sensitive = path_is_sensitive(m_block, v.path);
     m_outcome.findings.push_back({m_scenario, std::move(f)});

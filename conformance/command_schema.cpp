@@ -97,7 +97,7 @@ int run_schema(const SchemaArgs& args) {
   const std::string address = !args.address.empty() ? args.address
                               : !args.provider.empty() ? "local/" + conformance::provider_name_from_binary(args.provider)
                                                        : "local/attached";
-  std::cout << schema::providers_schema_document(address, schema->schema).dump(2) << "\n";
+  std::cout << schema::providers_schema_document(address, schema->schema).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   return errors > 0 ? 1 : 0;
 }
 

@@ -222,7 +222,7 @@ std::string describe_case(const std::string& type, const schema::Block& block, c
 
 std::string describe_case(const std::string& type, const schema::Block& block, const PlanOnlyCase& c) {
   return "# plan (no apply)\n" + unknown_note(c.config) + hcl_block_text("resource", type, "test", block, c.config.known) +
-         "# prior state for the upgrade and update plan:\n" + display_json(block, c.prior).dump(2) + "\n";
+         "# prior state for the upgrade and update plan:\n" + display_text(display_json(block, c.prior)) + "\n";
 }
 
 std::string describe_case(const std::string& type, const schema::Block& block, const DataCase& c) {

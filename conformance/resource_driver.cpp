@@ -29,6 +29,14 @@ nlohmann::json raw_bytes(const protocol::DynamicValue& v) {
   return {{v.msgpack.empty() ? "json_hex" : "msgpack_hex", hex}, {"bytes", bytes.size()}};
 }
 
+/// The findings of decoding a value (invalid UTF-8 in it) ahead of the oracle's own.
+oracle::Violations with_decoding(const Decoded& decoded, oracle::Violations checked) {
+  if (decoded.violations.empty()) return checked;
+  oracle::Violations out = decoded.violations;
+  out.insert(out.end(), std::make_move_iterator(checked.begin()), std::make_move_iterator(checked.end()));
+  return out;
+}
+
 std::vector<cty::Path> error_paths(const protocol::Diagnostics& diagnostics) {
   std::vector<cty::Path> out;
   for (const auto& d : diagnostics) {
@@ -147,7 +155,7 @@ std::optional<Planned> ResourceDriver::plan(const cty::Value& prior, const std::
   out.action = oracle::implied_action(prior, out.state, out.requires_replace);
   oracle::CheckOptions options = m_options;
   options.legacy_type_system = res->legacy_type_system;
-  auto violations = oracle::check_plan(block(), prior, config, out.state, options);
+  auto violations = with_decoding(decoded, oracle::check_plan(block(), prior, config, out.state, options));
   auto replace = oracle::check_requires_replace(prior, out.state, out.requires_replace);
   violations.insert(violations.end(), replace.begin(), replace.end());
   auto deferral = oracle::check_deferral(false, res->deferred.has_value());
@@ -200,7 +208,7 @@ std::optional<LiveObject> ResourceDriver::apply(const cty::Value& prior, const P
   }
   oracle::CheckOptions options = m_options;
   options.legacy_type_system = res->legacy_type_system;
-  const auto violations = oracle::check_apply(block(), planned.state, *decoded.value, options);
+  const auto violations = with_decoding(decoded, oracle::check_apply(block(), planned.state, *decoded.value, options));
   m_rec.judge_lazily(step, "ApplyResourceChange", violations, [&] {
     nlohmann::json response = {{"new_state", show(*decoded.value)}, {"legacy_type_system", res->legacy_type_system}};
     return StepValues{request(), response, &planned.state, &*decoded.value};
@@ -231,7 +239,7 @@ std::optional<LiveObject> ResourceDriver::read(const LiveObject& object, std::st
     m_rec.judge(step, "ReadResource", decoded.violations, {request(), raw_bytes(res->new_state)});
     return std::nullopt;
   }
-  m_rec.judge_lazily(step, "ReadResource", oracle::check_read(block(), *decoded.value), [&] {
+  m_rec.judge_lazily(step, "ReadResource", with_decoding(decoded, oracle::check_read(block(), *decoded.value)), [&] {
     return StepValues{request(), {{"new_state", show(*decoded.value)}}, &object.state, &*decoded.value};
   });
   return LiveObject{*decoded.value, res->private_data};
@@ -265,7 +273,7 @@ std::optional<cty::Value> ResourceDriver::upgrade(const cty::Value& state, std::
     m_rec.judge(step, "UpgradeResourceState", decoded.violations, {request(), raw_bytes(res->upgraded_state)});
     return std::nullopt;
   }
-  auto violations = oracle::check_upgrade(block(), *decoded.value);
+  auto violations = with_decoding(decoded, oracle::check_upgrade(block(), *decoded.value));
   if (!oracle::has_errors(violations)) {
     auto same = oracle::check_upgrade_same_version(block(), state, *decoded.value);
     violations.insert(violations.end(), same.begin(), same.end());
@@ -293,6 +301,7 @@ std::optional<std::vector<LiveObject>> ResourceDriver::import(const std::string&
   }
   std::vector<oracle::ImportedObject> judged;
   std::vector<LiveObject> out;
+  oracle::Violations decoding;
   for (const auto& imported : res->imported_resources) {
     // Another type's object is decoded with its own schema; the suite only follows its own.
     if (imported.type_name != m_type && !imported.type_name.empty()) {
@@ -304,11 +313,14 @@ std::optional<std::vector<LiveObject>> ResourceDriver::import(const std::string&
       m_rec.judge(step, "ImportResourceState", decoded.violations, {request, raw_bytes(imported.state)});
       return std::nullopt;
     }
+    decoding.insert(decoding.end(), decoded.violations.begin(), decoded.violations.end());
     judged.push_back({imported.type_name, *decoded.value});
     out.push_back({*decoded.value, imported.private_data});
   }
   // A non-null, typed object is what the suite goes on with; check_import judges the rest.
-  m_rec.judge_lazily(step, "ImportResourceState", oracle::check_import(judged, res->deferred.has_value()), [&] {
+  auto checked = oracle::check_import(judged, res->deferred.has_value());
+  decoding.insert(decoding.end(), std::make_move_iterator(checked.begin()), std::make_move_iterator(checked.end()));
+  m_rec.judge_lazily(step, "ImportResourceState", decoding, [&] {
     nlohmann::json shown = nlohmann::json::array();
     for (const auto& j : judged) {
       nlohmann::json entry = {{"type_name", j.type_name}};
@@ -342,7 +354,7 @@ std::optional<cty::Value> ResourceDriver::read_data(const cty::Value& config, st
     m_rec.judge(step, "ReadDataSource", decoded.violations, {request(), raw_bytes(res->state)});
     return std::nullopt;
   }
-  m_rec.judge_lazily(step, "ReadDataSource", oracle::check_data_read(block(), config, *decoded.value), [&] {
+  m_rec.judge_lazily(step, "ReadDataSource", with_decoding(decoded, oracle::check_data_read(block(), config, *decoded.value)), [&] {
     return StepValues{request(), {{"state", show(*decoded.value)}}, &config, &*decoded.value};
   });
   return *decoded.value;

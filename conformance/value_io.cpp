@@ -3,6 +3,7 @@
 
 #include <cstdint>
 
+#include "oracle/string_encoding.hpp"
 #include "proto/cty/json.hpp"
 #include "proto/cty/msgpack.hpp"
 #include "proto/schema/implied_type.hpp"
@@ -216,6 +217,7 @@ Decoded decode_value(const cty::Type& type, const protocol::DynamicValue& value,
   auto decoded = msgpack ? cty::msgpack_decode(value.msgpack, type) : cty::json_decode(value.json, type);
   if (decoded) {
     out.value = std::move(*decoded);
+    if (msgpack) out.violations = oracle::check_strings_are_utf8(*out.value, what);
     return out;
   }
   bool well_formed = false;
@@ -235,6 +237,10 @@ Decoded decode_value(const cty::Type& type, const protocol::DynamicValue& value,
   }
   out.violations.push_back(std::move(v));
   return out;
+}
+
+std::string display_text(const nlohmann::json& shown) {
+  return shown.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 nlohmann::json display_json(const schema::Block& block, const cty::Value& value) {

@@ -24,7 +24,8 @@ Expected<protocol::DynamicValue> encode_value(const cty::Type& type, const cty::
 /// The same with `block`'s implied type worked out here (callers on a hot path keep the type).
 Expected<protocol::DynamicValue> encode_value(const schema::Block& block, const cty::Value& value);
 
-/// A decoded response value, or the violation saying why there is none.
+/// A decoded response value, or the violation saying why there is none. A decoded value may
+/// still carry violations (`value.invalid_utf8`); the caller judges them with the oracle's.
 struct Decoded {
   std::optional<cty::Value> value;
   oracle::Violations violations;
@@ -41,6 +42,10 @@ bool is_well_formed_msgpack(std::string_view bytes);
 /// JSON for people: objects by attribute name, unknowns as "(known after apply)", sensitive
 /// attributes (at any depth) as "(sensitive value)", numbers exact, sets as arrays.
 nlohmann::json display_json(const schema::Block& block, const cty::Value& value);
+
+/// `shown` as indented JSON text; a provider's invalid UTF-8 becomes U+FFFD (nlohmann's default
+/// would throw and lose the finding).
+std::string display_text(const nlohmann::json& shown);
 
 /// True when `path` runs through a sensitive attribute of `block` (or one of its nested types).
 bool path_is_sensitive(const schema::Block& block, const cty::Path& path);

@@ -135,6 +135,8 @@ constexpr std::array kRules{
     // Values in every response
     RuleInfo{"value.type_mismatch", E, "a returned object does not conform to the schema's implied type",
              "000 §Resource Instance Change Lifecycle (objects conform to the schema)", Cores::Both, kAlways},
+    RuleInfo{"value.invalid_utf8", E, "a returned string, map key or attribute name is not valid UTF-8 (Terraform stores it as U+FFFD, so the next plan sees another value)",
+             "000 §Resource Instance Change Lifecycle (objects conform to the schema)", Cores::None, kAlways},
     RuleInfo{"value.undecodable", E, "a DynamicValue cannot be decoded (bad msgpack or JSON)",
              "000 §Resource Instance Change Lifecycle (objects conform to the schema)", Cores::Both, kAlways},
 };

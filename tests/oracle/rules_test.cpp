@@ -27,7 +27,9 @@ const char* kContractIds[] = {
     "import.multiple", "import.type_missing", "import.null_object", "import.nonexistent_after_read", "import.incomplete",
     "data.null_result", "data.unknown_in_result", "data.config_value_changed", "lifecycle.plan_not_empty_after_apply",
     "lifecycle.plan_not_empty_after_refresh", "validate.rejects_unknown", "rpc.crashed", "rpc.timeout", "rpc.error_status",
-    "rpc.handshake"};
+    "rpc.handshake",
+    // Beyond the catalogue: the JSON state Core writes cannot hold invalid UTF-8.
+    "value.invalid_utf8"};
 
 TEST(Rules, CatalogueHasEveryContractRuleOnceAndSorted) {
   const auto rules = all_rules();

@@ -215,7 +215,7 @@ func wrongType(m map[string]tftypes.Value) (*tfprotov6.DynamicValue, error) {
 
 // hugeDiagnostics are two warnings with 100 KiB summaries and invalid UTF-8 in their details.
 func hugeDiagnostics() []*tfprotov6.Diagnostic {
-	summary := strings.Repeat("tfcfault deep_nesting ", 100*1024/22+1)[:100*1024]
+	summary := strings.Repeat("tfcfault huge_diagnostics ", 100*1024/26+1)[:100*1024]
 	detail := "invalid UTF-8 follows: \xff\xfe\xc0\x80 end"
 	return []*tfprotov6.Diagnostic{
 		{Severity: tfprotov6.DiagnosticSeverityWarning, Summary: summary, Detail: detail},

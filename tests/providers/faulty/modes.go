@@ -62,7 +62,7 @@ var hostiles = []hostile{
 	{"stdout_before_handshake", "rpc.handshake (go-plugin Core reads the first stdout line)", "prints three junk lines to stdout, then serves honestly"},
 	{"stderr_flood", "none", "serves honestly while a goroutine writes 64 KiB lines to the original stderr without end"},
 	{"handshake_no_socket", "rpc.handshake or a transport failure", "prints the handshake line 1|6|unix|/nonexistent/socket|grpc| itself and sleeps forever, never serving"},
-	{"deep_nesting", "none or rpc.error_status", "plan adds two warning diagnostics with 100 KiB summaries and invalid UTF-8 bytes in their details (terraform-plugin-go sends those bytes as U+FFFD)"},
+	{"huge_diagnostics", "none or rpc.error_status", "plan adds two warning diagnostics with 100 KiB summaries and invalid UTF-8 bytes in their details (terraform-plugin-go sends those bytes as U+FFFD)"},
 	{"fork_and_exit", "rpc.crashed; the harness must kill the children", "at apply, starts two `sleep 600` children in its own process group (holding its stdout and stderr) and exits with status 3"},
 }
 

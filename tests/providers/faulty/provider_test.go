@@ -729,8 +729,8 @@ func TestFaults(t *testing.T) {
 			t.Fatalf("planned %x", resp.PlannedState.MsgPack)
 		}
 	})
-	t.Run("deep_nesting", func(t *testing.T) {
-		h := newHarness(t, "deep_nesting")
+	t.Run("huge_diagnostics", func(t *testing.T) {
+		h := newHarness(t, "huge_diagnostics")
 		_, resp := h.plan(h.provider(false), null, with(nil))
 		if len(resp.Diagnostics) != 2 || len(resp.Diagnostics[0].Summary) != 100*1024 || !strings.Contains(resp.Diagnostics[0].Detail, "\xff") {
 			t.Fatalf("diagnostics %d", len(resp.Diagnostics))

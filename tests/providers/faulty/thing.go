@@ -103,7 +103,7 @@ func (p *provider) PlanResourceChange(_ context.Context, req *tfprotov6.PlanReso
 	case "undecodable_msgpack":
 		resp.PlannedState = &tfprotov6.DynamicValue{MsgPack: []byte{0xc1}}
 		return resp, nil
-	case "deep_nesting":
+	case "huge_diagnostics":
 		resp.Diagnostics = append(resp.Diagnostics, hugeDiagnostics()...)
 	}
 	resp.PlannedState, err1 = encode(thingType, planned)

@@ -58,8 +58,11 @@ func (p *provider) applyFault(m map[string]tftypes.Value) {
 		if items := elementsOf(m["items"]); len(items) > 2 {
 			m["items"] = tftypes.NewValue(thingType.AttributeTypes["items"], append(items[:2:2], items[3:]...))
 		}
-	case "markup":
+	case "markup", "markup_everywhere":
 		m["name"] = knownString(markupName)
+	case "invalid_utf8_value":
+		id, _ := stringOf(m["id"])
+		m["generated"] = knownString(badGenerated(id))
 	}
 }
 
@@ -211,16 +214,6 @@ func wrongType(m map[string]tftypes.Value) (*tfprotov6.DynamicValue, error) {
 	}
 	vals["size"] = knownString("not-a-number")
 	return encode(wrong, tftypes.NewValue(wrong, vals))
-}
-
-// hugeDiagnostics are two warnings with 100 KiB summaries and invalid UTF-8 in their details.
-func hugeDiagnostics() []*tfprotov6.Diagnostic {
-	summary := strings.Repeat("tfcfault huge_diagnostics ", 100*1024/26+1)[:100*1024]
-	detail := "invalid UTF-8 follows: \xff\xfe\xc0\x80 end"
-	return []*tfprotov6.Diagnostic{
-		{Severity: tfprotov6.DiagnosticSeverityWarning, Summary: summary, Detail: detail},
-		{Severity: tfprotov6.DiagnosticSeverityWarning, Summary: strings.ToUpper(summary), Detail: detail + "\xed\xa0\x80"},
-	}
 }
 
 // forkAndExit starts two `sleep 600` children in this process's own process group, holding

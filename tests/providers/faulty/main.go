@@ -47,13 +47,30 @@ func main() {
 	case "stderr_flood":
 		// The original stderr: go-plugin swaps os.Stderr for a pipe of its own once serving.
 		go floodStderr(os.Stderr)
+	case "cert_mismatch":
+		err = swapHandshakeCert()
+	case "client_cert_refused":
+		err = refuseClientCert()
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "tfcfault:", err)
+		os.Exit(1)
 	}
 
+	factory := func() tfprotov6.ProviderServer { return newServer(mode, legacy) }
+	if w, ok := wireModes[mode]; ok {
+		if *debug {
+			fmt.Fprintf(os.Stderr, "tfcfault: -debug is not available in mode %s (it serves through go-plugin directly)\n", mode)
+			os.Exit(1)
+		}
+		serveWire(factory, w)
+		return
+	}
 	var opts []tf6server.ServeOpt
 	if *debug {
 		opts = append(opts, tf6server.WithManagedDebug())
 	}
-	err = tf6server.Serve(address, func() tfprotov6.ProviderServer { return newProvider(mode, legacy) }, opts...)
+	err = tf6server.Serve(address, factory, opts...)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)

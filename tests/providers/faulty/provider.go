@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"io"
 	"os"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
@@ -14,6 +15,7 @@ type provider struct {
 	mode   string
 	legacy bool
 	store  *store
+	log    io.Writer // where markup_everywhere logs; nil: os.Stderr at the time
 }
 
 var _ tfprotov6.ProviderServer = (*provider)(nil)
@@ -26,6 +28,19 @@ func newProvider(mode string, legacy bool) *provider {
 		dir = "tfcfault-objects"
 	}
 	return &provider{mode: mode, legacy: legacy, store: &store{dir: dir}}
+}
+
+// newServer is what serves mode: the provider, or for the deep_nesting modes the provider
+// with one more attribute (hostile_deep.go).
+func newServer(mode string, legacy bool) tfprotov6.ProviderServer {
+	p := newProvider(mode, legacy)
+	switch mode {
+	case "deep_nesting_value":
+		return deepNestingValue(p)
+	case "deep_nesting_schema":
+		return deepNestingSchema(p)
+	}
+	return p
 }
 
 func (p *provider) GetMetadata(context.Context, *tfprotov6.GetMetadataRequest) (*tfprotov6.GetMetadataResponse, error) {
@@ -42,14 +57,18 @@ func serverCapabilities() *tfprotov6.ServerCapabilities {
 }
 
 func (p *provider) GetProviderSchema(context.Context, *tfprotov6.GetProviderSchemaRequest) (*tfprotov6.GetProviderSchemaResponse, error) {
-	return &tfprotov6.GetProviderSchemaResponse{
+	resp := &tfprotov6.GetProviderSchemaResponse{
 		ServerCapabilities:       serverCapabilities(),
 		Provider:                 providerSchema(),
 		ResourceSchemas:          map[string]*tfprotov6.Schema{thingTypeName: thingSchema()},
 		DataSourceSchemas:        map[string]*tfprotov6.Schema{lookupTypeName: lookupSchema()},
 		Functions:                map[string]*tfprotov6.Function{},
 		EphemeralResourceSchemas: map[string]*tfprotov6.Schema{},
-	}, nil
+	}
+	if p.mode == "markup_everywhere" {
+		markupSchema(resp)
+	}
+	return resp, nil
 }
 
 func (p *provider) GetResourceIdentitySchemas(context.Context, *tfprotov6.GetResourceIdentitySchemasRequest) (*tfprotov6.GetResourceIdentitySchemasResponse, error) {
@@ -89,6 +108,9 @@ func (p *provider) ValidateResourceConfig(_ context.Context, req *tfprotov6.Vali
 	}
 	if _, err := decode(req.Config, thingType); err != nil {
 		resp.Diagnostics = append(resp.Diagnostics, errorDiag("Invalid configuration", err.Error()))
+	}
+	if p.mode == "markup_everywhere" {
+		resp.Diagnostics = append(resp.Diagnostics, markupDiagnostic(tfprotov6.DiagnosticSeverityWarning, "validate", nil))
 	}
 	return resp, nil
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/binary"
+	"io"
 	"math"
 	"math/big"
 	"os"
@@ -36,6 +37,7 @@ func newHarness(t *testing.T, mode string) *harness {
 func (h *harness) provider(legacy bool) *provider {
 	h.t.Helper()
 	p := newProvider(h.mode, legacy)
+	p.log = io.Discard // markup_everywhere's stderr line
 	cfg := h.dv(providerType, tftypes.NewValue(providerType, map[string]tftypes.Value{"state_dir": knownString(h.dir)}))
 	resp, err := p.ConfigureProvider(ctx, &tfprotov6.ConfigureProviderRequest{Config: cfg})
 	if err != nil || len(resp.Diagnostics) > 0 {
@@ -642,6 +644,7 @@ func TestFaults(t *testing.T) {
 		"apply_set_rewritten":     {"members": strs(thingType.AttributeTypes["members"], "a", "b")},
 		"apply_long_list":         {"items": strs(thingType.AttributeTypes["items"], "a", "b", "c")},
 		"markup":                  {},
+		"markup_everywhere":       {},
 	} {
 		t.Run(mode+"_then_no_op", func(t *testing.T) {
 			h := newHarness(t, mode)

@@ -24,6 +24,9 @@ func (p *provider) PlanResourceChange(_ context.Context, req *tfprotov6.PlanReso
 	if p.mode == "hang_in_plan" {
 		select {} // until the process is killed
 	}
+	if p.mode == "markup_everywhere" {
+		p.logMarkup()
+	}
 	prior, err1 := decode(req.PriorState, thingType)
 	proposed, err2 := decode(req.ProposedNewState, thingType)
 	config, err3 := decode(req.Config, thingType)
@@ -88,6 +91,9 @@ func (p *provider) PlanResourceChange(_ context.Context, req *tfprotov6.PlanReso
 	if replace {
 		resp.RequiresReplace = append(resp.RequiresReplace, tftypes.NewAttributePath().WithAttributeName("name"))
 	}
+	if p.mode == "oversize_response" {
+		m["generated"] = knownString(oversizeGenerated()) // computed: any value may be planned
+	}
 	if !create && p.mode == "replace_path_invalid" {
 		resp.RequiresReplace = append(resp.RequiresReplace, tftypes.NewAttributePath().WithAttributeName("no_such_attribute"))
 	}
@@ -105,6 +111,11 @@ func (p *provider) PlanResourceChange(_ context.Context, req *tfprotov6.PlanReso
 		return resp, nil
 	case "huge_diagnostics":
 		resp.Diagnostics = append(resp.Diagnostics, hugeDiagnostics()...)
+	case "invalid_utf8_diagnostic":
+		resp.Diagnostics = append(resp.Diagnostics, badUTF8Diagnostic())
+	case "markup_everywhere":
+		resp.Diagnostics = append(resp.Diagnostics, markupDiagnostic(tfprotov6.DiagnosticSeverityWarning, "plan",
+			tftypes.NewAttributePath().WithAttributeName("name")))
 	}
 	resp.PlannedState, err1 = encode(thingType, planned)
 	return resp, err1
@@ -150,6 +161,13 @@ func (p *provider) ApplyResourceChange(_ context.Context, req *tfprotov6.ApplyRe
 			newState = prior
 		}
 		resp.NewState, err1 = encode(thingType, newState)
+		return resp, err1
+	}
+
+	if p.mode == "markup_everywhere" && !prior.IsNull() {
+		// An update fails, changing nothing, so a finding quotes the provider's error.
+		resp.Diagnostics = append(resp.Diagnostics, markupDiagnostic(tfprotov6.DiagnosticSeverityError, "update apply", nil))
+		resp.NewState, err1 = encode(thingType, prior)
 		return resp, err1
 	}
 
@@ -240,6 +258,8 @@ func (p *provider) ReadResource(_ context.Context, req *tfprotov6.ReadResourceRe
 		s := attrsOf(stored)
 		s["generated"] = unknownOf(tftypes.String)
 		stored = tftypes.NewValue(thingType, s)
+	case "invalid_utf8_value":
+		stored = p.restoreBadGenerated(stored)
 	}
 	resp.NewState, err = encode(thingType, stored)
 	return resp, err
@@ -301,6 +321,7 @@ func (p *provider) UpgradeResourceState(_ context.Context, req *tfprotov6.Upgrad
 		resp.Diagnostics = append(resp.Diagnostics, errorDiag("Cannot decode the stored state", err.Error()))
 		return resp, nil
 	}
+	state = p.restoreBadGenerated(state)
 	if p.mode == "upgrade_unknown" && !state.IsNull() {
 		s := attrsOf(state)
 		s["generated"] = unknownOf(tftypes.String)

@@ -29,4 +29,15 @@ protocol::RpcFailure malformed(const Error& error, const char* rpc) {
                               std::string(rpc) + ": " + error.message};
 }
 
+bool is_unparsable_reply(const grpc::Status& status) {
+  return status.error_code() == grpc::StatusCode::UNIMPLEMENTED &&
+         status.error_message() == "No message returned for unary request";
+}
+
+protocol::RpcFailure unparsable(const char* rpc, const std::string& message_type, const std::string& why) {
+  std::string message = std::string(rpc) + ": the answer is not a valid " + message_type + " message";
+  message += why.empty() ? " (or no message came with the OK status)" : ": " + why;
+  return protocol::RpcFailure{protocol::FailureKind::Malformed, 0, std::move(message)};
+}
+
 }  // namespace tfc::runner::detail

@@ -11,6 +11,7 @@
 #include "proto/protocol/rpc_result.hpp"
 #include "proto/util/expected.hpp"
 #include "runner/grpc_provider.hpp"
+#include "runner/protobuf_log.hpp"
 
 namespace tfc::runner::detail {
 
@@ -24,6 +25,13 @@ protocol::RpcFailure failure_for(const grpc::Status& status, const CallOptions& 
 /// A reply that does not convert: Malformed, naming the RPC.
 protocol::RpcFailure malformed(const Error& error, const char* rpc);
 
+/// True for the status gRPC's blocking unary call makes up when the server answered OK but no
+/// reply message could be deserialised (UNIMPLEMENTED, "No message returned for unary request").
+bool is_unparsable_reply(const grpc::Status& status);
+
+/// Malformed: the reply is not a valid `message_type`; `why` is what libprotobuf logged.
+protocol::RpcFailure unparsable(const char* rpc, const std::string& message_type, const std::string& why);
+
 /// Unary call: `method` is the stub's blocking member, `from` converts the reply.
 template <class Response, class Stub, class PbRequest, class PbResponse, class From>
 protocol::RpcResult<Response> unary(Stub& stub,
@@ -33,7 +41,9 @@ protocol::RpcResult<Response> unary(Stub& stub,
                                     const char* rpc, From&& from) {
   auto context = make_context(options);
   PbResponse reply;
+  begin_protobuf_capture();
   const grpc::Status status = (stub.*method)(context.get(), request, &reply);
+  if (is_unparsable_reply(status)) return unparsable(rpc, PbResponse::descriptor()->full_name(), protobuf_capture());
   if (!status.ok()) return failure_for(status, options, rpc);
   auto converted = from(reply);
   if (!converted) return malformed(converted.error(), rpc);

@@ -77,18 +77,34 @@ report::Suite provider_suite(ProviderHost& host, const std::string& name) {
   return suite;
 }
 
-report::Suite start_failure_suite(const std::string& name, StartStage stage, const std::string& message) {
+// The rule of a provider that did not start: a lying or failed handshake (TLS included) is
+// rpc.handshake; a failed GetProviderSchema is judged like any failed call.
+std::string start_failure_rule(const StartFailure& failure) {
+  if (failure.stage == StartStage::Launch) return "rpc.handshake";
+  switch (failure.schema_rpc.value_or(protocol::FailureKind::Status)) {
+    case protocol::FailureKind::Crashed:
+    case protocol::FailureKind::Transport: return "rpc.crashed";
+    case protocol::FailureKind::Timeout: return "rpc.timeout";
+    case protocol::FailureKind::Malformed: return "value.undecodable";
+    case protocol::FailureKind::NotImplemented:
+    case protocol::FailureKind::Status: break;
+  }
+  return "rpc.error_status";
+}
+
+report::Suite start_failure_suite(const std::string& name, const StartFailure& failure, const std::string& message) {
+  const bool launch = failure.stage == StartStage::Launch;
   report::Suite suite;
   suite.kind = report::SuiteKind::provider;
   suite.name = name;
   report::Finding f;
-  f.rule_id = stage == StartStage::Launch ? "rpc.handshake" : "rpc.error_status";
+  f.rule_id = start_failure_rule(failure);
   f.severity = report::Severity::error;
-  f.rpc = stage == StartStage::Launch ? "handshake" : "GetProviderSchema";
+  f.rpc = launch ? "handshake" : "GetProviderSchema";
   f.step = "start: " + f.rpc;
   f.resource_type = name;
-  f.message = stage == StartStage::Launch ? "the provider did not complete the go-plugin handshake: " + message
-                                          : "the provider did not return its schema: " + message;
+  f.message = launch ? "the provider did not complete the go-plugin handshake: " + message
+                     : "the provider did not return its schema: " + message;
   if (const auto* rule = oracle::find_rule(f.rule_id)) f.cores = std::string(oracle::to_string(rule->cores));
   report::Scenario sc;
   sc.name = "start";
@@ -145,12 +161,12 @@ Expected<RunResult> run_conformance(const RunSettings& settings, report::Progres
   run.provider.binary_path = settings.target.executable.string();
 
   RpcClock clock;
-  StartStage stage = StartStage::Launch;
-  auto started = ProviderHost::start(settings.target, clock, &stage);
-  if (!started && stage == StartStage::Configure) return started.error();  // the user's config
+  StartFailure failure;
+  auto started = ProviderHost::start(settings.target, clock, &failure);
+  if (!started && failure.stage == StartStage::Configure) return started.error();  // the user's config
   if (!started) {
     // A provider that will not start, or lies in its handshake, is a finding: the report says so.
-    run.suites.push_back(start_failure_suite(name, stage, started.error().message));
+    run.suites.push_back(start_failure_suite(name, failure, started.error().message));
     result.stats.wall = std::chrono::steady_clock::now() - wall_start;
     run.duration = std::chrono::duration_cast<std::chrono::milliseconds>(result.stats.wall);
     if (progress) progress->run_finished(run);

@@ -7,6 +7,20 @@
 #include "runner/session_provider.hpp"
 
 namespace tfc::conformance {
+namespace {
+
+// Why the first call after the handshake found no connection. With AutoMTLS a TLS failure
+// looks like an unreachable socket to gRPC; the handshake and gRPC's words tell them apart.
+std::string unreachable_text(const runner::Handshake& handshake, const std::string& why) {
+  const std::string where = "the address its handshake named (" + handshake.address + ")";
+  if (!handshake.has_server_cert()) return "nothing answers at " + where + ": " + why;
+  if (why.find("certificate verify failed") != std::string::npos)
+    return "the TLS certificate served at " + where + " is not the one in its handshake line: " + why;
+  return "no TLS connection to " + where +
+         " (the plugin may refuse tfconform's client certificate from PLUGIN_CLIENT_CERT): " + why;
+}
+
+}  // namespace
 
 std::string describe_diagnostics(const protocol::Diagnostics& diagnostics) {
   std::string out;
@@ -20,10 +34,10 @@ std::string describe_diagnostics(const protocol::Diagnostics& diagnostics) {
 }
 
 Expected<std::unique_ptr<ProviderHost>> ProviderHost::start(const ProviderTarget& target, RpcClock& clock,
-                                                            StartStage* failed_at) {
+                                                            StartFailure* failed) {
   std::unique_ptr<ProviderHost> host(new ProviderHost(target, clock));
   if (auto opened = host->open(); !opened) {
-    if (failed_at) *failed_at = host->m_stage;
+    if (failed) *failed = host->m_failure;
     host->close();
     return opened.error();
   }
@@ -33,7 +47,7 @@ Expected<std::unique_ptr<ProviderHost>> ProviderHost::start(const ProviderTarget
 ProviderHost::~ProviderHost() { close(); }
 
 Expected<void> ProviderHost::open() {
-  m_stage = StartStage::Launch;
+  m_failure = StartFailure{};
   if (m_target.attach) {
     TFC_TRY(session, runner::PluginSession::attach(*m_target.attach));
     m_session = std::move(session);
@@ -53,15 +67,15 @@ Expected<void> ProviderHost::open() {
   m_client = runner::make_session_provider(*m_session, call_options);
   m_timed = std::make_unique<TimedClient>(*m_client, m_clock);
 
-  m_stage = StartStage::Schema;
+  m_failure.stage = StartStage::Schema;
   auto schema = m_timed->get_provider_schema({});
   if (!schema) {
     // No connection to the address the handshake named: the handshake itself was a lie.
     if (schema.failure().kind == protocol::FailureKind::Transport) {
-      m_stage = StartStage::Launch;
-      return Error{"nothing answers at the address its handshake named (" + m_session->handshake().address +
-                   "): " + schema.failure().message};
+      m_failure.stage = StartStage::Launch;
+      return Error{unreachable_text(m_session->handshake(), schema.failure().message)};
     }
+    m_failure.schema_rpc = schema.failure().kind;
     return Error{"GetProviderSchema failed (" + protocol::to_string(schema.failure().kind) + "): " + schema.failure().message};
   }
   if (protocol::has_error(schema->diagnostics))
@@ -71,7 +85,7 @@ Expected<void> ProviderHost::open() {
   auto identities = m_timed->get_resource_identity_schemas({});
   if (identities && !protocol::is_not_implemented(identities)) m_schema.identity_schemas = identities->identity_schemas;
 
-  m_stage = StartStage::Configure;
+  m_failure.stage = StartStage::Configure;
   const auto& provider_block = m_schema.provider.block;
   auto config = gen::config_from_tf_json(m_target.provider_config, provider_block, "provider configuration");
   if (!config) return config.error();

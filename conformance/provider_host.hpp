@@ -40,13 +40,19 @@ struct ProviderTarget {
 /// schema (GetProviderSchema), or the configuration (the provider refused the user's config).
 enum class StartStage { Launch, Schema, Configure };
 
+/// Where opening a provider failed and, when GetProviderSchema itself failed, how.
+struct StartFailure {
+  StartStage stage = StartStage::Launch;
+  std::optional<protocol::FailureKind> schema_rpc;
+};
+
 class ProviderHost {
 public:
   /// Launches or attaches, reads the schema, validates and configures the provider. Errors say
   /// which step failed and quote the provider's diagnostics or the handshake problem;
-  /// `failed_at` receives the step.
+  /// `failed` receives the step and the kind of a failed schema call.
   static Expected<std::unique_ptr<ProviderHost>> start(const ProviderTarget& target, RpcClock& clock,
-                                                       StartStage* failed_at = nullptr);
+                                                       StartFailure* failed = nullptr);
 
   ~ProviderHost();
   ProviderHost(const ProviderHost&) = delete;
@@ -70,7 +76,7 @@ public:
 private:
   ProviderHost(ProviderTarget target, RpcClock& clock) : m_target(std::move(target)), m_clock(clock) {}
   Expected<void> open();
-  StartStage m_stage = StartStage::Launch;
+  StartFailure m_failure;
 
   ProviderTarget m_target;
   RpcClock& m_clock;

@@ -45,6 +45,8 @@ std::filesystem::path tfconform_binary() {
 
 }  // namespace
 
+std::string hints(const std::string& name) { return source_path("tests/conformance/hints/" + name + ".json").string(); }
+
 CliRun run_tfconform(const std::filesystem::path& dir, const std::vector<std::string>& args) {
   CliRun run;
   run.dir = dir;
@@ -69,6 +71,25 @@ CliRun run_tfconform(const std::filesystem::path& dir, const std::vector<std::st
     }
   }
   return run;
+}
+
+bool validates_as_junit(const std::filesystem::path& junit_xml) {
+  const std::string cmd = "xmllint --noout --schema " + quote(source_path("tests/reports/JUnit.xsd").string()) + " " +
+                          quote(junit_xml.string()) + " > /dev/null 2>&1";
+  return std::system(cmd.c_str()) == 0;
+}
+
+std::optional<std::string> dump_dom(const Scratch& scratch, const std::filesystem::path& html) {
+  if (std::system("command -v chromium > /dev/null 2>&1") != 0) return std::nullopt;
+  const auto dom = scratch.path() / "dom.html";
+  const std::string chromium = "timeout -k 5 60 chromium --headless --no-sandbox --disable-gpu --disable-quic "
+                               "--no-first-run --disable-background-networking --disable-component-update "
+                               "--disable-sync --user-data-dir=" + quote((scratch.path() / "chromium").string()) +
+                               " --dump-dom " + quote("file://" + html.string()) + " > " + quote(dom.string()) +
+                               " 2> /dev/null";
+  if (std::system(chromium.c_str()) != 0) return std::string();
+  std::ifstream dumped(dom);
+  return std::string((std::istreambuf_iterator<char>(dumped)), std::istreambuf_iterator<char>());
 }
 
 std::vector<nlohmann::json> findings_of(const nlohmann::json& report) {

@@ -3,6 +3,7 @@
 // back its JSON report; checks that nothing the run started is left behind.
 
 #include <filesystem>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -22,6 +23,13 @@ struct CliRun {
 std::filesystem::path provider_binary(const std::string& name);
 /// $TFC_SOURCE_DIR/<relative>.
 std::filesystem::path source_path(const std::string& relative);
+/// tests/conformance/hints/<name>.json.
+std::string hints(const std::string& name);
+
+/// Skips the test when the provider binary is not built.
+#define REQUIRE_PROVIDER(name)                                        \
+  if (!std::filesystem::exists(provider_binary(name)))               \
+  GTEST_SKIP() << provider_binary(name) << " is not built (make providers)"
 
 /// A scratch directory removed by the destructor.
 class Scratch {
@@ -41,6 +49,14 @@ CliRun run_tfconform(const std::filesystem::path& dir, const std::vector<std::st
 std::set<std::string> rules_of(const nlohmann::json& report, const std::string& severity);
 /// Every finding, flattened, each with "suite" added.
 std::vector<nlohmann::json> findings_of(const nlohmann::json& report);
+
+/// True when xmllint validates `junit_xml` against tests/reports/JUnit.xsd.
+bool validates_as_junit(const std::filesystem::path& junit_xml);
+
+/// What a person sees: headless Chromium runs `html` and serialises its DOM (profile in
+/// `scratch`); nullopt when chromium is not installed. Text the page shows as text comes back
+/// escaped (`&lt;`), so raw `<tag` in the result means markup became an element.
+std::optional<std::string> dump_dom(const Scratch& scratch, const std::filesystem::path& html);
 
 /// Live processes whose command line or environment contains `needle` (other than this test).
 /// Every run_tfconform() gives its provider TFC_TEST_SCRATCH=<dir>, so a run's own leftovers are

@@ -56,8 +56,20 @@ clean:
 fuzz:
 	./scripts/fuzz.sh
 
+# The whole test suite under ASan + UBSan (clang, the same build-fuzz/ tree): scripts/sanitize.sh.
+.PHONY: sanitize
+sanitize: deps
+	./scripts/sanitize.sh
+
 # Detection matrix: every tfcfault fault mode (and the honest mode), normal and legacy, through
 # tfconform; writes docs/detection-matrix.md and fails on a missed or unexpected rule.
 .PHONY: matrix
 matrix: build providers
 	python3 scripts/detection_matrix.py --tfconform $(BIN) --provider $(BUILD)/providers/terraform-provider-tfcfault
+
+# Hostile providers: every hostile mode of tfcfault (tests/providers/faulty/hostile.tsv, plus
+# crash_in_apply and hang_in_plan) through tfconform, with what each run left behind (processes,
+# temporary files); writes docs/hostile-providers.md and fails on a mismatch or a leftover.
+.PHONY: hostile
+hostile: build providers
+	python3 scripts/hostile_table.py --tfconform $(BIN) --provider $(BUILD)/providers/terraform-provider-tfcfault

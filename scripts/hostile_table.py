@@ -1,0 +1,515 @@
+#!/usr/bin/env python3
+"""Hostile providers: does tfconform survive a provider that attacks the harness, and clean up after it?
+
+For every row of tests/providers/faulty/hostile.tsv (mode, expected, description), plus the fault
+modes crash_in_apply and hang_in_plan of faults.tsv (a crash and a hang are hostile too), runs
+`tfconform run --apply` against terraform-provider-tfcfault with TFCFAULT_MODE=<mode>, a fresh
+state directory, a TMPDIR of its own (the plugin's sockets and temporary files land there) and a
+unique marker variable TFC_HOSTILE_MARKER in the provider's environment. Per run it measures the
+wall time, tfconform's exit status and peak RSS (wait4 of the tfconform process: the largest of
+tfconform and the children it reaped; and tfconform's own VmHWM, sampled), reads the error and
+warning rules out of the JSON report, then looks at what the run left behind: processes whose
+environment holds the marker (given ~2 s to go away, then killed), files in the run's TMPDIR,
+and whether the JSON, HTML and JUnit reports were written. The results go into a Markdown table
+(docs/hostile-providers.md by default).
+
+The expected column is read loosely: its rule ids (`rpc.handshake`, `value.invalid_utf8`, ...),
+`none` (no error rule) and the phrases "transport failure" (any `rpc.*` rule) and "schema
+finding" (any `schema.*` rule) are the accepted alternatives. A row is OK when the error rules
+reported are all among them (and there is at least one unless `none` is accepted).
+
+Exit status: 0 when every row is OK, left no process and no temporary file behind, wrote its
+reports and tfconform exited with 0 or 1; 1 otherwise; 2 when the tools are missing.
+
+Python 3 standard library only.
+"""
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import re
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import xml.etree.ElementTree as ET
+
+sys.dont_write_bytecode = True  # no scripts/__pycache__ from the import below
+from detection_matrix import ROOT, read_faults, rel, snapshot  # noqa: E402  (its helpers, unchanged)
+
+SEED = "20261123"
+CASES = 8
+TIMEOUT = 5
+SHRINK_TIME = 10
+MARKER = "TFC_HOSTILE_MARKER"
+FAULT_MODES = ("crash_in_apply", "hang_in_plan")
+STRAGGLER_GRACE = 2.0
+MESSAGE_CHARS = 220
+
+RULE_ID = re.compile(r"\b[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*\b")
+# Phrases of the expected column that stand for a family of rules.
+PHRASES = {"transport failure": "rpc.", "schema finding": "schema."}
+
+
+def read_hostile(path):
+    rows = []
+    with open(path, encoding="utf-8") as f:
+        header = f.readline().rstrip("\n").split("\t")
+        if header[:3] != ["mode", "expected", "description"]:
+            raise SystemExit(f"{path}: unexpected header {header}")
+        for line in f:
+            line = line.rstrip("\n")
+            if not line.strip():
+                continue
+            cols = line.split("\t")
+            cols += [""] * (3 - len(cols))
+            rows.append({"mode": cols[0], "expected": cols[1], "description": cols[2], "source": "hostile.tsv"})
+    return rows
+
+
+def accepted(expected):
+    """The alternatives of an expected text: (rule ids, rule prefixes, whether no error is accepted)."""
+    text = expected.lower()
+    rules = set(RULE_ID.findall(text))
+    prefixes = {p for phrase, p in PHRASES.items() if phrase in text}
+    none = re.search(r"(^|[^a-z_.])none($|[^a-z_.])", text) is not None
+    return rules, prefixes, none
+
+
+def consistent(expected, errors):
+    rules, prefixes, none = accepted(expected)
+    if not rules and not prefixes and not none:
+        return False, "the expected text names no rule and not none"
+    if not errors:
+        return (True, "") if none else (False, "no error rule reported")
+    others = sorted(r for r in errors if r not in rules and not any(r.startswith(p) for p in prefixes))
+    if others:
+        return False, "error rule(s) not expected: " + ", ".join(others)
+    return True, ""
+
+
+# ---------------------------------------------------------------------------------------------
+# What a run leaves behind
+
+
+def marked_processes(token):
+    """(pid, description) of every process whose environment holds MARKER=token."""
+    entry = f"{MARKER}={token}".encode()
+    found = []
+    for name in os.listdir("/proc"):
+        if not name.isdigit() or int(name) == os.getpid():
+            continue
+        try:
+            with open(f"/proc/{name}/environ", "rb") as f:
+                if entry not in f.read().split(b"\0"):
+                    continue
+            with open(f"/proc/{name}/cmdline", "rb") as f:
+                cmdline = f.read().replace(b"\0", b" ").decode(errors="replace").strip()
+        except OSError:
+            continue  # gone, or a zombie
+        found.append((int(name), cmdline or "?"))
+    return found
+
+
+def reap_stragglers(token, grace):
+    """Waits up to `grace` seconds for the marked processes to go; kills and lists the rest."""
+    deadline = time.monotonic() + grace
+    left = marked_processes(token)
+    while left and time.monotonic() < deadline:
+        time.sleep(0.1)
+        left = marked_processes(token)
+    for pid, _ in left:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+    return left
+
+
+def leftover_files(root):
+    out = []
+    for dirpath, dirnames, filenames in os.walk(root):
+        for n in sorted(dirnames + filenames):
+            out.append(os.path.relpath(os.path.join(dirpath, n), root))
+    return sorted(out)
+
+
+def reports_written(paths):
+    """Names of the reports that exist and parse (json, html, junit)."""
+    ok = []
+    for kind, path in paths.items():
+        try:
+            if os.path.getsize(path) == 0:
+                continue
+            if kind == "json":
+                with open(path, encoding="utf-8") as f:
+                    json.load(f)
+            elif kind == "junit":
+                ET.parse(path)
+            elif kind == "html":
+                with open(path, encoding="utf-8", errors="replace") as f:
+                    if "</html>" not in f.read().lower():
+                        continue
+            ok.append(kind)
+        except (OSError, ValueError, ET.ParseError):
+            pass
+    return ok
+
+
+def vm_hwm_kib(pid):
+    """The process's own peak RSS so far (VmHWM), or None once it is gone or a zombie."""
+    try:
+        with open(f"/proc/{pid}/status", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError):
+        pass
+    return None
+
+
+def tail(path, chars=4000):
+    try:
+        with open(path, "rb") as f:
+            f.seek(0, os.SEEK_END)
+            size = f.tell()
+            f.seek(max(0, size - chars))
+            return f.read().decode(errors="replace"), size
+    except OSError:
+        return "", 0
+
+
+# ---------------------------------------------------------------------------------------------
+# One run
+
+
+def run_one(args, row, index):
+    base = tempfile.mkdtemp(prefix=f"tfc-hostile-{row['mode']}-")
+    tmp, state, out = (os.path.join(base, d) for d in ("tmp", "state", "out"))
+    for d in (tmp, state, out):
+        os.mkdir(d)
+    token = f"tfc-hostile-{os.getpid()}-{index}-{secrets.token_hex(6)}"
+    paths = {"json": os.path.join(out, "report.json"), "html": os.path.join(out, "report.html"),
+             "junit": os.path.join(out, "report.xml")}
+    cmd = [
+        args.tfconform, "run",
+        "--provider", args.provider,
+        "--apply",
+        "--cases", str(args.cases),
+        "--seed", args.seed,
+        "--timeout", str(args.timeout),
+        "--shrink-time", str(args.shrink_time),
+        "--quiet",
+        "--json", paths["json"],
+        "--html", paths["html"],
+        "--junit", paths["junit"],
+        "--env", f"TFCFAULT_MODE={row['mode']}",
+        "--env", f"TFCFAULT_STATE_DIR={state}",
+        "--env", f"{MARKER}={token}",
+    ]
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TFCFAULT_") and k != MARKER}
+    env["TMPDIR"] = tmp
+    stdout_path, stderr_path = os.path.join(base, "stdout"), os.path.join(base, "stderr")
+    res = {"token": token, "status": None, "signal": None, "killed_after": None, "rss_kib": None, "own_kib": 0}
+    start = time.monotonic()
+    with open(stdout_path, "wb") as so, open(stderr_path, "wb") as se:
+        # cwd: the run's own directory, so that a core file of a crash does not land in the checkout.
+        proc = subprocess.Popen(cmd, env=env, cwd=base, stdin=subprocess.DEVNULL, stdout=so, stderr=se,
+                                start_new_session=True)
+    deadline = start + args.run_timeout
+    while True:
+        pid, wstatus, usage = os.wait4(proc.pid, os.WNOHANG)
+        if pid:
+            break
+        res["own_kib"] = max(res["own_kib"], vm_hwm_kib(proc.pid) or 0)
+        if time.monotonic() > deadline and res["killed_after"] is None:
+            res["killed_after"] = args.run_timeout
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except OSError:
+                pass
+        time.sleep(0.02)
+    res["seconds"] = time.monotonic() - start
+    code = os.waitstatus_to_exitcode(wstatus)
+    proc.returncode = code  # reaped here; keep Popen from waiting again
+    if code < 0:
+        res["signal"] = signal.Signals(-code).name if -code in signal.Signals._value2member_map_ else str(-code)
+    else:
+        res["status"] = code
+    res["rss_kib"] = usage.ru_maxrss
+
+    res["left_running"] = reap_stragglers(token, args.grace)
+    res["temp_left"] = leftover_files(tmp)
+    res["reports"] = reports_written(paths)
+    res["stderr_tail"], res["stderr_bytes"] = tail(stderr_path)
+    res["errors"], res["warnings"], res["first_message"] = [], [], ""
+    try:
+        with open(paths["json"], encoding="utf-8") as f:
+            data = json.load(f)
+        reasons = []
+        for suite in data.get("suites", []):
+            for scenario in suite.get("scenarios", []):
+                if scenario.get("status") == "errored" and scenario.get("reason"):
+                    reasons.append(scenario["reason"])
+                for finding in scenario.get("findings", []):
+                    rule = finding.get("rule")
+                    if finding.get("severity") == "error":
+                        if rule not in res["errors"]:
+                            res["errors"].append(rule)
+                        if not res["first_message"]:
+                            res["first_message"] = finding.get("message") or ""
+                    elif rule not in res["warnings"]:
+                        res["warnings"].append(rule)
+        if not res["first_message"] and reasons:
+            res["first_message"] = reasons[0]
+        # The binaries run from a snapshot directory and the run has its own TMPDIR: paths that only
+        # make the message longer and differ from run to run.
+        res["first_message"] = res["first_message"].replace(os.path.dirname(args.provider) + os.sep, "") \
+            .replace(tmp + os.sep, "$TMPDIR/")
+    except (OSError, ValueError):
+        pass
+    finally:
+        # Nothing of the run stays; stragglers were killed above, so the tree can go.
+        shutil.rmtree(base, ignore_errors=True)
+    return res
+
+
+def judge(row, res):
+    """Sets row['verdicts'] (empty = OK) and row['note']."""
+    verdicts, notes = [], []
+    ok, why = consistent(row["expected"], res["errors"])
+    if not ok:
+        verdicts.append("MISMATCH")
+        notes.append(why)
+        if "is not a mode of" in res["first_message"]:
+            notes.append("the provider binary does not know this mode yet (rebuild: make providers)")
+    if res["signal"] or res["status"] not in (0, 1) or res["killed_after"]:
+        verdicts.append("TFCONFORM CRASHED")
+        if res["killed_after"]:
+            notes.append(f"tfconform killed after {res['killed_after']:.0f} s")
+        else:
+            last = (res["stderr_tail"].strip().splitlines() or [""])[-1]
+            notes.append(f"tfconform {'signal ' + res['signal'] if res['signal'] else 'exit ' + str(res['status'])}"
+                         + (f": {one_line(last)}" if last else ""))
+    if res["left_running"]:
+        verdicts.append("LEFT RUNNING")
+        notes.append(f"{len(res['left_running'])} process(es) still running after {STRAGGLER_GRACE:.0f} s, killed")
+    if res["temp_left"]:
+        verdicts.append("TEMP FILES LEFT")
+        notes.append(f"{len(res['temp_left'])} entr(y/ies) left in TMPDIR")
+    if "json" not in res["reports"]:
+        verdicts.append("NO REPORT")
+        notes.append("no JSON report")
+    row["verdicts"], row["note"] = verdicts, "; ".join(notes)
+
+
+# ---------------------------------------------------------------------------------------------
+# Output
+
+
+def one_line(text, limit=MESSAGE_CHARS):
+    text = " ".join(str(text).split())
+    text = "".join(c if c.isprintable() else f"\\x{ord(c):02x}" for c in text)  # e.g. an ANSI escape
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def md(text):
+    return text.replace("\\", "\\\\").replace("|", "\\|").replace("&", "&amp;").replace("<", "&lt;") \
+        .replace(">", "&gt;")
+
+
+def md_code(text):
+    """Text for inside a code span of a table cell: only | needs escaping there."""
+    return text.replace("`", "'").replace("|", "\\|")
+
+
+def code_list(items):
+    return ", ".join(f"`{md_code(i)}`" for i in items)
+
+
+def machine_line(args):
+    cpu = "?"
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            cpu = next((l.split(":", 1)[1].strip() for l in f if l.startswith("model name")), "?")
+    except OSError:
+        pass
+    mem = ""
+    try:
+        with open("/proc/meminfo", encoding="utf-8") as f:
+            kib = next(int(l.split()[1]) for l in f if l.startswith("MemTotal"))
+            mem = f", {kib / 1048576:.0f} GiB"
+    except (OSError, StopIteration, ValueError):
+        pass
+    try:
+        version = subprocess.run([args.tfconform, "--version"], capture_output=True, text=True,
+                                 timeout=30).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        version = "tfconform ?"
+    now = datetime.datetime.now().astimezone().strftime("%Y-%m-%d %H:%M %Z")
+    return (f"Generated {now} on `{socket.gethostname()}` ({platform.system()} {platform.release()} "
+            f"{platform.machine()}, {cpu}, {os.cpu_count()} CPUs{mem}), {version}.")
+
+
+def reported_cell(res):
+    parts = []
+    parts.append(("errors " + code_list(res["errors"])) if res["errors"] else "no error")
+    if res["warnings"]:
+        parts.append("warnings " + code_list(res["warnings"]))
+    text = "; ".join(parts)
+    if res["first_message"]:
+        text += ": " + md(one_line(res["first_message"]))
+    return text
+
+
+def exit_cell(res):
+    if res["killed_after"]:
+        return f"killed after {res['killed_after']:.0f} s"
+    return f"signal {res['signal']}" if res["signal"] else str(res["status"])
+
+
+def rss_cell(res):
+    return f"{res['rss_kib'] / 1024:.0f} (tfconform {res['own_kib'] / 1024:.0f})"
+
+
+def running_cell(res):
+    if not res["left_running"]:
+        return "none"
+    return "**" + "; ".join(f"pid {pid} `{md_code(one_line(cmd, 60))}`" for pid, cmd in res["left_running"]) + \
+        "** (killed)"
+
+
+def temp_cell(res):
+    if not res["temp_left"]:
+        return "none"
+    shown = res["temp_left"][:5]
+    more = f" … {len(res['temp_left']) - 5} more" if len(res["temp_left"]) > 5 else ""
+    return "**" + code_list(shown) + more + "**"
+
+
+def markdown(rows, args, shown, total_seconds):
+    bad = [r for r in rows if r["verdicts"]]
+    lines = ["# Hostile providers", ""]
+    lines.append("Generated by `scripts/hostile_table.py` (`make hostile`; run it again to regenerate). The deliberately "
+                 "faulty test provider `terraform-provider-tfcfault` also has hostile modes "
+                 "(`tests/providers/faulty/hostile.tsv`): instead of breaking a contract rule they attack the harness "
+                 "itself — junk on stdout before the handshake, an endless stderr flood, a handshake to a socket that "
+                 "does not exist, children that outlive the plugin, oversized and invalid UTF-8 values and diagnostics, "
+                 "TLS certificates that do not match, deeply nested values and schemas, markup everywhere. "
+                 "`crash_in_apply` and `hang_in_plan` of `faults.tsv` are added: a crash and a hang are hostile too. "
+                 "Each mode should end in the expected rule (or none), with tfconform exiting 0 or 1, its reports "
+                 "written, and no process or temporary file left behind.")
+    lines.append("")
+    lines.append(machine_line(args))
+    lines.append("")
+    lines.append(f"Each run: `{shown['tfconform']} run --provider {shown['provider']} --apply --cases {args.cases} "
+                 f"--seed {args.seed} --timeout {args.timeout} --shrink-time {args.shrink_time} --quiet --json … "
+                 f"--html … --junit …` with `--env TFCFAULT_MODE=<mode>`, a fresh `TFCFAULT_STATE_DIR`, a unique "
+                 f"`{MARKER}` and a fresh `TMPDIR` of its own; runs are sequential. **peak RSS** is `ru_maxrss` of "
+                 "wait4 on tfconform (the largest of tfconform and the children it reaped, i.e. the provider); in "
+                 "parentheses tfconform's own (`VmHWM`, sampled every 20 ms). **left running**: "
+                 f"processes whose environment holds the run's marker {STRAGGLER_GRACE:.0f} s after tfconform "
+                 "exited (then killed). **temp files left**: what is left in the run's `TMPDIR`. **reports "
+                 "written**: which of the JSON, HTML and JUnit reports exist and parse. The expected column is read "
+                 "loosely: its rule ids, `none`, \"transport failure\" (any `rpc.*` rule) and \"schema finding\" "
+                 "(any `schema.*` rule) are the alternatives, "
+                 "and every error rule reported must be one of them; what it says beyond rules (markup shown as text "
+                 "in the HTML, children killed) is checked by the hostile-provider tests of `tests/conformance`, or, "
+                 "for processes and files, by the columns here.")
+    lines.append("")
+    verdict = "every mode as expected, nothing left behind" if not bad else \
+        f"{len(bad)} of {len(rows)} modes not OK, noted below the table"
+    lines.append(f"Result: **{verdict}**; {len(rows)} runs in {total_seconds:.0f} s.")
+    lines.append("")
+    lines.append("| mode | what the provider does | expected | tfconform reported (rules + first message) | exit "
+                 "| time (s) | peak RSS (MiB) | left running | temp files left | reports written | verdict |")
+    lines.append("|---|---|---|---|---:|---:|---:|---|---|---|---|")
+    for row in rows:
+        res = row["result"]
+        mode = f"`{row['mode']}`" + (" (faults.tsv)" if row["source"] == "faults.tsv" else "")
+        verdict = "OK" if not row["verdicts"] else "**" + ", ".join(row["verdicts"]) + "**"
+        lines.append(f"| {mode} | {md(row['description'])} | {md(row['expected'])} | {reported_cell(res)} | "
+                     f"{exit_cell(res)} | {res['seconds']:.1f} | {rss_cell(res)} | {running_cell(res)} | "
+                     f"{temp_cell(res)} | {', '.join(res['reports']) or '**none**'} | {verdict} |")
+    lines.append("")
+    if bad:
+        for row in bad:
+            lines.append(f"- `{row['mode']}`: {md(row['note'])}.")
+        lines.append("")
+    return "\n".join(lines)
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--tfconform", default=os.path.join(ROOT, "build", "conformance", "tfconform"))
+    p.add_argument("--provider", default=os.path.join(ROOT, "build", "providers", "terraform-provider-tfcfault"))
+    p.add_argument("--out", default=os.path.join(ROOT, "docs", "hostile-providers.md"))
+    p.add_argument("--hostile", default=os.path.join(ROOT, "tests", "providers", "faulty", "hostile.tsv"))
+    p.add_argument("--faults", default=os.path.join(ROOT, "tests", "providers", "faulty", "faults.tsv"))
+    p.add_argument("--seed", default=SEED)
+    p.add_argument("--cases", type=int, default=CASES)
+    p.add_argument("--timeout", type=float, default=TIMEOUT, help="tfconform --timeout (seconds per RPC)")
+    p.add_argument("--shrink-time", type=int, default=SHRINK_TIME)
+    p.add_argument("--grace", type=float, default=STRAGGLER_GRACE,
+                   help="seconds left to the provider's processes to exit after tfconform did")
+    p.add_argument("--run-timeout", type=float, default=300, help="kill one tfconform run after this long")
+    p.add_argument("--modes", default="", help="comma-separated subset of modes (default: all)")
+    args = p.parse_args()
+    args.timeout = int(args.timeout) if float(args.timeout).is_integer() else args.timeout
+
+    for what, path in (("tfconform", args.tfconform), ("provider", args.provider)):
+        if not os.access(path, os.X_OK):
+            print(f"hostile_table: {what} {path} not found (make build providers)", file=sys.stderr)
+            return 2
+    shown = {"tfconform": rel(args.tfconform), "provider": rel(args.provider)}
+    bin_dir = tempfile.mkdtemp(prefix="tfc-hostile-bin-")
+    try:
+        args.tfconform = snapshot(args.tfconform, bin_dir)
+        args.provider = snapshot(args.provider, bin_dir)
+        return table(args, shown)
+    finally:
+        shutil.rmtree(bin_dir, ignore_errors=True)
+
+
+def table(args, shown):
+    rows = read_hostile(args.hostile)
+    faults = {r["mode"]: r for r in read_faults(args.faults)}
+    for mode in FAULT_MODES:
+        if mode in faults:
+            rows.append({"mode": mode, "expected": faults[mode]["rule"],
+                         "description": faults[mode]["description"], "source": "faults.tsv"})
+    if args.modes:
+        wanted = set(args.modes.split(","))
+        rows = [r for r in rows if r["mode"] in wanted]
+
+    start = time.monotonic()
+    for i, row in enumerate(rows):
+        row["result"] = res = run_one(args, row, i)
+        judge(row, res)
+        print(f"{row['mode']:26} exit {exit_cell(res):>4} {res['seconds']:6.1f}s {res['rss_kib'] / 1024:6.0f} MiB "
+              f"(tfconform {res['own_kib'] / 1024:4.0f})  "
+              f"errors {','.join(res['errors']) or '-':30} running {len(res['left_running'])} "
+              f"temp {len(res['temp_left'])} reports {','.join(res['reports']) or '-':16} "
+              f"{', '.join(row['verdicts']) or 'OK'}" + (f"  ({row['note']})" if row["note"] else ""), flush=True)
+    total = time.monotonic() - start
+
+    text = markdown(rows, args, shown, total)
+    os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
+    with open(args.out, "w", encoding="utf-8") as f:
+        f.write(text)
+    print(f"wrote {rel(args.out)} ({total:.0f} s)")
+    bad = [r for r in rows if r["verdicts"]]
+    if bad:
+        print(f"{len(bad)} mode(s) not OK: {', '.join(r['mode'] for r in bad)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets of tests/fuzz (clang, ASan + UBSan) in build-fuzz/ and runs each
+# Builds the libFuzzer targets of tests/fuzz (clang, ASan + UBSan) in build-fuzz/
+# (scripts/sanitized_build.sh, shared with the sanitized test suite) and runs each
 # for FUZZ_SECONDS on a temporary copy of its seed corpus (the source tree is never written).
 # Prints one line per target and exits non-zero when a target crashed, leaked, hit UB, timed
 # out or ran out of memory; the input that did it is kept under build-fuzz/crashes/<target>/.
@@ -14,24 +15,9 @@ cd "$(dirname "$0")/.."
 
 SECONDS_PER_TARGET=${FUZZ_SECONDS:-30}
 BUILD_DIR=${FUZZ_BUILD:-build-fuzz}
-JOBS=${FUZZ_JOBS:-$(nproc)}
 TARGETS=${FUZZ_TARGETS:-fuzz_msgpack_decode fuzz_json_decode fuzz_handshake fuzz_schema}
 
-# clang (with libFuzzer and the sanitizer runtimes) and what the configure step looks for.
-APT_PACKAGES="clang cmake ninja-build g++ pkg-config libgrpc++-dev libgrpc-dev protobuf-compiler-grpc
-  libprotobuf-dev protobuf-compiler libssl-dev nlohmann-json3-dev libcli11-dev"
-missing=$(for p in $APT_PACKAGES; do dpkg -s "$p" >/dev/null 2>&1 || echo "$p"; done)
-if [ -n "$missing" ]; then
-  echo "fuzz: installing missing packages:" $missing
-  SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing
-fi
-
-if [ ! -f "$BUILD_DIR/build.ninja" ]; then
-  CC=clang CXX=clang++ cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE= -DTFC_FUZZ=ON >/dev/null
-fi
-cmake --build "$BUILD_DIR" -j "$JOBS" --target $TARGETS
+scripts/sanitized_build.sh $TARGETS
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -74,6 +74,10 @@ bool CaseRecorder::rpc_failed(std::string_view step, std::string_view rpc, const
       v.message = std::string(rpc) + " did not answer within the deadline";
       lost = true;
       break;
+    case protocol::FailureKind::TooLarge:
+      v.rule = "rpc.message_too_large";
+      v.message = std::string(rpc) + " answered with a message tfconform cannot read: " + failure.message;
+      break;
     case protocol::FailureKind::Malformed:
       v.rule = "value.undecodable";
       v.message = std::string(rpc) + " answered with a message that does not fit the protocol: " + failure.message;

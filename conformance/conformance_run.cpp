@@ -86,6 +86,7 @@ std::string start_failure_rule(const StartFailure& failure) {
     case protocol::FailureKind::Transport: return "rpc.crashed";
     case protocol::FailureKind::Timeout: return "rpc.timeout";
     case protocol::FailureKind::Malformed: return "value.undecodable";
+    case protocol::FailureKind::TooLarge: return "rpc.message_too_large";
     case protocol::FailureKind::NotImplemented:
     case protocol::FailureKind::Status: break;
   }

@@ -107,6 +107,8 @@ constexpr std::array kRules{
              "000 §Provider Protocol API Functions", Cores::Both, kAlways},
     RuleInfo{"rpc.handshake", E, "the plugin handshake line is missing or malformed",
              "000 §Provider Protocol API Functions", Cores::Both, kAlways},
+    RuleInfo{"rpc.message_too_large", E, "an answer is over 256 MiB, the most terraform-plugin-go sends and tfconform reads (Terraform reads up to 2 GiB, but only 64 MiB of GetProviderSchema)",
+             "000 §Provider Protocol API Functions", Cores::None, kAlways},
     RuleInfo{"rpc.timeout", E, "no answer within the deadline",
              "000 §Provider Protocol API Functions", Cores::None, kAlways},
     // GetProviderSchema

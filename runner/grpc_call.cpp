@@ -1,6 +1,9 @@
 #include "runner/grpc_call.hpp"
 
 #include <chrono>
+#include <string>
+
+#include "runner/channel.hpp"
 
 namespace tfc::runner::detail {
 
@@ -12,6 +15,15 @@ std::unique_ptr<grpc::ClientContext> make_context(const CallOptions& options) {
 
 protocol::RpcFailure failure_for(const grpc::Status& status, const CallOptions& options,
                                  const char* rpc) {
+  // gRPC refuses an answer over the channel's limit on our side, as RESOURCE_EXHAUSTED; a
+  // provider may send that code itself, so the client-side wording is what tells them apart.
+  if (status.error_code() == grpc::StatusCode::RESOURCE_EXHAUSTED &&
+      status.error_message().find("Received message larger than max") != std::string::npos) {
+    return protocol::RpcFailure{protocol::FailureKind::TooLarge, static_cast<int>(status.error_code()),
+                                std::string(rpc) + ": the answer is over tfconform's receive limit of " +
+                                    std::to_string(kMaxMessageBytes >> 20) +
+                                    " MiB, the most terraform-plugin-go sends (" + status.error_message() + ")"};
+  }
   auto failure = protocol::failure_from_status(static_cast<int>(status.error_code()),
                                                std::string(rpc) + ": " + status.error_message());
   // A dead plugin shows as UNAVAILABLE (or a cut stream); say what really happened.

@@ -23,6 +23,7 @@ std::string to_string(FailureKind kind) {
     case FailureKind::Timeout: return "timeout";
     case FailureKind::Transport: return "transport";
     case FailureKind::Malformed: return "malformed";
+    case FailureKind::TooLarge: return "too large";
   }
   return "unknown";
 }

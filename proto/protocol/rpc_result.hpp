@@ -24,6 +24,7 @@ enum class FailureKind {
   Timeout,         // the harness deadline passed
   Transport,       // the connection failed (UNAVAILABLE, TLS, socket)
   Malformed,       // an OK answer that does not fit the protocol (bad schema type JSON, empty path step)
+  TooLarge,        // an answer over the harness's receive limit (runner/channel.hpp)
 };
 
 struct RpcFailure {

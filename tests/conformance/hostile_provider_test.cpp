@@ -100,14 +100,15 @@ TEST(HostileProviders, AStderrFloodNeitherStallsTheRunNorEndsInAFinding) {
   EXPECT_TRUE(processes_matching(scratch.path().string()).empty());
 }
 
-TEST(HostileProviders, AResponseOverTheSizeLimitIsAnErrorStatus) {
+TEST(HostileProviders, AResponseOverTheSizeLimitIsNamedAsSuch) {
   REQUIRE_PROVIDER("tfcfault");
   Scratch scratch;
   const auto r = run_mode(scratch, "oversize_response");
   expect_contained(scratch, r, "oversize_response");
-  EXPECT_EQ(r.errors, std::set<std::string>{"rpc.error_status"}) << r.run.output;
-  const std::string message = message_of(r, "rpc.error_status");
+  EXPECT_EQ(r.errors, std::set<std::string>{"rpc.message_too_large"}) << r.run.output;
+  const std::string message = message_of(r, "rpc.message_too_large");
   EXPECT_NE(message.find("PlanResourceChange"), std::string::npos) << message;
+  EXPECT_NE(message.find("receive limit of 256 MiB"), std::string::npos) << message;
   EXPECT_NE(message.find("268435456"), std::string::npos) << "the limit is named: " << message;
 }
 

@@ -90,12 +90,19 @@ LogLine parse_log_line(std::string_view line, LogStream stream) {
   return out;
 }
 
+namespace {
+std::size_t text_bytes(const LogLine& line) { return line.raw.size() + line.message.size(); }
+}  // namespace
+
 void LogRing::push(LogLine line) {
   const std::lock_guard lock(m_mutex);
-  if (m_lines.size() == m_capacity) {
+  const std::size_t size = text_bytes(line);
+  while (!m_lines.empty() && (m_lines.size() == m_capacity || m_bytes + size > m_max_bytes)) {
+    m_bytes -= text_bytes(m_lines.front());
     m_lines.pop_front();
     ++m_dropped;
   }
+  m_bytes += size;
   m_lines.push_back(std::move(line));
 }
 

@@ -32,10 +32,15 @@ struct LogLine {
 /// leading timestamp word; `panic: ` and `fatal error: ` starts are Panic. Never fails.
 LogLine parse_log_line(std::string_view line, LogStream stream);
 
-/// Thread-safe bounded buffer of the most recent lines; counts the ones it dropped.
+/// Thread-safe bounded buffer of the most recent lines, at most `capacity` lines and about
+/// `max_bytes` of text (a provider flooding 64 KiB lines must not hold 2,000 of them); counts the
+/// ones it dropped. The newest line is always kept.
 class LogRing {
 public:
-  explicit LogRing(std::size_t capacity) : m_capacity(capacity == 0 ? 1 : capacity) {}
+  static constexpr std::size_t kDefaultMaxBytes = 8 * 1024 * 1024;
+
+  explicit LogRing(std::size_t capacity, std::size_t max_bytes = kDefaultMaxBytes)
+      : m_capacity(capacity == 0 ? 1 : capacity), m_max_bytes(max_bytes) {}
 
   void push(LogLine line);
   /// The kept lines, oldest first.
@@ -49,6 +54,8 @@ public:
 private:
   mutable std::mutex m_mutex;
   std::size_t m_capacity;
+  std::size_t m_max_bytes;
+  std::size_t m_bytes = 0;
   std::deque<LogLine> m_lines;
   std::size_t m_dropped = 0;
 };

@@ -60,6 +60,20 @@ TEST(PluginLogTest, RingKeepsTheNewestLines) {
   EXPECT_EQ(ring.dropped(), 2u);
 }
 
+TEST(LogRing, KeepsAtMostItsByteBudgetButAlwaysTheNewestLine) {
+  LogRing ring(2000, 1000);  // each 300-byte line below counts its raw text and its message
+  for (int i = 0; i < 10; ++i) ring.push(parse_log_line(std::string(300, static_cast<char>('a' + i)), LogStream::Stderr));
+  const auto lines = ring.snapshot();
+  ASSERT_EQ(lines.size(), 1u) << "two 600-byte lines do not fit in 1,000 bytes";
+  EXPECT_EQ(lines[0].raw, std::string(300, 'j'));
+  EXPECT_EQ(ring.dropped(), 9u);
+  ring.push(parse_log_line(std::string(5000, 'z'), LogStream::Stderr));
+  ASSERT_EQ(ring.snapshot().size(), 1u) << "a line over the budget alone is still kept";
+  std::size_t cursor = 0;
+  EXPECT_EQ(ring.since(cursor).size(), 1u);
+  EXPECT_EQ(cursor, 11u);
+}
+
 RC_GTEST_PROP(PluginLogProperty, ArbitraryLinesNeverCrash, (const std::string& text)) {
   const auto line = parse_log_line(text, LogStream::Stderr);
   RC_ASSERT(line.raw == text);

@@ -24,6 +24,11 @@ struct Rpc {
   const char* name;
 };
 
+// Spelled out: clang before 17 does not deduce an aggregate's template arguments by itself.
+template <class Stub, class PbRequest, class PbResponse>
+Rpc(grpc::Status (Stub::*)(grpc::ClientContext*, const PbRequest&, PbResponse*), const char*)
+    -> Rpc<Stub, PbRequest, PbResponse>;
+
 /// `Protocol` names what differs between tfplugin versions:
 ///   Service                 the generated service (::tfpluginN::Provider);
 ///   ListResourceEvent       the generated ListResource.Event message;

@@ -77,6 +77,25 @@ def snapshot(path, into, attempts=60):
     raise SystemExit(f"detection_matrix: {path} kept changing; cannot take a copy")
 
 
+def run_on_snapshots(args, tool, body):
+    """Checks that args.tfconform and args.provider are executables, runs body(args, shown) on
+    copies of both taken into a temporary directory (a rebuild during a long run cannot change
+    them; `shown` keeps the original paths for the report), and removes the copies. Returns
+    body's exit status, or 2 when a binary is missing."""
+    for what, path in (("tfconform", args.tfconform), ("provider", args.provider)):
+        if not os.access(path, os.X_OK):
+            print(f"{tool}: {what} {path} not found (make build providers)", file=sys.stderr)
+            return 2
+    shown = {"tfconform": rel(args.tfconform), "provider": rel(args.provider)}
+    bin_dir = tempfile.mkdtemp(prefix=f"tfc-{tool}-bin-")
+    try:
+        args.tfconform = snapshot(args.tfconform, bin_dir)
+        args.provider = snapshot(args.provider, bin_dir)
+        return body(args, shown)
+    finally:
+        shutil.rmtree(bin_dir, ignore_errors=True)
+
+
 def run_one(args, mode, legacy):
     """One tfconform run; returns a dict with the findings, wall seconds and exit status."""
     state = tempfile.mkdtemp(prefix="tfc-matrix-state-")
@@ -305,18 +324,7 @@ def main():
     args = p.parse_args()
     args.timeout = int(args.timeout) if float(args.timeout).is_integer() else args.timeout
 
-    for what, path in (("tfconform", args.tfconform), ("provider", args.provider)):
-        if not os.access(path, os.X_OK):
-            print(f"detection_matrix: {what} {path} not found (make build providers)", file=sys.stderr)
-            return 2
-    shown = {"tfconform": rel(args.tfconform), "provider": rel(args.provider)}
-    bin_dir = tempfile.mkdtemp(prefix="tfc-matrix-bin-")
-    try:
-        args.tfconform = snapshot(args.tfconform, bin_dir)
-        args.provider = snapshot(args.provider, bin_dir)
-        return matrix(args, shown)
-    finally:
-        shutil.rmtree(bin_dir, ignore_errors=True)
+    return run_on_snapshots(args, "detection_matrix", matrix)
 
 
 def matrix(args, shown):

@@ -41,7 +41,7 @@ import time
 import xml.etree.ElementTree as ET
 
 sys.dont_write_bytecode = True  # no scripts/__pycache__ from the import below
-from detection_matrix import ROOT, read_faults, rel, snapshot  # noqa: E402  (its helpers, unchanged)
+from detection_matrix import ROOT, read_faults, rel, run_on_snapshots  # noqa: E402  (shared helpers)
 
 SEED = "20261123"
 CASES = 8
@@ -463,18 +463,7 @@ def main():
     args = p.parse_args()
     args.timeout = int(args.timeout) if float(args.timeout).is_integer() else args.timeout
 
-    for what, path in (("tfconform", args.tfconform), ("provider", args.provider)):
-        if not os.access(path, os.X_OK):
-            print(f"hostile_table: {what} {path} not found (make build providers)", file=sys.stderr)
-            return 2
-    shown = {"tfconform": rel(args.tfconform), "provider": rel(args.provider)}
-    bin_dir = tempfile.mkdtemp(prefix="tfc-hostile-bin-")
-    try:
-        args.tfconform = snapshot(args.tfconform, bin_dir)
-        args.provider = snapshot(args.provider, bin_dir)
-        return table(args, shown)
-    finally:
-        shutil.rmtree(bin_dir, ignore_errors=True)
+    return run_on_snapshots(args, "hostile_table", table)
 
 
 def table(args, shown):

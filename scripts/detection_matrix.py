@@ -308,21 +308,33 @@ def markdown(rows, args, shown, tolerated, total_seconds, problems):
     return "\n".join(lines)
 
 
-def main():
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def run_arguments(doc, out, seed, cases, timeout, shrink_time):
+    """The options every tfcfault table script shares: the two binaries, where the Markdown
+    goes, faults.tsv, and what each tfconform run is given."""
+    p = argparse.ArgumentParser(description=doc.split("\n")[0])
     p.add_argument("--tfconform", default=os.path.join(ROOT, "build", "conformance", "tfconform"))
     p.add_argument("--provider", default=os.path.join(ROOT, "build", "providers", "terraform-provider-tfcfault"))
-    p.add_argument("--out", default=os.path.join(ROOT, "docs", "detection-matrix.md"))
+    p.add_argument("--out", default=os.path.join(ROOT, "docs", out))
     p.add_argument("--faults", default=os.path.join(ROOT, "tests", "providers", "faulty", "faults.tsv"))
-    p.add_argument("--hints", default=os.path.join(ROOT, "tests", "conformance", "hints", "tfcfault.json"))
-    p.add_argument("--seed", default=SEED)
-    p.add_argument("--cases", type=int, default=CASES)
-    p.add_argument("--timeout", type=float, default=TIMEOUT, help="tfconform --timeout (seconds per RPC)")
-    p.add_argument("--shrink-time", type=int, default=SHRINK_TIME)
-    p.add_argument("--run-timeout", type=float, default=600, help="give up on one tfconform run after this long")
-    p.add_argument("--modes", default="", help="comma-separated subset of modes (default: all, plus honest)")
+    p.add_argument("--seed", default=seed)
+    p.add_argument("--cases", type=int, default=cases)
+    p.add_argument("--timeout", type=float, default=timeout, help="tfconform --timeout (seconds per RPC)")
+    p.add_argument("--shrink-time", type=int, default=shrink_time)
+    return p
+
+
+def parse_run_arguments(p):
     args = p.parse_args()
     args.timeout = int(args.timeout) if float(args.timeout).is_integer() else args.timeout
+    return args
+
+
+def main():
+    p = run_arguments(__doc__, "detection-matrix.md", SEED, CASES, TIMEOUT, SHRINK_TIME)
+    p.add_argument("--hints", default=os.path.join(ROOT, "tests", "conformance", "hints", "tfcfault.json"))
+    p.add_argument("--run-timeout", type=float, default=600, help="give up on one tfconform run after this long")
+    p.add_argument("--modes", default="", help="comma-separated subset of modes (default: all, plus honest)")
+    args = parse_run_arguments(p)
 
     return run_on_snapshots(args, "detection_matrix", matrix)
 

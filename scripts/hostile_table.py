@@ -24,7 +24,6 @@ reports and tfconform exited with 0 or 1; 1 otherwise; 2 when the tools are miss
 Python 3 standard library only.
 """
 
-import argparse
 import datetime
 import json
 import os
@@ -41,7 +40,8 @@ import time
 import xml.etree.ElementTree as ET
 
 sys.dont_write_bytecode = True  # no scripts/__pycache__ from the import below
-from detection_matrix import ROOT, read_faults, rel, run_on_snapshots  # noqa: E402  (shared helpers)
+from detection_matrix import (  # noqa: E402  (shared helpers)
+    ROOT, parse_run_arguments, read_faults, rel, run_arguments, run_on_snapshots)
 
 SEED = "20261123"
 CASES = 8
@@ -446,22 +446,13 @@ def markdown(rows, args, shown, total_seconds):
 
 
 def main():
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--tfconform", default=os.path.join(ROOT, "build", "conformance", "tfconform"))
-    p.add_argument("--provider", default=os.path.join(ROOT, "build", "providers", "terraform-provider-tfcfault"))
-    p.add_argument("--out", default=os.path.join(ROOT, "docs", "hostile-providers.md"))
+    p = run_arguments(__doc__, "hostile-providers.md", SEED, CASES, TIMEOUT, SHRINK_TIME)
     p.add_argument("--hostile", default=os.path.join(ROOT, "tests", "providers", "faulty", "hostile.tsv"))
-    p.add_argument("--faults", default=os.path.join(ROOT, "tests", "providers", "faulty", "faults.tsv"))
-    p.add_argument("--seed", default=SEED)
-    p.add_argument("--cases", type=int, default=CASES)
-    p.add_argument("--timeout", type=float, default=TIMEOUT, help="tfconform --timeout (seconds per RPC)")
-    p.add_argument("--shrink-time", type=int, default=SHRINK_TIME)
     p.add_argument("--grace", type=float, default=STRAGGLER_GRACE,
                    help="seconds left to the provider's processes to exit after tfconform did")
     p.add_argument("--run-timeout", type=float, default=300, help="kill one tfconform run after this long")
     p.add_argument("--modes", default="", help="comma-separated subset of modes (default: all)")
-    args = p.parse_args()
-    args.timeout = int(args.timeout) if float(args.timeout).is_integer() else args.timeout
+    args = parse_run_arguments(p)
 
     return run_on_snapshots(args, "hostile_table", table)
 

@@ -5,7 +5,6 @@
 // the run started may survive it. docs/hostile-providers.md has the timings of each mode.
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <fstream>
 
 #include "tests/conformance/run_support.hpp"
@@ -21,15 +20,15 @@ struct HostileRun {
   std::vector<json> findings;
 };
 
-// `--apply` cases against tfcfault in `mode`, with a short deadline: every mode is expected to
-// end within seconds.
-HostileRun run_mode(const Scratch& scratch, const std::string& mode, std::vector<std::string> extra = {}) {
+// `--apply` cases against tfcfault in `mode`, with an RPC deadline of `timeout` seconds: every
+// mode is expected to end within seconds.
+HostileRun run_mode(const Scratch& scratch, const std::string& mode, std::vector<std::string> extra = {},
+                    const std::string& timeout = "20") {
   std::vector<std::string> args = {"--provider", provider_binary("tfcfault").string(), "--apply", "--cases", "4",
-                                   "--seed", "20261123", "--shrink-time", "10",
+                                   "--seed", "20261123", "--shrink-time", "10", "--timeout", timeout,
                                    "--hints", hints("tfcfault"),
                                    "--env", "TFCFAULT_STATE_DIR=" + (scratch.path() / "objects").string(),
                                    "--env", "TFCFAULT_MODE=" + mode};
-  if (std::find(extra.begin(), extra.end(), "--timeout") == extra.end()) extra.insert(extra.end(), {"--timeout", "20"});
   args.insert(args.end(), extra.begin(), extra.end());
   HostileRun out;
   out.run = run_tfconform(scratch.path(), args);
@@ -61,7 +60,7 @@ TEST(HostileProviders, ALyingHandshakeIsAFindingAndTheReportIsStillWritten) {
   REQUIRE_PROVIDER("tfcfault");
   for (const char* mode : {"handshake_no_socket", "stdout_before_handshake"}) {
     Scratch scratch;
-    const auto r = run_mode(scratch, mode, {"--timeout", "5"});
+    const auto r = run_mode(scratch, mode, {}, "5");
     expect_contained(scratch, r, mode);
     EXPECT_EQ(r.errors, std::set<std::string>{"rpc.handshake"}) << mode << "\n" << r.run.output;
   }
@@ -73,7 +72,7 @@ TEST(HostileProviders, ACertificateThatDoesNotMatchIsRefused) {
   // client_cert_refused: the server will not accept the harness's client certificate.
   for (const char* mode : {"cert_mismatch", "client_cert_refused"}) {
     Scratch scratch;
-    const auto r = run_mode(scratch, mode, {"--timeout", "5"});
+    const auto r = run_mode(scratch, mode, {}, "5");
     expect_contained(scratch, r, mode);
     EXPECT_EQ(r.errors, std::set<std::string>{"rpc.handshake"}) << mode << "\n" << r.run.output;
     // Not one resource case ran over a connection the harness could not trust.

@@ -10,7 +10,9 @@
 
 #include <memory>
 #include <optional>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "runner/grpc_call.hpp"
 #include "runner/grpc_provider.hpp"
@@ -32,11 +34,15 @@ Rpc(grpc::Status (Stub::*)(grpc::ClientContext*, const PbRequest&, PbResponse*),
 /// `Protocol` names what differs between tfplugin versions:
 ///   Service                 the generated service (::tfpluginN::Provider);
 ///   ListResourceEvent       the generated ListResource.Event message;
+///   InvokeActionEvent       the generated InvokeAction.Event message;
 ///   version                 the protocol number protocol_version() reports;
 ///   to_proto / from_proto   the version's conversions (proto/convert/convert_vN.hpp);
 ///   get_provider_schema, validate_provider_config, configure_provider, stop_provider,
 ///   validate_resource_config, validate_data_resource_config
 ///                           Rpc{&Stub::Method, "Method"} for the six RPCs v5 names differently.
+/// The most events one server stream may send before the harness stops reading it.
+inline constexpr std::size_t kMaxStreamEvents = 100000;
+
 template <class Protocol>
 class GrpcProvider final : public protocol::ProviderClient {
   using Stub = typename Protocol::Service::Stub;
@@ -123,23 +129,21 @@ public:
     return call<protocol::ValidateListResourceConfigResponse>(&Stub::ValidateListResourceConfig, request, "ValidateListResourceConfig");
   }
   protocol::RpcResult<protocol::ListResourceResponse> list_resource(const protocol::ListResourceRequest& request) override {
-    // Server stream: collect every event until the provider ends it.
-    auto context = make_context(m_options);
-    auto reader = m_stub->ListResource(context.get(), Protocol::to_proto(request));
     protocol::ListResourceResponse response;
-    typename Protocol::ListResourceEvent event;
-    std::optional<protocol::RpcFailure> bad_event;
-    while (reader->Read(&event)) {
-      auto converted = Protocol::from_proto(event);
-      if (!converted) {
-        if (!bad_event) bad_event = malformed(converted.error(), "ListResource");
-        continue;
-      }
-      response.events.push_back(std::move(*converted));
-    }
-    const grpc::Status status = reader->Finish();
-    if (!status.ok()) return failure_for(status, m_options, "ListResource");
-    if (bad_event) return *bad_event;
+    auto collected = stream<typename Protocol::ListResourceEvent>(&Stub::ListResource, request, "ListResource", response.events);
+    if (collected) return *collected;
+    return response;
+  }
+  protocol::RpcResult<protocol::ValidateActionConfigResponse> validate_action_config(const protocol::ValidateActionConfigRequest& request) override {
+    return call<protocol::ValidateActionConfigResponse>(&Stub::ValidateActionConfig, request, "ValidateActionConfig");
+  }
+  protocol::RpcResult<protocol::PlanActionResponse> plan_action(const protocol::PlanActionRequest& request) override {
+    return call<protocol::PlanActionResponse>(&Stub::PlanAction, request, "PlanAction");
+  }
+  protocol::RpcResult<protocol::InvokeActionResponse> invoke_action(const protocol::InvokeActionRequest& request) override {
+    protocol::InvokeActionResponse response;
+    auto collected = stream<typename Protocol::InvokeActionEvent>(&Stub::InvokeAction, request, "InvokeAction", response.events);
+    if (collected) return *collected;
     return response;
   }
 
@@ -154,6 +158,36 @@ private:
   template <class Response, class Request, class PbRequest, class PbResponse>
   protocol::RpcResult<Response> call(const Rpc<Stub, PbRequest, PbResponse>& rpc, const Request& request) {
     return call<Response>(rpc.method, request, rpc.name);
+  }
+
+  /// Server stream: converts every event into `events` until the provider ends the stream.
+  /// Returns the failure, if any: a bad status, or the first event that did not convert.
+  template <class PbEvent, class Request, class Method, class Event>
+  std::optional<protocol::RpcFailure> stream(Method method, const Request& request, const char* rpc,
+                                             std::vector<Event>& events) {
+    auto context = make_context(m_options);
+    auto reader = ((*m_stub).*method)(context.get(), Protocol::to_proto(request));
+    PbEvent event;
+    std::optional<protocol::RpcFailure> bad_event;
+    while (reader->Read(&event)) {
+      if (events.size() >= kMaxStreamEvents) {
+        // A stream without end would fill memory until the deadline: cut it off here.
+        context->TryCancel();
+        reader->Finish();
+        return protocol::RpcFailure{protocol::FailureKind::TooLarge, 0,
+                                    std::string(rpc) + " streamed more than " + std::to_string(kMaxStreamEvents) +
+                                        " events; tfconform stopped reading"};
+      }
+      auto converted = Protocol::from_proto(event);
+      if (!converted) {
+        if (!bad_event) bad_event = malformed(converted.error(), rpc);
+        continue;
+      }
+      events.push_back(std::move(*converted));
+    }
+    const grpc::Status status = reader->Finish();
+    if (!status.ok()) return failure_for(status, m_options, rpc);
+    return bad_event;
   }
 
   std::unique_ptr<Stub> m_stub;

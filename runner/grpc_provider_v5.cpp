@@ -13,6 +13,7 @@ struct V5 {
   using Service = ::tfplugin5::Provider;
   using Stub = Service::Stub;
   using ListResourceEvent = ::tfplugin5::ListResource::Event;
+  using InvokeActionEvent = ::tfplugin5::InvokeAction::Event;
   static constexpr int version = 5;
 
   static decltype(auto) to_proto(const auto& message) { return wire::v5::to_proto(message); }

@@ -13,6 +13,7 @@ struct V6 {
   using Service = ::tfplugin6::Provider;
   using Stub = Service::Stub;
   using ListResourceEvent = ::tfplugin6::ListResource::Event;
+  using InvokeActionEvent = ::tfplugin6::InvokeAction::Event;
   static constexpr int version = 6;
 
   static decltype(auto) to_proto(const auto& message) { return wire::v6::to_proto(message); }

@@ -6,6 +6,7 @@
 // selector); the error names the field path. Only proto/convert and the runner's transport
 // include this header (it pulls in the generated tfplugin6.pb.h).
 
+#include "proto/protocol/action.hpp"
 #include "proto/protocol/data_source.hpp"
 #include "proto/protocol/ephemeral.hpp"
 #include "proto/protocol/function.hpp"
@@ -144,5 +145,19 @@ pb::ValidateListResourceConfig::Request to_proto(const protocol::ValidateListRes
 Expected<protocol::ValidateListResourceConfigRequest> from_proto(const pb::ValidateListResourceConfig::Request& in);
 pb::ValidateListResourceConfig::Response to_proto(const protocol::ValidateListResourceConfigResponse& in);
 Expected<protocol::ValidateListResourceConfigResponse> from_proto(const pb::ValidateListResourceConfig::Response& in);
+
+// --- action RPCs (convert_action_v6.cpp) ---
+pb::ValidateActionConfig::Request to_proto(const protocol::ValidateActionConfigRequest& in);
+Expected<protocol::ValidateActionConfigRequest> from_proto(const pb::ValidateActionConfig::Request& in);
+pb::ValidateActionConfig::Response to_proto(const protocol::ValidateActionConfigResponse& in);
+Expected<protocol::ValidateActionConfigResponse> from_proto(const pb::ValidateActionConfig::Response& in);
+pb::PlanAction::Request to_proto(const protocol::PlanActionRequest& in);
+Expected<protocol::PlanActionRequest> from_proto(const pb::PlanAction::Request& in);
+pb::PlanAction::Response to_proto(const protocol::PlanActionResponse& in);
+Expected<protocol::PlanActionResponse> from_proto(const pb::PlanAction::Response& in);
+pb::InvokeAction::Request to_proto(const protocol::InvokeActionRequest& in);
+Expected<protocol::InvokeActionRequest> from_proto(const pb::InvokeAction::Request& in);
+pb::InvokeAction::Event to_proto(const protocol::InvokeActionEvent& in);
+Expected<protocol::InvokeActionEvent> from_proto(const pb::InvokeAction::Event& in);
 
 }  // namespace tfc::wire::v6

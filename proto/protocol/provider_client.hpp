@@ -4,6 +4,7 @@
 // runner for protocol 5 and 6, and in memory by test doubles. Every method returns the response
 // or an RpcFailure; none throws for anything a provider does.
 
+#include "proto/protocol/action.hpp"
 #include "proto/protocol/data_source.hpp"
 #include "proto/protocol/ephemeral.hpp"
 #include "proto/protocol/function.hpp"
@@ -76,6 +77,13 @@ public:
   virtual RpcResult<ListResourceResponse> list_resource(const ListResourceRequest& request) = 0;
   /// ValidateListResourceConfig (TF 1.13).
   virtual RpcResult<ValidateListResourceConfigResponse> validate_list_resource_config(const ValidateListResourceConfigRequest& request) = 0;
+
+  /// ValidateActionConfig (TF 1.14): validate walk, config possibly unknown.
+  virtual RpcResult<ValidateActionConfigResponse> validate_action_config(const ValidateActionConfigRequest& request) = 0;
+  /// PlanAction (TF 1.14): at plan time for lifecycle triggers, config possibly unknown.
+  virtual RpcResult<PlanActionResponse> plan_action(const PlanActionRequest& request) = 0;
+  /// InvokeAction (TF 1.14, server stream): collects events until the stream ends.
+  virtual RpcResult<InvokeActionResponse> invoke_action(const InvokeActionRequest& request) = 0;
 };
 
 }  // namespace tfc::protocol

@@ -51,6 +51,9 @@ public:
   TFC_UNSUPPORTED(call_function, CallFunctionRequest, CallFunctionResponse)
   TFC_UNSUPPORTED(list_resource, ListResourceRequest, ListResourceResponse)
   TFC_UNSUPPORTED(validate_list_resource_config, ValidateListResourceConfigRequest, ValidateListResourceConfigResponse)
+  TFC_UNSUPPORTED(validate_action_config, ValidateActionConfigRequest, ValidateActionConfigResponse)
+  TFC_UNSUPPORTED(plan_action, PlanActionRequest, PlanActionResponse)
+  TFC_UNSUPPORTED(invoke_action, InvokeActionRequest, InvokeActionResponse)
 #undef TFC_UNSUPPORTED
 
 private:

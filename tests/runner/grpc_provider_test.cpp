@@ -60,6 +60,21 @@ public:
     writer->Write(event);
     return grpc::Status::OK;
   }
+  grpc::Status InvokeAction(grpc::ServerContext*, const tfplugin6::InvokeAction::Request* request,
+                            grpc::ServerWriter<tfplugin6::InvokeAction::Event>* writer) override {
+    tfplugin6::InvokeAction::Event event;
+    event.mutable_progress()->set_message("working");
+    writer->Write(event);
+    if (request->action_type() == "endless") {
+      for (;;) {
+        if (!writer->Write(event)) return grpc::Status::OK;
+      }
+    }
+    tfplugin6::InvokeAction::Event done;
+    done.mutable_completed()->add_diagnostics()->set_summary("done");
+    writer->Write(done);
+    return grpc::Status::OK;
+  }
   grpc::Status ReadResource(grpc::ServerContext*, const tfplugin6::ReadResource::Request*,
                             tfplugin6::ReadResource::Response*) override {
     std::this_thread::sleep_for(2s);
@@ -93,6 +108,12 @@ public:
   }
   grpc::Status Stop(grpc::ServerContext*, const tfplugin5::Stop::Request*,
                     tfplugin5::Stop::Response*) override {
+    return grpc::Status::OK;
+  }
+  grpc::Status PlanAction(grpc::ServerContext*, const tfplugin5::PlanAction::Request* request,
+                          tfplugin5::PlanAction::Response* response) override {
+    if (request->client_capabilities().deferral_allowed())
+      response->mutable_deferred()->set_reason(tfplugin5::Deferred::PROVIDER_CONFIG_UNKNOWN);
     return grpc::Status::OK;
   }
 };
@@ -194,6 +215,49 @@ TEST(GrpcProviderTest, V6ListResourceCollectsTheStream) {
   EXPECT_EQ(failed.failure().kind, FailureKind::Status);
   EXPECT_EQ(failed.failure().grpc_code, 3);
   EXPECT_NE(failed.failure().message.find("nope"), std::string::npos);
+}
+
+TEST(GrpcProviderTest, V6InvokeActionCollectsEveryEventInOrder) {
+  FakeServer server;
+  const auto client = make_grpc_provider_v6(server.channel(), quick());
+  protocol::InvokeActionRequest request;
+  request.action_type = "notify";
+  const auto invoked = client->invoke_action(request);
+  ASSERT_TRUE(invoked.ok()) << invoked.failure().message;
+  ASSERT_EQ(invoked->events.size(), 2u);
+  EXPECT_EQ(invoked->events[0].kind, protocol::InvokeEventKind::Progress);
+  EXPECT_EQ(invoked->events[0].message, "working");
+  EXPECT_EQ(invoked->events[1].kind, protocol::InvokeEventKind::Completed);
+  ASSERT_EQ(invoked->events[1].diagnostics.size(), 1u);
+  EXPECT_EQ(invoked->events[1].diagnostics[0].summary, "done");
+}
+
+TEST(GrpcProviderTest, AnEndlessStreamIsCutOffAsTooLarge) {
+  FakeServer server;
+  CallOptions options;
+  options.timeout = 60s;
+  const auto client = make_grpc_provider_v6(server.channel(), options);
+  protocol::InvokeActionRequest request;
+  request.action_type = "endless";
+  const auto invoked = client->invoke_action(request);
+  ASSERT_FALSE(invoked.ok());
+  EXPECT_EQ(invoked.failure().kind, FailureKind::TooLarge);
+  EXPECT_NE(invoked.failure().message.find("InvokeAction streamed more than"), std::string::npos);
+}
+
+TEST(GrpcProviderTest, V5PlanActionCarriesCapabilitiesAndDeferral) {
+  FakeServer server;
+  const auto client = make_grpc_provider_v5(server.channel(), quick());
+  protocol::PlanActionRequest request;
+  request.action_type = "notify";
+  request.client_capabilities.deferral_allowed = true;
+  const auto planned = client->plan_action(request);
+  ASSERT_TRUE(planned.ok()) << planned.failure().message;
+  ASSERT_TRUE(planned->deferred.has_value());
+  EXPECT_EQ(planned->deferred->reason, protocol::DeferredReason::ProviderConfigUnknown);
+  const auto validated = client->validate_action_config({});
+  ASSERT_FALSE(validated.ok());
+  EXPECT_NE(validated.failure().message.find("ValidateActionConfig"), std::string::npos);
 }
 
 TEST(GrpcProviderTest, V6DeadlineIsTimeoutAndCrashProbeReclassifies) {

@@ -19,6 +19,11 @@ namespace tfc::conformance {
 
 struct PlayOptions {
   oracle::CheckOptions check;
+  /// The whole provider schema (identity schemas, function signatures, the managed resource of
+  /// a list resource); null in tests that play one type alone.
+  const schema::ProviderSchema* provider = nullptr;
+  /// --apply: real changes (and, for the other families, Open, Invoke and created objects).
+  bool apply = false;
 };
 
 CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type, const schema::Schema& schema,

@@ -9,6 +9,8 @@
 #include <thread>
 
 #include "conformance/case_outcome.hpp"
+#include "conformance/function_case.hpp"
+#include "oracle/function_rules.hpp"
 #include "oracle/rules.hpp"
 #include "oracle/schema_rules.hpp"
 
@@ -47,6 +49,26 @@ report::Scenario scenario_from(const std::string& name, CaseOutcome& outcome, st
   return sc;
 }
 
+/// The function signatures of the schema, and GetFunctions against them (Terraform reads the
+/// schema's, OpenTofu falls back to GetFunctions: both must say the same).
+void judge_functions(ProviderHost& host, CaseRecorder& rec) {
+  const auto& functions = host.schema().functions;
+  oracle::Violations signatures;
+  for (const auto& [name, function] : functions) {
+    auto v = oracle::check_function_signature(name, function);
+    signatures.insert(signatures.end(), v.begin(), v.end());
+  }
+  rec.judge("GetProviderSchema functions", "GetProviderSchema", signatures, {});
+  auto listed = host.client().get_functions({});
+  if (protocol::is_not_implemented(listed)) return;  // a provider from before functions (6.5)
+  if (!listed) {
+    rec.rpc_failed("GetFunctions", "GetFunctions", listed.failure(), nlohmann::json::object());
+    return;
+  }
+  if (protocol::has_error(listed->diagnostics)) return;
+  rec.judge("GetFunctions", "GetFunctions", oracle::check_functions_agree(functions, listed->functions), {});
+}
+
 /// The provider suite: its schema (sanity rules, asked twice for stability) and configuration.
 report::Suite provider_suite(ProviderHost& host, const std::string& name) {
   report::Suite suite;
@@ -59,6 +81,7 @@ report::Suite provider_suite(ProviderHost& host, const std::string& name) {
     CaseRecorder rec(name, no_block, outcome);
     rec.scenario("schema");
     rec.judge("GetProviderSchema", "GetProviderSchema", oracle::check_schema(host.schema()), {});
+    judge_functions(host, rec);
     auto again = host.client().get_provider_schema({});
     if (!again) {
       rec.rpc_failed("GetProviderSchema (again)", "GetProviderSchema", again.failure(), nlohmann::json::object());
@@ -121,10 +144,34 @@ Expected<void> check_all_hints(const RunSettings& settings, const schema::Provid
     const schema::Schema* s = nullptr;
     if (auto it = schema.resource_schemas.find(type); it != schema.resource_schemas.end()) s = &it->second;
     else if (auto d = schema.data_source_schemas.find(type); d != schema.data_source_schemas.end()) s = &d->second;
-    if (s == nullptr) return Error{settings.hints->file + ": resources." + type + ": the provider has no such resource type or data source"};
+    else if (auto e = schema.ephemeral_resource_schemas.find(type); e != schema.ephemeral_resource_schemas.end()) s = &e->second;
+    else if (auto a = schema.action_schemas.find(type); a != schema.action_schemas.end()) s = &a->second;
+    if (s == nullptr) {
+      // A provider function: its parameters are the attributes (function_case.hpp).
+      if (auto f = schema.functions.find(type); f != schema.functions.end()) {
+        if (auto signature = oracle::function_signature_from_json(f->second)) {
+          if (auto ok = gen::check_hints(hints, parameters_block(*signature)); !ok) return ok.error();
+          continue;
+        }
+      }
+      return Error{settings.hints->file + ": resources." + type + ": the provider has no such resource type, data source, function, ephemeral resource or action"};
+    }
     if (auto ok = gen::check_hints(hints, s->block); !ok) return ok.error();
   }
   return {};
+}
+
+bool provider_has(const schema::ProviderSchema& schema, CaseKind kind, const std::string& name) {
+  switch (kind) {
+    case CaseKind::Lifecycle:
+    case CaseKind::PlanOnly: return schema.resource_schemas.contains(name);
+    case CaseKind::Data: return schema.data_source_schemas.contains(name);
+    case CaseKind::Function: return schema.functions.contains(name);
+    case CaseKind::Ephemeral: return schema.ephemeral_resource_schemas.contains(name);
+    case CaseKind::List: return schema.list_resource_schemas.contains(name);
+    case CaseKind::Action: return schema.action_schemas.contains(name);
+  }
+  return false;
 }
 
 std::string host_name() {
@@ -181,9 +228,8 @@ Expected<RunResult> run_conformance(const RunSettings& settings, report::Progres
   std::vector<SelectedType> selected;
   if (settings.replay) {
     const auto& t = *settings.replay;
-    const bool known = t.kind == CaseKind::Data ? schema.data_source_schemas.contains(t.type_name)
-                                                : schema.resource_schemas.contains(t.type_name);
-    if (!known) return Error{"replay token names " + t.type_name + ", which this provider does not have"};
+    if (!provider_has(schema, t.kind, t.type_name))
+      return Error{"replay token names " + t.type_name + ", which this provider does not have"};
     selected.push_back({t.kind, t.type_name});
   } else {
     selected = select_types(schema, settings.resource_globs, settings.apply ? CaseKind::Lifecycle : CaseKind::PlanOnly,
@@ -191,6 +237,8 @@ Expected<RunResult> run_conformance(const RunSettings& settings, report::Progres
     if (settings.shard.index == 1) run.suites.push_back(provider_suite(*first, name));
   }
 
+  SuiteSettings suite_settings = settings.suite;
+  suite_settings.apply = settings.apply;
   SerializedProgress serialized(progress);
   std::vector<report::Suite> suites(selected.size());
   std::atomic<std::size_t> next{0};
@@ -199,7 +247,7 @@ Expected<RunResult> run_conformance(const RunSettings& settings, report::Progres
     for (std::size_t i = next++; i < selected.size(); i = next++) {
       const auto& t = selected[i];
       const gen::Hints& hints = settings.hints ? settings.hints->for_resource(t.name) : no_hints;
-      suites[i] = run_suite(host, t.kind, t.name, hints, settings.suite, &serialized, settings.replay);
+      suites[i] = run_suite(host, t.kind, t.name, hints, suite_settings, &serialized, settings.replay);
     }
   };
   const std::size_t jobs = std::max<std::size_t>(1, std::min(settings.jobs, selected.size()));

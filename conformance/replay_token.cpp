@@ -28,12 +28,14 @@ bool parse_number(std::string_view s, T& out, int base = 10) {
 bool valid_type_name(std::string_view s) {
   if (s.empty()) return false;
   for (char c : s) {
-    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-')) return false;
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-')) return false;
   }
   return true;
 }
 
 }  // namespace
+
+bool kind_ignores_apply(CaseKind kind) noexcept { return kind != CaseKind::Lifecycle && kind != CaseKind::PlanOnly; }
 
 std::string format_token(const ReplayToken& t) {
   char seed[17];
@@ -51,10 +53,16 @@ Expected<ReplayToken> parse_token(std::string_view text) {
   if (parts.size() != 6 || parts[0] != "v1")
     return Error{quoted + ": expected v1.<kind>.<type>.<seed>.<size>.<shrink path>"};
   ReplayToken t;
-  if (parts[1] == "a") t.kind = CaseKind::Lifecycle;
-  else if (parts[1] == "p") t.kind = CaseKind::PlanOnly;
-  else if (parts[1] == "d") t.kind = CaseKind::Data;
-  else return Error{quoted + ": kind must be a, p or d, found \"" + std::string(parts[1]) + "\""};
+  static constexpr CaseKind kKinds[] = {CaseKind::Lifecycle, CaseKind::PlanOnly, CaseKind::Data,    CaseKind::Function,
+                                        CaseKind::Ephemeral, CaseKind::List,     CaseKind::Action};
+  bool known = false;
+  for (CaseKind k : kKinds) {
+    if (parts[1].size() == 1 && parts[1][0] == static_cast<char>(k)) {
+      t.kind = k;
+      known = true;
+    }
+  }
+  if (!known) return Error{quoted + ": kind must be one of a, p, d, f, e, l, x, found \"" + std::string(parts[1]) + "\""};
   if (!valid_type_name(parts[2])) return Error{quoted + ": \"" + std::string(parts[2]) + "\" is not a type name"};
   t.type_name = std::string(parts[2]);
   if (parts[3].size() != 16 || !parse_number(parts[3], t.seed, 16))

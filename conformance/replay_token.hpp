@@ -5,8 +5,9 @@
 // plays the very same requests again.
 //
 // Form: `v1.<kind>.<type>.<seed, 16 hex digits>.<size>.<shrink path>` where kind is `a`
-// (lifecycle with --apply), `p` (plan only) or `d` (data source), and the shrink path is the
-// chosen shrink indexes joined by `-` (`n` when the case was not shrunk).
+// (lifecycle with --apply), `p` (plan only), `d` (data source), `f` (provider function), `e`
+// (ephemeral resource), `l` (list resource) or `x` (action), and the shrink path is the chosen
+// shrink indexes joined by `-` (`n` when the case was not shrunk).
 
 #include <cstdint>
 #include <string>
@@ -17,7 +18,19 @@
 
 namespace tfc::conformance {
 
-enum class CaseKind : char { Lifecycle = 'a', PlanOnly = 'p', Data = 'd' };
+enum class CaseKind : char {
+  Lifecycle = 'a',
+  PlanOnly = 'p',
+  Data = 'd',
+  Function = 'f',
+  Ephemeral = 'e',
+  List = 'l',
+  Action = 'x',
+};
+
+/// True for the kinds whose cases are the same with and without --apply (only managed
+/// resources play a different kind of case).
+bool kind_ignores_apply(CaseKind kind) noexcept;
 
 struct ReplayToken {
   CaseKind kind = CaseKind::Lifecycle;

@@ -85,6 +85,15 @@ std::vector<SelectedType> select_types(const schema::ProviderSchema& schema, con
       if (wanted(name)) all.push_back({"data." + name, {CaseKind::Data, name}});
     }
   }
+  auto add_family = [&](const auto& names, const char* prefix, CaseKind kind) {
+    for (const auto& [name, s] : names) {
+      if (wanted(name)) all.push_back({prefix + name, {kind, name}});
+    }
+  };
+  add_family(schema.functions, "function.", CaseKind::Function);
+  add_family(schema.ephemeral_resource_schemas, "ephemeral.", CaseKind::Ephemeral);
+  add_family(schema.list_resource_schemas, "list.", CaseKind::List);
+  add_family(schema.action_schemas, "action.", CaseKind::Action);
   std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   std::vector<SelectedType> out;
   for (std::size_t i = 0; i < all.size(); ++i) {

@@ -30,9 +30,10 @@ struct SelectedType {
   std::string name;
 };
 
-/// Managed resources (kind `resource_kind`: lifecycle or plan-only) and data sources whose
-/// names match any glob (all when `globs` is empty), sorted by "resource.NAME"/"data.NAME"
-/// and split round-robin into the shard's share.
+/// Managed resources (kind `resource_kind`: lifecycle or plan-only), data sources, provider
+/// functions, ephemeral resources, list resources and actions whose names match any glob (all
+/// when `globs` is empty), sorted by "resource.NAME", "data.NAME", "function.NAME",
+/// "ephemeral.NAME", "list.NAME", "action.NAME" and split round-robin into the shard's share.
 std::vector<SelectedType> select_types(const schema::ProviderSchema& schema, const std::vector<std::string>& globs,
                                        CaseKind resource_kind, bool data_sources, Shard shard);
 

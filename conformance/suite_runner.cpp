@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "conformance/case_play.hpp"
+#include "conformance/family_play.hpp"
 #include "conformance/shrink.hpp"
 
 namespace tfc::conformance {
@@ -26,7 +27,16 @@ std::uint64_t fnv1a(std::string_view s) {
 }
 
 report::SuiteKind suite_kind(CaseKind kind) {
-  return kind == CaseKind::Data ? report::SuiteKind::data_source : report::SuiteKind::resource;
+  switch (kind) {
+    case CaseKind::Lifecycle:
+    case CaseKind::PlanOnly: return report::SuiteKind::resource;
+    case CaseKind::Data: return report::SuiteKind::data_source;
+    case CaseKind::Function: return report::SuiteKind::function;
+    case CaseKind::Ephemeral: return report::SuiteKind::ephemeral_resource;
+    case CaseKind::List: return report::SuiteKind::list_resource;
+    case CaseKind::Action: return report::SuiteKind::action;
+  }
+  return report::SuiteKind::resource;
 }
 
 const std::vector<std::string>& scenario_names(CaseKind kind) {
@@ -34,6 +44,10 @@ const std::vector<std::string>& scenario_names(CaseKind kind) {
     case CaseKind::Lifecycle: return lifecycle_scenarios();
     case CaseKind::PlanOnly: return plan_only_scenarios();
     case CaseKind::Data: return data_scenarios();
+    case CaseKind::Function: return function_scenarios();
+    case CaseKind::Ephemeral:
+    case CaseKind::List:
+    case CaseKind::Action: break;
   }
   return lifecycle_scenarios();
 }
@@ -44,11 +58,28 @@ std::string skip_reason(const std::string& scenario, const report::Coverage& cov
            "); give values it accepts in a hints file (--hints)";
   }
   if (scenario == "replace") return "the provider never asked for a replacement (no requires_replace on an update)";
+  if (scenario == "unknown arguments") return "no parameter accepts unknown values, or no case made an argument unknown";
   if (scenario == "import") {
     return rejection.rfind("import:", 0) == 0 ? "import refused: " + rejection
                                                : "no case reached import (it needs a known string `id` attribute)";
   }
   return "no generated case reached this step (raise --cases)";
+}
+
+/// The schema a suite of `kind` plays `type` with (none for functions).
+const schema::Schema* schema_of(const schema::ProviderSchema& s, CaseKind kind, const std::string& type) {
+  const std::map<std::string, schema::Schema>* family = nullptr;
+  switch (kind) {
+    case CaseKind::Lifecycle:
+    case CaseKind::PlanOnly: family = &s.resource_schemas; break;
+    case CaseKind::Data: family = &s.data_source_schemas; break;
+    case CaseKind::Ephemeral: family = &s.ephemeral_resource_schemas; break;
+    case CaseKind::List: family = &s.list_resource_schemas; break;
+    case CaseKind::Action: family = &s.action_schemas; break;
+    case CaseKind::Function: return nullptr;
+  }
+  auto it = family->find(type);
+  return it != family->end() ? &it->second : nullptr;
 }
 
 /// What a suite gathers per scenario while its cases run.
@@ -64,12 +95,7 @@ public:
   SuiteRun(ProviderHost& host, CaseKind kind, std::string type, const SuiteSettings& settings,
            report::ProgressListener* progress)
       : m_host(host), m_kind(kind), m_type(std::move(type)), m_settings(settings), m_progress(progress) {
-    const auto& s = host.schema();
-    if (kind == CaseKind::Data) {
-      if (auto it = s.data_source_schemas.find(m_type); it != s.data_source_schemas.end()) m_schema = it->second;
-    } else if (auto it = s.resource_schemas.find(m_type); it != s.resource_schemas.end()) {
-      m_schema = it->second;
-    }
+    if (const schema::Schema* own = schema_of(host.schema(), kind, m_type)) m_schema = *own;
     m_suite.kind = suite_kind(kind);
     m_suite.name = m_type;
   }
@@ -100,7 +126,7 @@ public:
 private:
   template <class Case>
   CaseOutcome play(const Case& c) {
-    CaseOutcome o = play_case(m_host.client(), m_type, m_schema, c, {m_settings.check});
+    CaseOutcome o = play_case(m_host.client(), m_type, m_schema, c, {m_settings.check, &m_host.schema(), m_settings.apply});
     if (o.provider_lost) {
       if (auto restarted = m_host.restart(); !restarted) {
         m_fatal = true;
@@ -271,6 +297,29 @@ private:
   bool m_fatal = false;
 };
 
+/// The signature of function `name`, kept alive by the generator that uses it.
+Expected<std::shared_ptr<const oracle::FunctionSignature>> function_signature(const schema::ProviderSchema& schema,
+                                                                              const std::string& name) {
+  auto it = schema.functions.find(name);
+  if (it == schema.functions.end()) return Error{"the provider has no function " + name};
+  auto signature = oracle::function_signature_from_json(it->second);
+  if (!signature) return Error{"function " + name + " has a signature tfconform cannot read: " + signature.error().message};
+  return std::make_shared<const oracle::FunctionSignature>(std::move(*signature));
+}
+
+/// A suite that could not play any case: one harness scenario saying why.
+report::Suite harness_suite(CaseKind kind, const std::string& type, std::string why) {
+  report::Suite suite;
+  suite.kind = suite_kind(kind);
+  suite.name = type;
+  report::Scenario sc;
+  sc.name = "harness";
+  sc.status = report::Status::error;
+  sc.reason = std::move(why);
+  suite.scenarios.push_back(std::move(sc));
+  return suite;
+}
+
 }  // namespace
 
 std::uint64_t case_seed(std::uint64_t run_seed, CaseKind kind, const std::string& type, std::size_t index) {
@@ -292,6 +341,14 @@ report::Suite run_suite(ProviderHost& host, CaseKind kind, const std::string& ty
     case CaseKind::Lifecycle: return run.run(lifecycle_case_of(run.block(), hints, settings.generation), replay);
     case CaseKind::PlanOnly: return run.run(plan_only_case_of(run.block(), hints, settings.generation), replay);
     case CaseKind::Data: return run.run(data_case_of(run.block(), hints, settings.generation), replay);
+    case CaseKind::Function: {
+      auto signature = function_signature(host.schema(), type);
+      if (!signature) return harness_suite(kind, type, signature.error().message);
+      return run.run(function_case_of(*signature, hints, settings.generation), replay);
+    }
+    case CaseKind::Ephemeral:
+    case CaseKind::List:
+    case CaseKind::Action: break;
   }
   return {};
 }

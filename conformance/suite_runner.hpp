@@ -25,6 +25,7 @@ struct SuiteSettings {
   std::chrono::seconds shrink_time{60};  // per failure
   oracle::CheckOptions check;
   CaseGenOptions generation;
+  bool apply = false;  // --apply (the families beyond managed resources read it from here)
 };
 
 /// Plays `settings.cases` cases of `kind` on `type`; with `replay`, plays only that case.

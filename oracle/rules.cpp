@@ -3,6 +3,8 @@
 // (which adds the "no unknown values" sentences), 004 the CRUD lifecycle by example.
 #include "oracle/rules.hpp"
 
+#include "oracle/family_rules.hpp"
+
 #include <algorithm>
 #include <array>
 #include <vector>
@@ -146,6 +148,8 @@ constexpr std::array kRules{
 const std::vector<RuleInfo>& sorted_rules() {
   static const std::vector<RuleInfo> rules = [] {
     std::vector<RuleInfo> r(kRules.begin(), kRules.end());
+    const auto families = family_rules();
+    r.insert(r.end(), families.begin(), families.end());
     std::sort(r.begin(), r.end(), [](const RuleInfo& a, const RuleInfo& b) { return a.id < b.id; });
     return r;
   }();

@@ -95,6 +95,10 @@ std::string_view to_string(SuiteKind kind) {
     case SuiteKind::provider: return "provider";
     case SuiteKind::resource: return "resource";
     case SuiteKind::data_source: return "data_source";
+    case SuiteKind::function: return "function";
+    case SuiteKind::ephemeral_resource: return "ephemeral_resource";
+    case SuiteKind::list_resource: return "list_resource";
+    case SuiteKind::action: return "action";
   }
   return "resource";
 }

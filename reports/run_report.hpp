@@ -19,7 +19,7 @@ enum class Severity { error, warning };
 
 enum class Status { passed, failed, skipped, error };
 
-enum class SuiteKind { provider, resource, data_source };
+enum class SuiteKind { provider, resource, data_source, function, ephemeral_resource, list_resource, action };
 
 /// A value the provider was expected to return next to the one it returned, and the paths
 /// (rendered like `.rule[0].port`) where they differ.
@@ -146,7 +146,7 @@ std::vector<FindingRef> all_findings(const RunReport& run);
 std::vector<RuleCount> findings_by_rule(const RunReport& run);
 
 /// Stable lowercase names used in every output: "error"/"warning", "passed"/"failed"/...,
-/// "provider"/"resource"/"data_source".
+/// "provider"/"resource"/"data_source"/"function"/"ephemeral_resource"/"list_resource"/"action".
 std::string_view to_string(Severity severity);
 std::string_view to_string(Status status);
 std::string_view to_string(SuiteKind kind);

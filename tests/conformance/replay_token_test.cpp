@@ -8,9 +8,11 @@ namespace tfc::conformance {
 namespace {
 
 RC_GTEST_PROP(ReplayToken, FormatThenParseGivesTheSameToken,
-              (std::uint64_t seed, unsigned size, std::vector<unsigned> path, bool data)) {
+              (std::uint64_t seed, unsigned size, std::vector<unsigned> path, unsigned kind)) {
+  static constexpr CaseKind kKinds[] = {CaseKind::Lifecycle, CaseKind::PlanOnly, CaseKind::Data,  CaseKind::Function,
+                                        CaseKind::Ephemeral, CaseKind::List,     CaseKind::Action};
   ReplayToken t;
-  t.kind = data ? CaseKind::Data : CaseKind::Lifecycle;
+  t.kind = kKinds[kind % std::size(kKinds)];
   t.type_name = "tfc_widget_2";
   t.seed = seed;
   t.size = static_cast<int>(size % 1001);
@@ -25,12 +27,23 @@ TEST(ReplayToken, HasAReadableFixedForm) {
   EXPECT_EQ(format_token(t), "v1.p.random_string.0000000000000abc.37.0-2-11");
   t.shrink_path.clear();
   EXPECT_EQ(format_token(t), "v1.p.random_string.0000000000000abc.37.n");
+  // Provider functions keep their names as declared, capitals included.
+  const ReplayToken f{CaseKind::Function, "RFC3339_parse", 1, 0, {}};
+  EXPECT_EQ(format_token(f), "v1.f.RFC3339_parse.0000000000000001.0.n");
+  EXPECT_EQ(*parse_token(format_token(f)), f);
+}
+
+TEST(ReplayToken, OnlyManagedResourceCasesDependOnApply) {
+  EXPECT_FALSE(kind_ignores_apply(CaseKind::Lifecycle));
+  EXPECT_FALSE(kind_ignores_apply(CaseKind::PlanOnly));
+  for (CaseKind k : {CaseKind::Data, CaseKind::Function, CaseKind::Ephemeral, CaseKind::List, CaseKind::Action})
+    EXPECT_TRUE(kind_ignores_apply(k)) << static_cast<char>(k);
 }
 
 TEST(ReplayToken, MalformedTokensSayWhichPartIsWrong) {
   const std::pair<const char*, const char*> cases[] = {
       {"v2.a.x.0000000000000001.3.n", "expected v1"},
-      {"v1.z.x.0000000000000001.3.n", "kind must be a, p or d"},
+      {"v1.z.x.0000000000000001.3.n", "kind must be one of a, p, d, f, e, l, x"},
       {"v1.a.X!.0000000000000001.3.n", "is not a type name"},
       {"v1.a.x.12.3.n", "16 hex digits"},
       {"v1.a.x.0000000000000001.-3.n", "bad size"},

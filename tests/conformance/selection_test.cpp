@@ -72,3 +72,30 @@ TEST(Selection, GlobsPickTypesAndDataSourcesCanBeLeftOut) {
 
 }  // namespace
 }  // namespace tfc::conformance
+
+namespace tfc::conformance {
+namespace {
+
+TEST(Selection, EveryFamilyIsSelectedByTheSameGlobs) {
+  schema::ProviderSchema s;
+  s.resource_schemas["tfc_thing"] = {};
+  s.data_source_schemas["tfc_thing"] = {};
+  s.functions["tfc_upper"] = nlohmann::json::object();
+  s.ephemeral_resource_schemas["tfc_token"] = {};
+  s.list_resource_schemas["tfc_thing"] = {};
+  s.action_schemas["tfc_notify"] = {};
+  auto names = [](const std::vector<SelectedType>& types) {
+    std::vector<std::string> out;
+    for (const auto& t : types) out.push_back(std::string(1, static_cast<char>(t.kind)) + ":" + t.name);
+    return out;
+  };
+  // Sorted by family label: action, data, ephemeral, function, list, resource.
+  EXPECT_EQ(names(select_types(s, {}, CaseKind::PlanOnly, true, {})),
+            (std::vector<std::string>{"x:tfc_notify", "d:tfc_thing", "e:tfc_token", "f:tfc_upper", "l:tfc_thing",
+                                      "p:tfc_thing"}));
+  EXPECT_EQ(names(select_types(s, {"tfc_t*"}, CaseKind::Lifecycle, false, {})),
+            (std::vector<std::string>{"e:tfc_token", "l:tfc_thing", "a:tfc_thing"}));
+}
+
+}  // namespace
+}  // namespace tfc::conformance

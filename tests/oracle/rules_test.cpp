@@ -33,9 +33,25 @@ const char* kContractIds[] = {
     // Beyond the catalogue: an answer too large for the harness (and terraform-plugin-go) to read.
     "rpc.message_too_large"};
 
+// The families beyond managed resources and data sources (oracle/family_rules.cpp).
+const char* kFamilyIds[] = {
+    "function.argument_index_out_of_range", "function.inconsistent_result", "function.invalid_signature",
+    "function.no_result", "function.schema_mismatch", "function.unknown_for_known_arguments",
+    "function.unknown_result_mismatch"};
+
+TEST(Rules, FamilyRulesCiteTheProtocolAndAreListed) {
+  for (const char* id : kFamilyIds) {
+    const RuleInfo* r = find_rule(id);
+    ASSERT_NE(r, nullptr) << id;
+    EXPECT_FALSE(r->summary.empty()) << id;
+    const bool cites = r->seed.rfind("00", 0) == 0 || r->seed.find("tfplugin6.proto") != std::string_view::npos;
+    EXPECT_TRUE(cites) << id << " cites " << r->seed;
+  }
+}
+
 TEST(Rules, CatalogueHasEveryContractRuleOnceAndSorted) {
   const auto rules = all_rules();
-  EXPECT_EQ(rules.size(), std::size(kContractIds));
+  EXPECT_EQ(rules.size(), std::size(kContractIds) + std::size(kFamilyIds));
   for (const char* id : kContractIds) {
     const RuleInfo* r = find_rule(id);
     ASSERT_NE(r, nullptr) << id;

@@ -80,6 +80,10 @@ TEST(RunReport, FormatsTimesForJunitAndJson) {
 
 TEST(RunReport, NamesAreStable) {
   EXPECT_EQ(to_string(SuiteKind::data_source), "data_source");
+  EXPECT_EQ(to_string(SuiteKind::function), "function");
+  EXPECT_EQ(to_string(SuiteKind::ephemeral_resource), "ephemeral_resource");
+  EXPECT_EQ(to_string(SuiteKind::list_resource), "list_resource");
+  EXPECT_EQ(to_string(SuiteKind::action), "action");
   EXPECT_EQ(to_string(Status::skipped), "skipped");
   EXPECT_EQ(to_string(Severity::warning), "warning");
 }

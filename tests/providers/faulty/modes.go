@@ -49,6 +49,13 @@ var faults = []fault{
 	{"crash_in_apply", "rpc.crashed", "apply", "apply exits the process with status 3 mid-call"},
 	{"hang_in_plan", "rpc.timeout", "plan", "plan blocks forever (until the process is killed)"},
 	{"markup", "apply.known_value_changed", "apply", `apply returns (and stores) name as ` + markupName + "; later plans keep that prior value (report escaping)"},
+	{"function_inconsistent", "function.inconsistent_result", "function", "join appends #<call count> to its result, so two calls with the same arguments differ"},
+	{"function_no_result", "function.no_result", "function", "join answers with neither a result nor a function error"},
+	{"function_error_index", "function.argument_index_out_of_range", "function-parts", "join refuses any part with an error naming argument len(arguments), one past the last"},
+	{"function_unknown_for_known", "function.unknown_for_known_arguments", "function", "join returns an unknown string when the separator is known and there is at least one part"},
+	{"function_unknown_mismatch", "function.unknown_result_mismatch", "function-unknown", "join returns the known string \"(separator unknown)\" for an unknown separator instead of an unknown"},
+	{"function_schema_mismatch", "function.schema_mismatch", "schema", "GetFunctions gives join another summary than GetProviderSchema"},
+	{"function_invalid_signature", "function.invalid_signature", "schema", "join's first parameter is named \"the separator\" (not an identifier) in both answers"},
 }
 
 // Hostile modes attack the harness rather than one contract rule (hostile.tsv).

@@ -62,7 +62,7 @@ func (p *provider) GetProviderSchema(context.Context, *tfprotov6.GetProviderSche
 		Provider:                 providerSchema(),
 		ResourceSchemas:          map[string]*tfprotov6.Schema{thingTypeName: thingSchema()},
 		DataSourceSchemas:        map[string]*tfprotov6.Schema{lookupTypeName: lookupSchema()},
-		Functions:                map[string]*tfprotov6.Function{},
+		Functions:                p.functions(false),
 		EphemeralResourceSchemas: map[string]*tfprotov6.Schema{},
 	}
 	if p.mode == "markup_everywhere" {
@@ -180,14 +180,6 @@ func (p *provider) GenerateResourceConfig(context.Context, *tfprotov6.GenerateRe
 	return &tfprotov6.GenerateResourceConfigResponse{Diagnostics: []*tfprotov6.Diagnostic{
 		errorDiag("Config generation not supported", "terraform-provider-tfcfault does not generate configuration"),
 	}}, nil
-}
-
-func (p *provider) GetFunctions(context.Context, *tfprotov6.GetFunctionsRequest) (*tfprotov6.GetFunctionsResponse, error) {
-	return &tfprotov6.GetFunctionsResponse{Functions: map[string]*tfprotov6.Function{}}, nil
-}
-
-func (p *provider) CallFunction(_ context.Context, req *tfprotov6.CallFunctionRequest) (*tfprotov6.CallFunctionResponse, error) {
-	return &tfprotov6.CallFunctionResponse{Error: &tfprotov6.FunctionError{Text: "terraform-provider-tfcfault has no function named " + req.Name}}, nil
 }
 
 func noEphemeral(name string) []*tfprotov6.Diagnostic {

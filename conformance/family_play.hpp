@@ -1,0 +1,26 @@
+#pragma once
+// The cases of the families beyond managed resources and data sources, played as Core plays
+// them: provider functions (function_play.cpp), ephemeral resources, list resources and
+// actions. Each takes the case's type name and its own schema (empty for functions) like the
+// resource cases of case_play.hpp, so the suite runner plays, shrinks and replays them alike.
+
+#include <string>
+#include <vector>
+
+#include "conformance/case_outcome.hpp"
+#include "conformance/case_play.hpp"
+#include "conformance/function_case.hpp"
+#include "proto/protocol/provider_client.hpp"
+#include "proto/schema/provider_schema.hpp"
+
+namespace tfc::conformance {
+
+/// CallFunction with the known arguments, again with the same ones (the result must not
+/// change), then with the unknown variant (its known parts must agree). Needs options.provider
+/// for the signature.
+CaseOutcome play_case(protocol::ProviderClient& client, const std::string& name, const schema::Schema& unused,
+                      const FunctionCase& c, const PlayOptions& options);
+
+const std::vector<std::string>& function_scenarios();
+
+}  // namespace tfc::conformance

@@ -9,6 +9,7 @@
 
 #include "conformance/case_outcome.hpp"
 #include "conformance/case_play.hpp"
+#include "conformance/family_case.hpp"
 #include "conformance/function_case.hpp"
 #include "proto/protocol/provider_client.hpp"
 #include "proto/schema/provider_schema.hpp"
@@ -22,5 +23,12 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& name,
                       const FunctionCase& c, const PlayOptions& options);
 
 const std::vector<std::string>& function_scenarios();
+
+/// ValidateEphemeralResourceConfig (with unknowns, then known); with --apply also Open, Renew
+/// when renew_at is set, Close, and Close again.
+CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type, const schema::Schema& schema,
+                      const EphemeralCase& c, const PlayOptions& options);
+
+const std::vector<std::string>& ephemeral_scenarios();
 
 }  // namespace tfc::conformance

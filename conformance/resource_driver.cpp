@@ -13,21 +13,8 @@
 namespace tfc::conformance {
 namespace {
 
-constexpr std::size_t kShownBytes = 64;
-
 /// The first bytes of an undecodable value, in hex, for the finding.
-nlohmann::json raw_bytes(const protocol::DynamicValue& v) {
-  const std::string& bytes = v.msgpack.empty() ? v.json : v.msgpack;
-  static const char* digits = "0123456789abcdef";
-  std::string hex;
-  for (std::size_t i = 0; i < bytes.size() && i < kShownBytes; ++i) {
-    const auto b = static_cast<unsigned char>(bytes[i]);
-    hex += digits[b >> 4];
-    hex += digits[b & 15];
-  }
-  if (bytes.size() > kShownBytes) hex += "...";
-  return {{v.msgpack.empty() ? "json_hex" : "msgpack_hex", hex}, {"bytes", bytes.size()}};
-}
+nlohmann::json raw_bytes(const protocol::DynamicValue& v) { return undecodable_bytes(v); }
 
 /// The findings of decoding a value (invalid UTF-8 in it) ahead of the oracle's own.
 oracle::Violations with_decoding(const Decoded& decoded, oracle::Violations checked) {

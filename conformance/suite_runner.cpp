@@ -45,7 +45,7 @@ const std::vector<std::string>& scenario_names(CaseKind kind) {
     case CaseKind::PlanOnly: return plan_only_scenarios();
     case CaseKind::Data: return data_scenarios();
     case CaseKind::Function: return function_scenarios();
-    case CaseKind::Ephemeral:
+    case CaseKind::Ephemeral: return ephemeral_scenarios();
     case CaseKind::List:
     case CaseKind::Action: break;
   }
@@ -64,6 +64,17 @@ std::string skip_reason(const std::string& scenario, const report::Coverage& cov
                                                : "no case reached import (it needs a known string `id` attribute)";
   }
   return "no generated case reached this step (raise --cases)";
+}
+
+/// Scenarios of the other families that act on the real system (open an ephemeral resource,
+/// invoke an action, create an object to list), played with --apply only.
+bool needs_apply(CaseKind kind, const std::string& scenario) {
+  switch (kind) {
+    case CaseKind::Ephemeral: return scenario != "validate";
+    case CaseKind::Action: return scenario == "invoke";
+    case CaseKind::List: return scenario == "list created";
+    default: return false;
+  }
 }
 
 /// The schema a suite of `kind` plays `type` with (none for functions).
@@ -267,7 +278,11 @@ private:
       bool failed = false;
       for (const auto& f : sc.findings) failed = failed || f.severity == report::Severity::error;
       sc.status = failed ? report::Status::failed : ran ? report::Status::passed : report::Status::skipped;
-      if (!ran) sc.reason = skip_reason(name, m_suite.coverage, m_last_rejection);
+      if (!ran) {
+        sc.reason = !m_settings.apply && needs_apply(m_kind, name)
+                        ? "runs only with --apply (it reaches the real system, as Terraform's apply does)"
+                        : skip_reason(name, m_suite.coverage, m_last_rejection);
+      }
       m_suite.scenarios.push_back(std::move(sc));
     }
     if (!m_harness_errors.empty()) {
@@ -346,7 +361,7 @@ report::Suite run_suite(ProviderHost& host, CaseKind kind, const std::string& ty
       if (!signature) return harness_suite(kind, type, signature.error().message);
       return run.run(function_case_of(*signature, hints, settings.generation), replay);
     }
-    case CaseKind::Ephemeral:
+    case CaseKind::Ephemeral: return run.run(ephemeral_case_of(run.block(), hints, settings.generation), replay);
     case CaseKind::List:
     case CaseKind::Action: break;
   }

@@ -198,6 +198,20 @@ Expected<protocol::DynamicValue> encode_value(const cty::Type& type, const cty::
   return out;
 }
 
+nlohmann::json undecodable_bytes(const protocol::DynamicValue& v) {
+  constexpr std::size_t kShownBytes = 64;
+  const std::string& bytes = v.msgpack.empty() ? v.json : v.msgpack;
+  static const char* digits = "0123456789abcdef";
+  std::string hex;
+  for (std::size_t i = 0; i < bytes.size() && i < kShownBytes; ++i) {
+    const auto b = static_cast<unsigned char>(bytes[i]);
+    hex += digits[b >> 4];
+    hex += digits[b & 15];
+  }
+  if (bytes.size() > kShownBytes) hex += "...";
+  return {{v.msgpack.empty() ? "json_hex" : "msgpack_hex", hex}, {"bytes", bytes.size()}};
+}
+
 bool is_well_formed_msgpack(std::string_view bytes) {
   std::size_t pos = 0;
   return skip_msgpack(bytes, pos, 0) && pos == bytes.size();

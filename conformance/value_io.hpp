@@ -36,6 +36,10 @@ struct Decoded {
 Decoded decode_value(const cty::Type& type, const protocol::DynamicValue& value, const std::string& what);
 Decoded decode_value(const schema::Block& block, const protocol::DynamicValue& value, const std::string& what);
 
+/// The first 64 bytes of a value that did not decode, in hex, and its length: what a finding
+/// shows of it ({"msgpack_hex": "...", "bytes": N}, or "json_hex").
+nlohmann::json undecodable_bytes(const protocol::DynamicValue& value);
+
 /// True when `bytes` hold exactly one well-formed msgpack object (whatever its shape).
 bool is_well_formed_msgpack(std::string_view bytes);
 

@@ -12,6 +12,22 @@ constexpr Severity E = Severity::Error;
 constexpr bool kAlways = false;
 
 constexpr std::array kFamilyRules{
+    // Deferrals beyond PlanResourceChange
+    RuleInfo{"deferral.not_allowed", E, "ReadResource, ImportResourceState, ReadDataSource, OpenEphemeralResource or PlanAction deferred although the request did not allow deferral",
+             "tfplugin6.proto ClientCapabilities.deferral_allowed; terraform internal/plans/deferring/deferred.go", Cores::Terraform, kAlways},
+    RuleInfo{"deferral.reason_invalid", E, "a deferral allowed by the request gives reason UNKNOWN, an undefined reason, or (PlanAction) another reason than PROVIDER_CONFIG_UNKNOWN",
+             "tfplugin6.proto Deferred.Reason; terraform internal/plugin6/grpc_provider.go", Cores::Terraform, kAlways},
+    // Ephemeral resources (Validate/Open/Renew/CloseEphemeralResource)
+    RuleInfo{"ephemeral.null_result", E, "OpenEphemeralResource returned a null result without error diagnostics",
+             "tfplugin6.proto OpenEphemeralResource; terraform internal/terraform/node_resource_ephemeral.go", Cores::Both, kAlways},
+    RuleInfo{"ephemeral.private_rejected", E, "RenewEphemeralResource or CloseEphemeralResource refused the private data the provider returned",
+             "tfplugin6.proto RenewEphemeralResource, CloseEphemeralResource", Cores::None, kAlways},
+    RuleInfo{"ephemeral.renew_at_past", E, "renew_at is set to a time before the request was sent",
+             "tfplugin6.proto OpenEphemeralResource.Response.renew_at", Cores::None, kAlways},
+    RuleInfo{"ephemeral.result_invalid_for_config", E, "the Open result is not a valid plan of its configuration from a null prior (a configured value changed, a non-computed attribute set, a block added or dropped)",
+             "tfplugin6.proto OpenEphemeralResource; terraform internal/terraform/node_resource_ephemeral.go", Cores::Terraform, kAlways},
+    RuleInfo{"ephemeral.unknown_in_result", E, "the Open result of a wholly known configuration holds unknown values",
+             "tfplugin6.proto OpenEphemeralResource; opentofu internal/shared/ephemeral_resource.go", Cores::OpenTofu, kAlways},
     // Provider functions (GetFunctions, CallFunction)
     RuleInfo{"function.argument_index_out_of_range", E, "a function error names an argument position the call did not have",
              "tfplugin6.proto FunctionError.function_argument", Cores::None, kAlways},

@@ -37,7 +37,9 @@ const char* kContractIds[] = {
 const char* kFamilyIds[] = {
     "function.argument_index_out_of_range", "function.inconsistent_result", "function.invalid_signature",
     "function.no_result", "function.schema_mismatch", "function.unknown_for_known_arguments",
-    "function.unknown_result_mismatch"};
+    "function.unknown_result_mismatch", "deferral.not_allowed", "deferral.reason_invalid", "ephemeral.null_result",
+    "ephemeral.private_rejected", "ephemeral.renew_at_past", "ephemeral.result_invalid_for_config",
+    "ephemeral.unknown_in_result"};
 
 TEST(Rules, FamilyRulesCiteTheProtocolAndAreListed) {
   for (const char* id : kFamilyIds) {

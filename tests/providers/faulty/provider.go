@@ -63,7 +63,7 @@ func (p *provider) GetProviderSchema(context.Context, *tfprotov6.GetProviderSche
 		ResourceSchemas:          map[string]*tfprotov6.Schema{thingTypeName: thingSchema()},
 		DataSourceSchemas:        map[string]*tfprotov6.Schema{lookupTypeName: lookupSchema()},
 		Functions:                p.functions(false),
-		EphemeralResourceSchemas: map[string]*tfprotov6.Schema{},
+		EphemeralResourceSchemas: map[string]*tfprotov6.Schema{tokenTypeName: tokenSchema()},
 	}
 	if p.mode == "markup_everywhere" {
 		markupSchema(resp)
@@ -182,22 +182,3 @@ func (p *provider) GenerateResourceConfig(context.Context, *tfprotov6.GenerateRe
 	}}, nil
 }
 
-func noEphemeral(name string) []*tfprotov6.Diagnostic {
-	return []*tfprotov6.Diagnostic{errorDiag("No ephemeral resources", "terraform-provider-tfcfault has no ephemeral resource named "+name)}
-}
-
-func (p *provider) ValidateEphemeralResourceConfig(_ context.Context, req *tfprotov6.ValidateEphemeralResourceConfigRequest) (*tfprotov6.ValidateEphemeralResourceConfigResponse, error) {
-	return &tfprotov6.ValidateEphemeralResourceConfigResponse{Diagnostics: noEphemeral(req.TypeName)}, nil
-}
-
-func (p *provider) OpenEphemeralResource(_ context.Context, req *tfprotov6.OpenEphemeralResourceRequest) (*tfprotov6.OpenEphemeralResourceResponse, error) {
-	return &tfprotov6.OpenEphemeralResourceResponse{Diagnostics: noEphemeral(req.TypeName)}, nil
-}
-
-func (p *provider) RenewEphemeralResource(_ context.Context, req *tfprotov6.RenewEphemeralResourceRequest) (*tfprotov6.RenewEphemeralResourceResponse, error) {
-	return &tfprotov6.RenewEphemeralResourceResponse{Diagnostics: noEphemeral(req.TypeName)}, nil
-}
-
-func (p *provider) CloseEphemeralResource(_ context.Context, req *tfprotov6.CloseEphemeralResourceRequest) (*tfprotov6.CloseEphemeralResourceResponse, error) {
-	return &tfprotov6.CloseEphemeralResourceResponse{Diagnostics: noEphemeral(req.TypeName)}, nil
-}

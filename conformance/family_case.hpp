@@ -1,0 +1,33 @@
+#pragma once
+// Generated cases of the families whose input is one configuration of their own schema:
+// ephemeral resources and actions (a configuration, planned or validated first with unknowns),
+// and list resources (a list configuration, whether to include resource objects, a limit, and
+// a configuration of the managed resource of the same name to create and find in the list).
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include <rapidcheck.h>
+
+#include "conformance/resource_case.hpp"
+
+namespace tfc::conformance {
+
+struct EphemeralCase {
+  ConfigPair config;
+};
+
+struct ActionCase {
+  ConfigPair config;
+};
+
+rc::Gen<EphemeralCase> ephemeral_case_of(const schema::Block& block, const gen::Hints& hints, const CaseGenOptions& options);
+rc::Gen<ActionCase> action_case_of(const schema::Block& block, const gen::Hints& hints, const CaseGenOptions& options);
+
+std::string describe_case(const std::string& type, const schema::Block& block, const EphemeralCase& c);
+std::string describe_case(const std::string& type, const schema::Block& block, const ActionCase& c);
+std::size_t case_size(const EphemeralCase& c);
+std::size_t case_size(const ActionCase& c);
+
+}  // namespace tfc::conformance

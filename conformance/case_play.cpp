@@ -3,6 +3,7 @@
 
 #include "conformance/resource_driver.hpp"
 #include "conformance/value_io.hpp"
+#include "oracle/identity_rules.hpp"
 #include "oracle/plan_final.hpp"
 #include "oracle/state_checks.hpp"
 
@@ -11,6 +12,7 @@ namespace {
 
 constexpr const char* kAfterApply = "lifecycle.plan_not_empty_after_apply";
 constexpr const char* kAfterRefresh = "lifecycle.plan_not_empty_after_refresh";
+constexpr const char* kAfterMove = "lifecycle.plan_not_empty_after_move";
 
 /// Core stops an operation at the first error it finds in a provider's answer, so the case does
 /// too (only the destroy follows): later findings would be consequences of the first one.
@@ -27,15 +29,26 @@ void judge_pair(ResourceDriver& d, std::string_view step, std::string_view rpc, 
   d.recorder().judge(step, rpc, v, values);
 }
 
+/// `identity.changed` between the identity the case knows and one an answer gave for the same
+/// object (a check that compares two answers).
+void judge_identity_pair(ResourceDriver& d, std::string_view step, const cty::Value& expected, const cty::Value& actual) {
+  StepValues values;
+  values.request = {{"identity", display_json(d.identity_block(), expected)}};
+  values.response = {{"identity", display_json(d.identity_block(), actual)}};
+  d.recorder().judge(step, "ReadResource", oracle::check_identity_kept(d.identity_block(), expected, actual, "the imported object"),
+                     values);
+}
+
 /// Validation with unknowns (when any were injected) and with the known configuration, then
 /// the plan with unknowns. Returns false when the case cannot go on.
 bool validate_and_plan_initial(ResourceDriver& d, const cty::Value& prior, const std::string& prior_private,
-                               const ConfigPair& config, std::optional<Planned>& initial) {
+                               const ConfigPair& config, std::optional<Planned>& initial,
+                               const std::optional<cty::Value>& prior_identity = std::nullopt) {
   const bool unknowns = !config.with_unknowns.injected.empty();
   if (unknowns && !d.validate(config.with_unknowns.value, "validate (unknowns)")) return false;
   if (!d.validate(config.known, "validate")) return false;
   if (unknowns) {
-    initial = d.plan(prior, prior_private, config.with_unknowns.value, "plan (unknowns)");
+    initial = d.plan(prior, prior_private, config.with_unknowns.value, "plan (unknowns)", prior_identity);
     if (!initial || failed(d)) return false;
   }
   return true;
@@ -44,8 +57,9 @@ bool validate_and_plan_initial(ResourceDriver& d, const cty::Value& prior, const
 /// The final plan, made when the values are known (at apply time), judged against the initial
 /// plan: 000 §PlanResourceChange, "OpenTofu Core compares the final with the initial".
 std::optional<Planned> plan_final(ResourceDriver& d, const cty::Value& prior, const std::string& prior_private,
-                                  const ConfigPair& config, const std::optional<Planned>& initial, const char* step) {
-  auto final_plan = d.plan(prior, prior_private, config.known, step);
+                                  const ConfigPair& config, const std::optional<Planned>& initial, const char* step,
+                                  const std::optional<cty::Value>& prior_identity = std::nullopt) {
+  auto final_plan = d.plan(prior, prior_private, config.known, step, prior_identity);
   if (final_plan) d.recorder().outcome().planned = true;
   if (!final_plan || failed(d)) return std::nullopt;
   if (initial) {
@@ -69,7 +83,7 @@ std::optional<Planned> validate_and_plan(ResourceDriver& d, const cty::Value& pr
 
 /// After an apply: plan again (no-op), read, and plan again after the refresh (no-op).
 std::optional<LiveObject> settle(ResourceDriver& d, LiveObject live, const cty::Value& config) {
-  if (auto again = d.plan(live.state, live.private_data, config, "plan after apply"); again && !failed(d)) {
+  if (auto again = d.plan(live.state, live.private_data, config, "plan after apply", live.identity); again && !failed(d)) {
     judge_pair(d, "plan after apply", "PlanResourceChange",
                oracle::check_plan_is_no_op(d.block(), live.state, again->state, kAfterApply), "prior_state", live.state,
                "planned_state", again->state);
@@ -83,7 +97,7 @@ std::optional<LiveObject> settle(ResourceDriver& d, LiveObject live, const cty::
              "applied_state", live.state, "read_state", read->state);
   if (failed(d)) return d.lost() ? std::nullopt : std::optional<LiveObject>(live);
   if (!raw_equals(read->state, live.state)) {
-    if (auto again = d.plan(read->state, read->private_data, config, "plan after refresh"); again && !failed(d)) {
+    if (auto again = d.plan(read->state, read->private_data, config, "plan after refresh", read->identity); again && !failed(d)) {
       judge_pair(d, "plan after refresh", "PlanResourceChange",
                  oracle::check_plan_is_no_op(d.block(), read->state, again->state, kAfterRefresh), "prior_state",
                  read->state, "planned_state", again->state);
@@ -126,11 +140,12 @@ std::optional<LiveObject> create(ResourceDriver& d, const ConfigPair& config) {
 bool destroy(ResourceDriver& d, const LiveObject& live, const char* scenario) {
   d.recorder().scenario(scenario);
   const cty::Value& none = d.null_object();
-  auto planned = d.plan(live.state, live.private_data, none, "plan destroy");
+  auto planned = d.plan(live.state, live.private_data, none, "plan destroy", live.identity);
   if (d.lost()) return false;
   Planned to_null;
   to_null.state = none;
   to_null.action = oracle::Action::Delete;
+  to_null.identity = live.identity;
   if (planned) to_null.planned_private = planned->planned_private;
   auto applied = d.apply(live.state, to_null, none, "apply destroy");
   return applied.has_value();
@@ -164,7 +179,7 @@ std::optional<LiveObject> update(ResourceDriver& d, const LiveObject& live, cons
   took = false;
   auto unchanged = [&]() { return d.lost() ? std::nullopt : std::optional<LiveObject>(live); };
   std::optional<Planned> initial;
-  if (!validate_and_plan_initial(d, live.state, live.private_data, config, initial)) return unchanged();
+  if (!validate_and_plan_initial(d, live.state, live.private_data, config, initial, live.identity)) return unchanged();
   if (initial && initial->action == oracle::Action::Replace) {
     d.recorder().scenario("replace");
     auto created = create_half(d, config.with_unknowns.value, "plan (unknowns, replace: create)");
@@ -172,7 +187,7 @@ std::optional<LiveObject> update(ResourceDriver& d, const LiveObject& live, cons
     took = true;
     return replace(d, live, config, *created);
   }
-  auto planned = plan_final(d, live.state, live.private_data, config, initial, initial ? "final plan" : "plan");
+  auto planned = plan_final(d, live.state, live.private_data, config, initial, initial ? "final plan" : "plan", live.identity);
   if (!planned) return unchanged();
   took = true;
   switch (planned->action) {
@@ -194,13 +209,26 @@ void refresh(ResourceDriver& d, LiveObject& live, const cty::Value& config) {
   if (!read || read->state.is_null()) return;
   judge_pair(d, "read", "ReadResource", oracle::check_read_normalization(d.block(), live.state, read->state),
              "prior_state", live.state, "read_state", read->state);
-  if (auto again = d.plan(read->state, read->private_data, config, "plan after refresh"); again && !failed(d)) {
+  if (auto again = d.plan(read->state, read->private_data, config, "plan after refresh", read->identity); again && !failed(d)) {
     judge_pair(d, "plan after refresh", "PlanResourceChange",
                oracle::check_plan_is_no_op(d.block(), read->state, again->state, kAfterRefresh), "prior_state",
                read->state, "planned_state", again->state);
   }
   if (read->private_data.empty()) read->private_data = live.private_data;
   live = *read;
+}
+
+/// The object moved from its own type and version, then planned with its configuration: a
+/// no-op, as if nothing had moved. The case goes on with the object as it was.
+void move(ResourceDriver& d, const LiveObject& live, const cty::Value& config, const std::string& address) {
+  d.recorder().scenario("move");
+  auto moved = d.move(live, address, "move");
+  if (!moved || failed(d)) return;
+  if (auto again = d.plan(moved->state, moved->private_data, config, "plan after move", moved->identity); again && !failed(d)) {
+    judge_pair(d, "plan after move", "PlanResourceChange",
+               oracle::check_plan_is_no_op(d.block(), moved->state, again->state, kAfterMove), "moved_state",
+               moved->state, "planned_state", again->state);
+  }
 }
 
 void import_by_id(ResourceDriver& d, const LiveObject& live) {
@@ -218,6 +246,28 @@ void import_by_id(ResourceDriver& d, const LiveObject& live) {
   }
   judge_pair(d, "read after import", "ReadResource", oracle::check_import_complete(d.block(), live.state, read->state),
              "applied_state", live.state, "imported_state", read->state);
+  if (failed(d) || !d.has_identity() || !live.identity || !live.identity->is_wholly_known() || live.identity->is_null()) return;
+  // The object imported by id is the one the case created: the same identity, and importing
+  // by that identity (6.9+) brings it back.
+  if (read->identity) judge_identity_pair(d, "read after import", *live.identity, *read->identity);
+  if (failed(d)) return;
+  auto by_identity = d.import_identity(*live.identity, "import by identity");
+  if (!by_identity || failed(d)) return;
+  auto again = d.read(*by_identity, "read after import by identity");
+  if (!again || again->state.is_null()) return;
+  judge_pair(d, "read after import by identity", "ReadResource",
+             oracle::check_import_complete(d.block(), live.state, again->state), "applied_state", live.state,
+             "imported_state", again->state);
+}
+
+bool can_move(const PlayOptions& options) {
+  return options.provider != nullptr && options.provider->capabilities.move_resource_state;
+}
+
+const schema::IdentitySchema* identity_schema_of(const PlayOptions& options, const std::string& type) {
+  if (options.provider == nullptr) return nullptr;
+  auto it = options.provider->identity_schemas.find(type);
+  return it != options.provider->identity_schemas.end() ? &it->second : nullptr;
 }
 
 }  // namespace
@@ -226,9 +276,10 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
                       const LifecycleCase& c, const PlayOptions& options) {
   CaseOutcome out;
   CaseRecorder rec(type, schema.block, out);
-  ResourceDriver d(client, type, schema, rec, options.check);
+  ResourceDriver d(client, type, schema, rec, options.check, identity_schema_of(options, type));
   auto live = create(d, c.create);
   cty::Value config = c.create.known;
+  if (live && !failed(d) && can_move(options)) move(d, *live, config, options.provider_address);
   for (const auto& step : c.steps) {
     if (!live || failed(d)) break;
     switch (step.kind) {
@@ -236,6 +287,8 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
       case StepKind::Upgrade:
         rec.scenario("upgrade");
         d.upgrade(live->state, "upgrade");
+        if (!failed(d) && live->identity && live->identity->is_wholly_known() && !live->identity->is_null())
+          d.upgrade_identity(*live->identity, "upgrade identity");
         break;
       case StepKind::Import: import_by_id(d, *live); break;
       case StepKind::Update: {
@@ -267,13 +320,17 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
                       const PlanOnlyCase& c, const PlayOptions& options) {
   CaseOutcome out;
   CaseRecorder rec(type, schema.block, out);
-  ResourceDriver d(client, type, schema, rec, options.check);
+  ResourceDriver d(client, type, schema, rec, options.check, identity_schema_of(options, type));
   rec.scenario("plan");
   const cty::Value& none = d.null_object();
   validate_and_plan(d, none, "", c.config);
   if (!failed(d) && c.prior.is_wholly_known()) {
     rec.scenario("upgrade");
     d.upgrade(c.prior, "upgrade");
+  }
+  if (!failed(d) && c.prior.is_wholly_known() && can_move(options)) {
+    rec.scenario("move");
+    d.move(LiveObject{c.prior, ""}, options.provider_address, "move");
   }
   if (!failed(d) && out.planned) {
     rec.scenario("plan update");
@@ -287,7 +344,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
                       const DataCase& c, const PlayOptions& options) {
   CaseOutcome out;
   CaseRecorder rec(type, schema.block, out);
-  ResourceDriver d(client, type, schema, rec, options.check);
+  ResourceDriver d(client, type, schema, rec, options.check, identity_schema_of(options, type));
   rec.scenario("validate");
   if (!c.config.with_unknowns.injected.empty() && !d.validate_data(c.config.with_unknowns.value, "validate (unknowns)")) {
     rec.finish();
@@ -311,11 +368,11 @@ void destroy_quietly(protocol::ProviderClient& client, const std::string& type, 
 }
 
 const std::vector<std::string>& lifecycle_scenarios() {
-  static const std::vector<std::string> names{"create", "update", "replace", "refresh", "upgrade", "import", "destroy"};
+  static const std::vector<std::string> names{"create", "update", "replace", "refresh", "upgrade", "import", "move", "destroy"};
   return names;
 }
 const std::vector<std::string>& plan_only_scenarios() {
-  static const std::vector<std::string> names{"plan", "upgrade", "plan update"};
+  static const std::vector<std::string> names{"plan", "upgrade", "move", "plan update"};
   return names;
 }
 const std::vector<std::string>& data_scenarios() {

@@ -6,8 +6,11 @@
 //            plan again (must be a no-op) → read → plan again after the refresh (no-op)
 //   update:  the same with the object's state as prior; a plan that asks for replacement is
 //            carried out as Core does (destroy, then create from a null prior)
-//   refresh: read → no-op plan;  upgrade: state at the current version;  import: by `id`,
-//            then read, compared with the applied state;  destroy: plan to null → apply.
+//   refresh: read → no-op plan;  upgrade: state (and identity) at the current version;
+//   import:  by `id`, then read, compared with the applied state (and by identity, 6.9+);
+//   move:    right after the create, when the provider can move states: the object moved
+//            from its own type (a `moved` block across configurations) → no-op plan;
+//   destroy: plan to null → apply.
 
 #include "conformance/case_outcome.hpp"
 #include "conformance/resource_case.hpp"
@@ -24,6 +27,8 @@ struct PlayOptions {
   const schema::ProviderSchema* provider = nullptr;
   /// --apply: real changes (and, for the other families, Open, Invoke and created objects).
   bool apply = false;
+  /// The provider's address, the source address of a MoveResourceState from its own types.
+  std::string provider_address;
 };
 
 CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type, const schema::Schema& schema,

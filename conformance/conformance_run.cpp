@@ -239,6 +239,7 @@ Expected<RunResult> run_conformance(const RunSettings& settings, report::Progres
 
   SuiteSettings suite_settings = settings.suite;
   suite_settings.apply = settings.apply;
+  suite_settings.address = run.provider.address;
   SerializedProgress serialized(progress);
   std::vector<report::Suite> suites(selected.size());
   std::atomic<std::size_t> next{0};

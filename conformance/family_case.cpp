@@ -3,6 +3,7 @@
 
 #include "conformance/hcl_text.hpp"
 #include "conformance/value_io.hpp"
+#include "generators/config_combinators.hpp"
 
 namespace tfc::conformance {
 namespace {
@@ -22,6 +23,31 @@ rc::Gen<EphemeralCase> ephemeral_case_of(const schema::Block& block, const gen::
 
 rc::Gen<ActionCase> action_case_of(const schema::Block& block, const gen::Hints& hints, const CaseGenOptions& options) {
   return rc::gen::map(config_pair_of(block, hints, options), [](ConfigPair c) { return ActionCase{std::move(c)}; });
+}
+
+rc::Gen<ListCase> list_case_of(const schema::Block& block, std::shared_ptr<const schema::Block> resource,
+                               const gen::Hints& resource_hints, const CaseGenOptions& options) {
+  static const gen::Hints kNone;
+  auto head = rc::gen::tuple(config_pair_of(block, kNone, options), gen::chance(50), rc::gen::inRange<std::int64_t>(1, 11));
+  auto create = resource ? rc::gen::map(config_pair_of(*resource, resource_hints, options),
+                                        [resource](ConfigPair c) { return std::optional<ConfigPair>(std::move(c)); })
+                         : rc::gen::just(std::optional<ConfigPair>());
+  return rc::gen::map(rc::gen::pair(head, create), [](std::pair<std::tuple<ConfigPair, bool, std::int64_t>, std::optional<ConfigPair>> p) {
+    auto& [config, include, limit] = p.first;
+    return ListCase{std::move(config), include, limit, std::move(p.second)};
+  });
+}
+
+std::string describe_case(const std::string& type, const schema::Block&, const ListCase& c) {
+  std::string out = unknowns_of(c.config) + "list \"" + type + "\" \"test\" {\n  include_resource = " +
+                    (c.include_resource_object ? "true" : "false") + "\n  limit = " + std::to_string(c.limit) +
+                    "\n  config = " + hcl_value_text(c.config.known) + "\n}\n";
+  if (c.create) out += "# with --apply, an object created first (then destroyed): " + hcl_value_text(c.create->known) + "\n";
+  return out;
+}
+
+std::size_t case_size(const ListCase& c) {
+  return count_set_attributes(c.config.known) + (c.create ? count_set_attributes(c.create->known) : 0);
 }
 
 std::string describe_case(const std::string& type, const schema::Block& block, const EphemeralCase& c) {

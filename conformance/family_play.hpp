@@ -31,4 +31,11 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
 
 const std::vector<std::string>& ephemeral_scenarios();
 
+/// ValidateListResourceConfig, ListResource, ReadResource of listed objects; with --apply an
+/// object of the managed resource created, found in an unfiltered list, and destroyed.
+CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type, const schema::Schema& schema,
+                      const ListCase& c, const PlayOptions& options);
+
+const std::vector<std::string>& list_scenarios();
+
 }  // namespace tfc::conformance

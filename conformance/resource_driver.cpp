@@ -1,9 +1,13 @@
 // One RPC at a time, as Core makes it, judged by the oracle.
 #include "conformance/resource_driver.hpp"
 
+#include <functional>
+
 #include "conformance/provider_host.hpp"
 #include "conformance/value_io.hpp"
 #include "oracle/apply_compatible.hpp"
+#include "oracle/deferral_rules.hpp"
+#include "oracle/identity_rules.hpp"
 #include "oracle/plan_valid.hpp"
 #include "oracle/proposed_new.hpp"
 #include "oracle/state_checks.hpp"
@@ -41,14 +45,61 @@ nlohmann::json paths_json(const std::vector<cty::Path>& paths) {
 }  // namespace
 
 ResourceDriver::ResourceDriver(protocol::ProviderClient& client, std::string type_name, const schema::Schema& schema,
-                               CaseRecorder& recorder, oracle::CheckOptions options)
+                               CaseRecorder& recorder, oracle::CheckOptions options, const schema::IdentitySchema* identity)
     : m_client(client),
       m_type(std::move(type_name)),
       m_schema(schema),
       m_rec(recorder),
       m_options(options),
       m_implied(schema::implied_type(schema.block)),
-      m_null(cty::Value::null(m_implied)) {}
+      m_null(cty::Value::null(m_implied)),
+      m_identity_schema(identity),
+      m_identity_block(identity != nullptr ? oracle::identity_block(*identity) : schema::Block{}),
+      m_identity_type(schema::implied_type(m_identity_block)) {}
+
+std::optional<protocol::DynamicValue> ResourceDriver::encode_identity(const std::optional<cty::Value>& identity) {
+  if (!has_identity() || !identity || identity->is_null()) return std::nullopt;
+  auto encoded = encode_value(m_identity_type, *identity);
+  if (!encoded) {
+    m_rec.outcome().harness_error = "encoding an identity: " + encoded.error().message;
+    return std::nullopt;
+  }
+  return std::move(*encoded);
+}
+
+std::optional<cty::Value> ResourceDriver::decode_identity(const std::optional<protocol::DynamicValue>& wire,
+                                                          oracle::Violations& out) {
+  if (!wire || wire->empty()) return std::nullopt;
+  auto decoded = decode_value(m_identity_type, *wire, "identity");
+  for (auto v : decoded.violations) {
+    if (v.rule == "value.type_mismatch") v.rule = "identity.type_mismatch";
+    out.push_back(std::move(v));
+  }
+  return decoded.value;
+}
+
+oracle::Violations ResourceDriver::judge_identity(const std::optional<protocol::DynamicValue>& wire,
+                                                  std::optional<cty::Value>& decoded, bool required, bool unknown_allowed,
+                                                  const std::optional<cty::Value>& before, std::string_view what) {
+  oracle::Violations out;
+  if (!has_identity()) return out;
+  decoded = decode_identity(wire, out);
+  if (!decoded) {
+    if (out.empty() && required) out = oracle::check_identity_present(false, "identity.missing", what);
+    return out;
+  }
+  auto value = oracle::check_identity_value(m_identity_block, *decoded, unknown_allowed, std::string(what) + "'s identity");
+  out.insert(out.end(), value.begin(), value.end());
+  if (!oracle::has_errors(out) && before) {
+    auto kept = oracle::check_identity_kept(m_identity_block, *before, *decoded, what);
+    out.insert(out.end(), kept.begin(), kept.end());
+  }
+  return out;
+}
+
+nlohmann::json ResourceDriver::show_identity(const std::optional<cty::Value>& identity) const {
+  return identity ? display_json(m_identity_block, *identity) : nlohmann::json();
+}
 
 nlohmann::json ResourceDriver::show(const cty::Value& v) const { return display_json(m_schema.block, v); }
 
@@ -100,7 +151,8 @@ bool ResourceDriver::validate_data(const cty::Value& config, std::string_view st
 }
 
 std::optional<Planned> ResourceDriver::plan(const cty::Value& prior, const std::string& prior_private,
-                                            const cty::Value& config, std::string_view step) {
+                                            const cty::Value& config, std::string_view step,
+                                            const std::optional<cty::Value>& prior_identity) {
   if (lost()) return std::nullopt;
   const cty::Value proposed = oracle::proposed_new(block(), prior, config);
   auto prior_dv = encode(prior, "prior state");
@@ -120,6 +172,7 @@ std::optional<Planned> ResourceDriver::plan(const cty::Value& prior, const std::
   req.config = std::move(*config_dv);
   req.prior_private = prior_private;
   req.client_capabilities.write_only_attributes_allowed = true;
+  req.prior_identity = encode_identity(prior_identity);
   auto res = m_client.plan_resource_change(req);
   if (!res) {
     m_rec.rpc_failed(step, "PlanResourceChange", res.failure(), request());
@@ -147,10 +200,20 @@ std::optional<Planned> ResourceDriver::plan(const cty::Value& prior, const std::
   violations.insert(violations.end(), replace.begin(), replace.end());
   auto deferral = oracle::check_deferral(false, res->deferred.has_value());
   violations.insert(violations.end(), deferral.begin(), deferral.end());
+  if (!oracle::has_errors(violations) && !config.is_null()) {
+    // Unknown only in a create or replace plan, or where the prior has no identity yet (a
+    // state from before identities: the read that Core makes first would fill it in).
+    const bool fresh = prior.is_null() || out.action == oracle::Action::Replace || !prior_identity || prior_identity->is_null();
+    const bool same_object = out.action == oracle::Action::NoOp || out.action == oracle::Action::Update;
+    auto identity = judge_identity(res->planned_identity, out.identity, false, fresh,
+                                   same_object ? prior_identity : std::nullopt, "the planned state");
+    violations.insert(violations.end(), identity.begin(), identity.end());
+  }
   m_rec.judge_lazily(step, "PlanResourceChange", violations, [&] {
     nlohmann::json response = {{"planned_state", show(out.state)},
                                {"requires_replace", paths_json(out.requires_replace)},
                                {"legacy_type_system", out.legacy_type_system}};
+    if (out.identity) response["planned_identity"] = show_identity(out.identity);
     if (!res->diagnostics.empty()) response["diagnostics"] = describe_diagnostics(res->diagnostics);
     return StepValues{request(), response, &proposed, &out.state};
   });
@@ -176,6 +239,7 @@ std::optional<LiveObject> ResourceDriver::apply(const cty::Value& prior, const P
   req.planned_state = std::move(*planned_dv);
   req.config = std::move(*config_dv);
   req.planned_private = planned.planned_private;
+  req.planned_identity = encode_identity(planned.identity);
   auto res = m_client.apply_resource_change(req);
   if (!res) {
     m_rec.rpc_failed(step, "ApplyResourceChange", res.failure(), request());
@@ -195,12 +259,18 @@ std::optional<LiveObject> ResourceDriver::apply(const cty::Value& prior, const P
   }
   oracle::CheckOptions options = m_options;
   options.legacy_type_system = res->legacy_type_system;
-  const auto violations = with_decoding(decoded, oracle::check_apply(block(), planned.state, *decoded.value, options));
+  auto violations = with_decoding(decoded, oracle::check_apply(block(), planned.state, *decoded.value, options));
+  std::optional<cty::Value> identity;
+  if (!oracle::has_errors(violations) && !decoded.value->is_null()) {
+    auto judged = judge_identity(res->new_identity, identity, true, false, planned.identity, "the new state");
+    violations.insert(violations.end(), judged.begin(), judged.end());
+  }
   m_rec.judge_lazily(step, "ApplyResourceChange", violations, [&] {
     nlohmann::json response = {{"new_state", show(*decoded.value)}, {"legacy_type_system", res->legacy_type_system}};
+    if (identity) response["new_identity"] = show_identity(identity);
     return StepValues{request(), response, &planned.state, &*decoded.value};
   });
-  return LiveObject{*decoded.value, res->private_data};
+  return LiveObject{*decoded.value, res->private_data, false, identity};
 }
 
 std::optional<LiveObject> ResourceDriver::read(const LiveObject& object, std::string_view step) {
@@ -212,9 +282,16 @@ std::optional<LiveObject> ResourceDriver::read(const LiveObject& object, std::st
   req.type_name = m_type;
   req.current_state = std::move(*state_dv);
   req.private_data = object.private_data;
+  req.current_identity = encode_identity(object.identity);
   auto res = m_client.read_resource(req);
   if (!res) {
     m_rec.rpc_failed(step, "ReadResource", res.failure(), request());
+    return std::nullopt;
+  }
+  if (res->deferred) {
+    // Ahead of the diagnostics: terraform-plugin-go adds an error to a disallowed deferral.
+    m_rec.judge(step, "ReadResource", oracle::check_deferred("ReadResource", false, static_cast<int>(res->deferred->reason)),
+                {request(), {{"diagnostics", describe_diagnostics(res->diagnostics)}}});
     return std::nullopt;
   }
   if (protocol::has_error(res->diagnostics)) {
@@ -226,10 +303,18 @@ std::optional<LiveObject> ResourceDriver::read(const LiveObject& object, std::st
     m_rec.judge(step, "ReadResource", decoded.violations, {request(), raw_bytes(res->new_state)});
     return std::nullopt;
   }
-  m_rec.judge_lazily(step, "ReadResource", with_decoding(decoded, oracle::check_read(block(), *decoded.value)), [&] {
-    return StepValues{request(), {{"new_state", show(*decoded.value)}}, &object.state, &*decoded.value};
+  auto violations = with_decoding(decoded, oracle::check_read(block(), *decoded.value));
+  std::optional<cty::Value> identity;
+  if (!oracle::has_errors(violations) && !decoded.value->is_null()) {
+    auto judged = judge_identity(res->new_identity, identity, true, false, object.identity, "the refreshed state");
+    violations.insert(violations.end(), judged.begin(), judged.end());
+  }
+  m_rec.judge_lazily(step, "ReadResource", violations, [&] {
+    nlohmann::json response = {{"new_state", show(*decoded.value)}};
+    if (identity) response["new_identity"] = show_identity(identity);
+    return StepValues{request(), response, &object.state, &*decoded.value};
   });
-  return LiveObject{*decoded.value, res->private_data};
+  return LiveObject{*decoded.value, res->private_data, false, identity ? identity : object.identity};
 }
 
 std::optional<cty::Value> ResourceDriver::upgrade(const cty::Value& state, std::string_view step) {
@@ -262,6 +347,10 @@ std::optional<cty::Value> ResourceDriver::upgrade(const cty::Value& state, std::
   }
   auto violations = with_decoding(decoded, oracle::check_upgrade(block(), *decoded.value));
   if (!oracle::has_errors(violations)) {
+    auto write_only = oracle::check_write_only_null(block(), *decoded.value, "upgrade.write_only_not_null", "the upgraded state");
+    violations.insert(violations.end(), write_only.begin(), write_only.end());
+  }
+  if (!oracle::has_errors(violations)) {
     auto same = oracle::check_upgrade_same_version(block(), state, *decoded.value);
     violations.insert(violations.end(), same.begin(), same.end());
   }
@@ -272,14 +361,43 @@ std::optional<cty::Value> ResourceDriver::upgrade(const cty::Value& state, std::
 }
 
 std::optional<std::vector<LiveObject>> ResourceDriver::import(const std::string& id, std::string_view step) {
-  if (lost()) return std::nullopt;
-  const nlohmann::json request = {{"type_name", m_type}, {"id", id}};
   protocol::ImportResourceStateRequest req;
   req.type_name = m_type;
   req.id = id;
+  return import_with(req, {{"type_name", m_type}, {"id", id}}, step, {});
+}
+
+std::optional<LiveObject> ResourceDriver::import_identity(const cty::Value& identity, std::string_view step) {
+  protocol::ImportResourceStateRequest req;
+  req.type_name = m_type;
+  req.identity = encode_identity(identity);
+  if (!req.identity) return std::nullopt;
+  const nlohmann::json request = {{"type_name", m_type}, {"identity", show_identity(identity)}};
+  // Judged with the import answer: the object must come back with this very identity.
+  auto judge_identity_of = [&](const LiveObject& object) {
+    auto v = oracle::check_identity_present(object.identity.has_value(), "import.identity_missing", "the imported object");
+    if (object.identity && v.empty()) v = oracle::check_import_identity(m_identity_block, identity, *object.identity);
+    return v;
+  };
+  auto imported = import_with(req, request, step, judge_identity_of);
+  if (!imported || imported->size() != 1) return std::nullopt;
+  return imported->front();
+}
+
+std::optional<std::vector<LiveObject>> ResourceDriver::import_with(
+    const protocol::ImportResourceStateRequest& req, const nlohmann::json& request, std::string_view step,
+    const std::function<oracle::Violations(const LiveObject&)>& also) {
+  if (lost()) return std::nullopt;
   auto res = m_client.import_resource_state(req);
   if (!res) {
     m_rec.rpc_failed(step, "ImportResourceState", res.failure(), request);
+    return std::nullopt;
+  }
+  if (res->deferred) {
+    // Ahead of the diagnostics: terraform-plugin-go adds an error to a disallowed deferral.
+    m_rec.judge(step, "ImportResourceState",
+                oracle::check_deferred("ImportResourceState", false, static_cast<int>(res->deferred->reason)),
+                {request, {{"diagnostics", describe_diagnostics(res->diagnostics)}}});
     return std::nullopt;
   }
   if (protocol::has_error(res->diagnostics)) {
@@ -302,21 +420,132 @@ std::optional<std::vector<LiveObject>> ResourceDriver::import(const std::string&
     }
     decoding.insert(decoding.end(), decoded.violations.begin(), decoded.violations.end());
     judged.push_back({imported.type_name, *decoded.value});
-    out.push_back({*decoded.value, imported.private_data});
+    LiveObject object{*decoded.value, imported.private_data};
+    if (has_identity()) {
+      object.identity = decode_identity(imported.identity, decoding);
+      if (object.identity) {
+        auto v = oracle::check_identity_value(m_identity_block, *object.identity, false, "the imported identity");
+        decoding.insert(decoding.end(), v.begin(), v.end());
+      }
+    }
+    auto write_only = oracle::check_write_only_null(block(), object.state, "import.write_only_not_null", "the imported state");
+    decoding.insert(decoding.end(), write_only.begin(), write_only.end());
+    out.push_back(std::move(object));
   }
   // A non-null, typed object is what the suite goes on with; check_import judges the rest.
-  auto checked = oracle::check_import(judged, res->deferred.has_value());
+  auto checked = oracle::check_import(judged, false);
   decoding.insert(decoding.end(), std::make_move_iterator(checked.begin()), std::make_move_iterator(checked.end()));
+  if (also && out.size() == 1 && !oracle::has_errors(decoding)) {
+    auto more = also(out.front());
+    decoding.insert(decoding.end(), more.begin(), more.end());
+  }
   m_rec.judge_lazily(step, "ImportResourceState", decoding, [&] {
     nlohmann::json shown = nlohmann::json::array();
-    for (const auto& j : judged) {
+    for (std::size_t i = 0; i < judged.size(); ++i) {
+      const auto& j = judged[i];
       nlohmann::json entry = {{"type_name", j.type_name}};
       if (j.type_name == m_type || j.type_name.empty()) entry["state"] = show(j.state);
       shown.push_back(std::move(entry));
     }
+    for (std::size_t i = 0; i < out.size() && i < shown.size(); ++i) {
+      if (out[i].identity) shown[i]["identity"] = show_identity(out[i].identity);
+    }
     return StepValues{request, {{"imported_resources", shown}}};
   });
   return out;
+}
+
+std::optional<LiveObject> ResourceDriver::move(const LiveObject& source, const std::string& source_address,
+                                               std::string_view step) {
+  if (lost()) return std::nullopt;
+  auto json = cty::json_encode(source.state, m_implied);
+  if (!json) {
+    m_rec.outcome().harness_error = "encoding a state as JSON failed: " + json.error().message;
+    return std::nullopt;
+  }
+  protocol::MoveResourceStateRequest req;
+  req.source_provider_address = source_address;
+  req.source_type_name = m_type;
+  req.source_schema_version = m_schema.version;
+  req.source_state.json = std::move(*json);
+  req.target_type_name = m_type;
+  req.source_private = source.private_data;
+  if (has_identity() && source.identity && !source.identity->is_null()) {
+    auto identity = cty::json_encode(*source.identity, m_identity_type);
+    if (identity) {
+      req.source_identity = protocol::RawState{*identity, {}};
+      req.source_identity_schema_version = m_identity_schema->version;
+    }
+  }
+  auto request = [&] {
+    return nlohmann::json{{"source_provider_address", source_address}, {"source_type_name", m_type},
+                          {"source_schema_version", m_schema.version}, {"source_state", show(source.state)},
+                          {"source_identity", show_identity(source.identity)}, {"target_type_name", m_type}};
+  };
+  auto res = m_client.move_resource_state(req);
+  if (!res) {
+    m_rec.rpc_failed(step, "MoveResourceState", res.failure(), request());
+    return std::nullopt;
+  }
+  if (protocol::has_error(res->diagnostics)) {
+    m_rec.reject("MoveResourceState: " + describe_diagnostics(res->diagnostics));
+    return std::nullopt;
+  }
+  auto decoded = decode_value(m_implied, res->target_state, "moved state");
+  if (!decoded.value) {
+    m_rec.judge(step, "MoveResourceState", decoded.violations, {request(), raw_bytes(res->target_state)});
+    return std::nullopt;
+  }
+  auto violations = with_decoding(decoded, oracle::check_move(block(), *decoded.value));
+  std::optional<cty::Value> identity;
+  if (!oracle::has_errors(violations)) {
+    auto judged = judge_identity(res->target_identity, identity, source.identity.has_value(), false, source.identity,
+                                 "the moved state");
+    violations.insert(violations.end(), judged.begin(), judged.end());
+  }
+  m_rec.judge_lazily(step, "MoveResourceState", violations, [&] {
+    nlohmann::json response = {{"target_state", show(*decoded.value)}};
+    if (identity) response["target_identity"] = show_identity(identity);
+    return StepValues{request(), response, &source.state, &*decoded.value};
+  });
+  if (oracle::has_errors(violations) || decoded.value->is_null()) return std::nullopt;
+  return LiveObject{*decoded.value, res->target_private, false, identity ? identity : source.identity};
+}
+
+void ResourceDriver::upgrade_identity(const cty::Value& identity, std::string_view step) {
+  if (lost() || !has_identity()) return;
+  auto json = cty::json_encode(identity, m_identity_type);
+  if (!json) {
+    m_rec.outcome().harness_error = "encoding an identity as JSON failed: " + json.error().message;
+    return;
+  }
+  protocol::UpgradeResourceIdentityRequest req;
+  req.type_name = m_type;
+  req.version = m_identity_schema->version;
+  req.raw_identity.json = std::move(*json);
+  const nlohmann::json request = {{"type_name", m_type}, {"version", req.version}, {"raw_identity", show_identity(identity)}};
+  auto res = m_client.upgrade_resource_identity(req);
+  if (!res) {
+    m_rec.rpc_failed(step, "UpgradeResourceIdentity", res.failure(), request);
+    return;
+  }
+  if (protocol::has_error(res->diagnostics)) {
+    m_rec.reject("UpgradeResourceIdentity: " + describe_diagnostics(res->diagnostics));
+    return;
+  }
+  oracle::Violations v;
+  auto upgraded = decode_identity(res->upgraded_identity, v);
+  if (upgraded) {
+    auto value = oracle::check_identity_value(m_identity_block, *upgraded, false, "the upgraded identity");
+    v.insert(v.end(), value.begin(), value.end());
+  }
+  if (!oracle::has_errors(v)) {
+    auto same = oracle::check_identity_upgrade(m_identity_block, identity, upgraded);
+    v.insert(v.end(), same.begin(), same.end());
+  }
+  m_rec.judge_lazily(step, "UpgradeResourceIdentity", v, [&] {
+    return StepValues{request, {{"upgraded_identity", show_identity(upgraded)}}};
+  });
 }
 
 std::optional<cty::Value> ResourceDriver::read_data(const cty::Value& config, std::string_view step) {
@@ -330,6 +559,11 @@ std::optional<cty::Value> ResourceDriver::read_data(const cty::Value& config, st
   auto res = m_client.read_data_source(req);
   if (!res) {
     m_rec.rpc_failed(step, "ReadDataSource", res.failure(), request());
+    return std::nullopt;
+  }
+  if (res->deferred) {
+    m_rec.judge(step, "ReadDataSource", oracle::check_deferred("ReadDataSource", false, static_cast<int>(res->deferred->reason)),
+                {request(), {{"diagnostics", describe_diagnostics(res->diagnostics)}}});
     return std::nullopt;
   }
   if (protocol::has_error(res->diagnostics)) {

@@ -6,6 +6,7 @@
 // go on: the provider rejected the config (an error diagnostic), a finding made the answer
 // unusable, or the process was lost.
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,35 +27,52 @@ struct Planned {
   std::string planned_private;
   bool legacy_type_system = false;
   oracle::Action action = oracle::Action::NoOp;
+  std::optional<cty::Value> identity;  // planned_identity, for types with an identity schema
 };
 
-/// A remote object the case created: its state and private data as Core stores them.
+/// A remote object the case created: its state, private data and identity as Core stores them.
 struct LiveObject {
   cty::Value state;
   std::string private_data;
   bool apply_failed = false;  // apply returned errors: this is the partial object it left
+  std::optional<cty::Value> identity;
 };
 
 class ResourceDriver {
 public:
+  /// `identity`: the type's identity schema, when it has one (the identity of every answer is
+  /// then judged, and sent back as Core does).
   ResourceDriver(protocol::ProviderClient& client, std::string type_name, const schema::Schema& schema,
-                 CaseRecorder& recorder, oracle::CheckOptions options);
+                 CaseRecorder& recorder, oracle::CheckOptions options, const schema::IdentitySchema* identity = nullptr);
 
   /// ValidateResourceConfig; false when the provider returned errors (recorded as a rejection,
   /// or as validate.rejects_unknown when an error points at an unknown value).
   bool validate(const cty::Value& config, std::string_view step);
   /// PlanResourceChange from `prior` with `config` and ProposedNew (null config: destroy).
+  /// The planned identity keeps `prior_identity` on a no-op or update.
   std::optional<Planned> plan(const cty::Value& prior, const std::string& prior_private, const cty::Value& config,
-                              std::string_view step);
+                              std::string_view step, const std::optional<cty::Value>& prior_identity = std::nullopt);
   /// ApplyResourceChange of `planned`; returns the new state (null after a delete).
   std::optional<LiveObject> apply(const cty::Value& prior, const Planned& planned, const cty::Value& config,
                                   std::string_view step);
-  /// ReadResource; the refreshed state (null: the object is gone).
+  /// ReadResource; the refreshed state (null: the object is gone), its identity the object's.
   std::optional<LiveObject> read(const LiveObject& object, std::string_view step);
   /// UpgradeResourceState of `state` stored at the current schema version, as JSON.
   std::optional<cty::Value> upgrade(const cty::Value& state, std::string_view step);
   /// ImportResourceState by id; the objects returned (checked for count, type and null).
   std::optional<std::vector<LiveObject>> import(const std::string& id, std::string_view step);
+  /// ImportResourceState by identity (6.9+): one object back, with that identity.
+  std::optional<LiveObject> import_identity(const cty::Value& identity, std::string_view step);
+  /// UpgradeResourceIdentity of `identity` stored at the current identity version: unchanged.
+  void upgrade_identity(const cty::Value& identity, std::string_view step);
+  /// MoveResourceState of `source` from this very type and schema version (the only source a
+  /// suite has), as a `moved` block across provider configurations sends it: raw JSON state,
+  /// private data, identity. The moved object, with the source's identity kept.
+  std::optional<LiveObject> move(const LiveObject& source, const std::string& source_address, std::string_view step);
+
+  /// True when the type has an identity schema.
+  bool has_identity() const { return m_identity_schema != nullptr; }
+  const schema::Block& identity_block() const { return m_identity_block; }
 
   /// ValidateDataResourceConfig then ReadDataSource (data sources).
   bool validate_data(const cty::Value& config, std::string_view step);
@@ -82,6 +100,24 @@ private:
   oracle::CheckOptions m_options;
   cty::Type m_implied;  // the schema's implied type, worked out once per case
   cty::Value m_null;
+  const schema::IdentitySchema* m_identity_schema;
+  schema::Block m_identity_block;
+  cty::Type m_identity_type;
+
+  /// An identity for a request (absent when there is none).
+  std::optional<protocol::DynamicValue> encode_identity(const std::optional<cty::Value>& identity);
+  /// The identity of an answer, decoded: nullopt when absent; undecodable ones are violations.
+  std::optional<cty::Value> decode_identity(const std::optional<protocol::DynamicValue>& wire, oracle::Violations& out);
+  /// The identity checks of one answer: present where one belongs, conforming, known unless
+  /// `unknown_allowed`, and keeping every known value of `before`.
+  oracle::Violations judge_identity(const std::optional<protocol::DynamicValue>& wire, std::optional<cty::Value>& decoded,
+                                    bool required, bool unknown_allowed, const std::optional<cty::Value>& before,
+                                    std::string_view what);
+  nlohmann::json show_identity(const std::optional<cty::Value>& identity) const;
+  /// ImportResourceState, by id or by identity; `also` adds checks of the one object returned.
+  std::optional<std::vector<LiveObject>> import_with(const protocol::ImportResourceStateRequest& req,
+                                                     const nlohmann::json& request, std::string_view step,
+                                                     const std::function<oracle::Violations(const LiveObject&)>& also);
 };
 
 }  // namespace tfc::conformance

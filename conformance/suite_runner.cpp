@@ -46,7 +46,7 @@ const std::vector<std::string>& scenario_names(CaseKind kind) {
     case CaseKind::Data: return data_scenarios();
     case CaseKind::Function: return function_scenarios();
     case CaseKind::Ephemeral: return ephemeral_scenarios();
-    case CaseKind::List:
+    case CaseKind::List: return list_scenarios();
     case CaseKind::Action: break;
   }
   return lifecycle_scenarios();
@@ -58,6 +58,10 @@ std::string skip_reason(const std::string& scenario, const report::Coverage& cov
            "); give values it accepts in a hints file (--hints)";
   }
   if (scenario == "replace") return "the provider never asked for a replacement (no requires_replace on an update)";
+  if (scenario == "move") {
+    return rejection.rfind("move:", 0) == 0 ? "move refused: " + rejection
+                                             : "the provider does not advertise move_resource_state, or no case reached a move";
+  }
   if (scenario == "unknown arguments") return "no parameter accepts unknown values, or no case made an argument unknown";
   if (scenario == "import") {
     return rejection.rfind("import:", 0) == 0 ? "import refused: " + rejection
@@ -137,7 +141,7 @@ public:
 private:
   template <class Case>
   CaseOutcome play(const Case& c) {
-    CaseOutcome o = play_case(m_host.client(), m_type, m_schema, c, {m_settings.check, &m_host.schema(), m_settings.apply});
+    CaseOutcome o = play_case(m_host.client(), m_type, m_schema, c, {m_settings.check, &m_host.schema(), m_settings.apply, m_settings.address});
     if (o.provider_lost) {
       if (auto restarted = m_host.restart(); !restarted) {
         m_fatal = true;
@@ -362,7 +366,12 @@ report::Suite run_suite(ProviderHost& host, CaseKind kind, const std::string& ty
       return run.run(function_case_of(*signature, hints, settings.generation), replay);
     }
     case CaseKind::Ephemeral: return run.run(ephemeral_case_of(run.block(), hints, settings.generation), replay);
-    case CaseKind::List:
+    case CaseKind::List: {
+      std::shared_ptr<const schema::Block> resource;
+      if (auto it = host.schema().resource_schemas.find(type); it != host.schema().resource_schemas.end())
+        resource = std::make_shared<const schema::Block>(it->second.block);
+      return run.run(list_case_of(run.block(), resource, hints, settings.generation), replay);
+    }
     case CaseKind::Action: break;
   }
   return {};

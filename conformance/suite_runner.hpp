@@ -26,6 +26,7 @@ struct SuiteSettings {
   oracle::CheckOptions check;
   CaseGenOptions generation;
   bool apply = false;  // --apply (the families beyond managed resources read it from here)
+  std::string address;  // the provider's address (the source address of a move)
 };
 
 /// Plays `settings.cases` cases of `kind` on `type`; with `replay`, plays only that case.

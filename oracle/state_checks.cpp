@@ -219,6 +219,19 @@ Violations check_plan_is_no_op(const schema::Block& block, const Value& prior, c
   return out.take();
 }
 
+Violations check_move(const schema::Block& block, const Value& target) {
+  Findings out;
+  if (target.is_null()) {
+    out.add("move.state_invalid", Path{}, "the moved state is null");
+    return out.take();
+  }
+  check_conformance(schema::implied_type(block), target, "moved state", out);
+  if (!out.empty()) return out.take();
+  report_unknowns(target, "move.state_invalid", "the moved state", out);
+  out.append(check_write_only_null(block, target, "move.write_only_not_null", "the moved state"));
+  return out.take();
+}
+
 Violations check_validate_diagnostics(const Value& config, const std::vector<Path>& error_paths) {
   Findings out;
   for (const Path& p : error_paths) {

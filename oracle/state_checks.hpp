@@ -65,6 +65,11 @@ Violations check_data_read(const schema::Block& block, const cty::Value& config,
 Violations check_plan_is_no_op(const schema::Block& block, const cty::Value& prior, const cty::Value& planned,
                                std::string_view rule);
 
+/// MoveResourceState from the same type and version: a non-null (`move.state_invalid`)
+/// target state conforming to the schema, wholly known (`move.state_invalid`), its write-only
+/// attributes null (`move.write_only_not_null`).
+Violations check_move(const schema::Block& block, const cty::Value& target);
+
 /// `validate.rejects_unknown` (warning; 000 §ValidateResourceConfig): an error diagnostic
 /// whose path points at (or into) an unknown value of `config`.
 Violations check_validate_diagnostics(const cty::Value& config, const std::vector<cty::Path>& error_paths);

@@ -15,6 +15,7 @@ constexpr const char* kAttributeFlags = "schema.attribute_flags";
 constexpr const char* kBlockItems = "schema.block_items";
 constexpr const char* kSetDynamic = "schema.set_dynamic";
 constexpr const char* kNegativeVersion = "schema.negative_version";
+constexpr const char* kIdentityAttributeType = "schema.identity_attribute_type";
 
 bool valid_name(const std::string& name) {
   if (name.empty()) return false;
@@ -240,6 +241,11 @@ void check_identity(const IdentitySchema& schema, const std::string& where, std:
       out.push_back(SchemaProblem{kSetDynamic, at, "identity attribute type has a set containing dynamic; "
                                                    "expected no dynamic inside sets"});
     }
+    const cty::Kind kind = a.type.kind();
+    if (kind == cty::Kind::Map || kind == cty::Kind::Set || kind == cty::Kind::Object) {
+      out.push_back(SchemaProblem{kIdentityAttributeType, at, "identity attribute type is " + a.type.friendly_name() +
+                                                                  "; expected no map, set or object (Terraform refuses them)"});
+    }
   }
 }
 
@@ -261,6 +267,13 @@ std::vector<SchemaProblem> check_provider_schema(const ProviderSchema& schema) {
   for (const auto& [name, s] : schema.list_resource_schemas) check_schema(s, "list resource " + name, false, out);
   for (const auto& [name, s] : schema.action_schemas) check_schema(s, "action " + name, false, out);
   for (const auto& [name, s] : schema.identity_schemas) check_identity(s, "identity " + name, out);
+  // Terraform lists a type through the managed resource of the same name and its identity.
+  for (const auto& [name, s] : schema.list_resource_schemas) {
+    if (!schema.resource_schemas.contains(name) || !schema.identity_schemas.contains(name)) {
+      out.push_back(SchemaProblem{"list.no_identity_schema", "list resource " + name,
+                                  "no managed resource " + name + " with an identity schema; expected one (Terraform needs it to list)"});
+    }
+  }
   return out;
 }
 

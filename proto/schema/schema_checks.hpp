@@ -29,6 +29,9 @@ struct SchemaProblem {
 /// - schema.set_dynamic: dynamic inside a set block, set type or set nested attribute
 ///   (reported once, at the outermost set); write-only inside any set.
 /// - schema.negative_version: a negative schema or identity schema version.
+/// - schema.identity_attribute_type: an identity attribute of a map, set or object type.
+/// - list.no_identity_schema: a list resource without a managed resource of the same name that
+///   has an identity schema.
 /// Order is deterministic: per block, its name problems, its own flags, then each attribute,
 /// then each block type (depth first), in the order the schema lists them.
 

@@ -39,7 +39,12 @@ const char* kFamilyIds[] = {
     "function.no_result", "function.schema_mismatch", "function.unknown_for_known_arguments",
     "function.unknown_result_mismatch", "deferral.not_allowed", "deferral.reason_invalid", "ephemeral.null_result",
     "ephemeral.private_rejected", "ephemeral.renew_at_past", "ephemeral.result_invalid_for_config",
-    "ephemeral.unknown_in_result"};
+    "ephemeral.unknown_in_result", "identity.changed", "identity.missing", "identity.type_mismatch", "identity.unknown",
+    "identity.upgrade_changed", "import.identity_mismatch", "import.identity_missing", "schema.identity_attribute_type",
+    "import.write_only_not_null", "upgrade.write_only_not_null", "list.created_not_listed", "list.duplicate_identity",
+    "list.identity_incomplete", "list.identity_missing", "list.limit_exceeded", "list.no_identity_schema",
+    "list.object_mismatch", "list.resource_object_invalid", "lifecycle.plan_not_empty_after_move", "move.state_invalid",
+    "move.write_only_not_null"};
 
 TEST(Rules, FamilyRulesCiteTheProtocolAndAreListed) {
   for (const char* id : kFamilyIds) {

@@ -47,6 +47,15 @@ TEST(UpgradeCheck, UnknownsTypeAndMeaning) {
             Want{"upgrade.meaning_changed .name (warning)"});
 }
 
+TEST(MoveCheck, NonNullKnownConformingWithoutWriteOnlyValues) {
+  const auto b = block_of(kSchema);
+  EXPECT_TRUE(check_move(b, value_of(b, R"({"id": "x", "name": "n", "pw": null, "rule": [{"port": 1, "token": null}]})")).empty());
+  EXPECT_EQ(summary(check_move(b, value_of(b, "null"))), Want{"move.state_invalid "});
+  EXPECT_EQ(summary(check_move(b, value_of(b, R"({"id": null, "name": "n", "pw": "p", "rule": []})", R"({"id": true})"))),
+            (Want{"move.state_invalid .id", "move.write_only_not_null .pw"}));
+  EXPECT_EQ(summary(check_move(b, cty::Value::object({{"id", cty::Value::string("x")}}))).front(), "value.type_mismatch .name");
+}
+
 TEST(ImportCheck, CountsTypesAndNulls) {
   const auto b = block_of(kSchema);
   const auto state = value_of(b, R"({"id": "x", "name": null, "pw": null, "rule": []})");

@@ -236,7 +236,9 @@ TEST(SchemaChecks, ProviderSchemaLabelsEachSchemaAndChecksVersions) {
   ps.ephemeral_resource_schemas["tfc_eph"] = Schema{};
   IdentitySchema identity;
   identity.version = -2;
-  identity.attributes = {IdentityAttribute{"ID", cty::Type::string(), true, false, ""}};
+  identity.attributes = {IdentityAttribute{"ID", cty::Type::string(), true, false, ""},
+                         IdentityAttribute{"ids", cty::Type::list(cty::Type::string()), false, true, ""},
+                         IdentityAttribute{"tags", cty::Type::map(cty::Type::string()), false, true, ""}};
   ps.identity_schemas["tfc_thing"] = identity;
   const auto problems = check_provider_schema(ps);
   std::vector<std::pair<std::string, std::string>> seen;
@@ -247,6 +249,7 @@ TEST(SchemaChecks, ProviderSchemaLabelsEachSchemaAndChecksVersions) {
       {"schema.attribute_flags", "data source tfc_thing: .pw"},
       {"schema.negative_version", "identity tfc_thing"},
       {"schema.invalid_name", "identity tfc_thing: .ID"},
+      {"schema.identity_attribute_type", "identity tfc_thing: .tags"},  // a list is allowed, a map is not
   };
   EXPECT_EQ(seen, expected);
 

@@ -46,21 +46,24 @@ func newServer(mode string, legacy bool) tfprotov6.ProviderServer {
 func (p *provider) GetMetadata(context.Context, *tfprotov6.GetMetadataRequest) (*tfprotov6.GetMetadataResponse, error) {
 	return &tfprotov6.GetMetadataResponse{
 		ServerCapabilities: serverCapabilities(),
-		Resources:          []tfprotov6.ResourceMetadata{{TypeName: thingTypeName}},
+		Resources:          []tfprotov6.ResourceMetadata{{TypeName: thingTypeName}, {TypeName: itemTypeName}},
+		ListResources:      []tfprotov6.ListResourceMetadata{{TypeName: itemTypeName}},
 		DataSources:        []tfprotov6.DataSourceMetadata{{TypeName: lookupTypeName}},
 	}, nil
 }
 
 func serverCapabilities() *tfprotov6.ServerCapabilities {
-	// plan_destroy: Core asks this provider to plan destroys (destroy_plan_not_null needs it).
-	return &tfprotov6.ServerCapabilities{PlanDestroy: true}
+	// plan_destroy: Core asks this provider to plan destroys (destroy_plan_not_null needs it);
+	// move_resource_state: tfcfault_item moves from its own type.
+	return &tfprotov6.ServerCapabilities{PlanDestroy: true, MoveResourceState: true}
 }
 
 func (p *provider) GetProviderSchema(context.Context, *tfprotov6.GetProviderSchemaRequest) (*tfprotov6.GetProviderSchemaResponse, error) {
 	resp := &tfprotov6.GetProviderSchemaResponse{
 		ServerCapabilities:       serverCapabilities(),
 		Provider:                 providerSchema(),
-		ResourceSchemas:          map[string]*tfprotov6.Schema{thingTypeName: thingSchema()},
+		ResourceSchemas:          map[string]*tfprotov6.Schema{thingTypeName: thingSchema(), itemTypeName: itemSchema()},
+		ListResourceSchemas:      map[string]*tfprotov6.Schema{itemTypeName: itemListSchema()},
 		DataSourceSchemas:        map[string]*tfprotov6.Schema{lookupTypeName: lookupSchema()},
 		Functions:                p.functions(false),
 		EphemeralResourceSchemas: map[string]*tfprotov6.Schema{tokenTypeName: tokenSchema()},
@@ -72,7 +75,11 @@ func (p *provider) GetProviderSchema(context.Context, *tfprotov6.GetProviderSche
 }
 
 func (p *provider) GetResourceIdentitySchemas(context.Context, *tfprotov6.GetResourceIdentitySchemasRequest) (*tfprotov6.GetResourceIdentitySchemasResponse, error) {
-	return &tfprotov6.GetResourceIdentitySchemasResponse{IdentitySchemas: map[string]*tfprotov6.ResourceIdentitySchema{}}, nil
+	schemas := map[string]*tfprotov6.ResourceIdentitySchema{itemTypeName: p.itemIdentitySchema()}
+	if p.mode == "list_no_identity_schema" {
+		schemas = map[string]*tfprotov6.ResourceIdentitySchema{}
+	}
+	return &tfprotov6.GetResourceIdentitySchemasResponse{IdentitySchemas: schemas}, nil
 }
 
 func (p *provider) ValidateProviderConfig(_ context.Context, req *tfprotov6.ValidateProviderConfigRequest) (*tfprotov6.ValidateProviderConfigResponse, error) {
@@ -101,6 +108,9 @@ func (p *provider) StopProvider(context.Context, *tfprotov6.StopProviderRequest)
 }
 
 func (p *provider) ValidateResourceConfig(_ context.Context, req *tfprotov6.ValidateResourceConfigRequest) (*tfprotov6.ValidateResourceConfigResponse, error) {
+	if req.TypeName == itemTypeName {
+		return p.validateItem(req), nil
+	}
 	resp := &tfprotov6.ValidateResourceConfigResponse{}
 	if req.TypeName != thingTypeName {
 		resp.Diagnostics = append(resp.Diagnostics, unknownType(req.TypeName))
@@ -162,18 +172,6 @@ func (p *provider) ReadDataSource(_ context.Context, req *tfprotov6.ReadDataSour
 	}
 	resp.State, err = encode(lookupType, result)
 	return resp, err
-}
-
-func (p *provider) MoveResourceState(context.Context, *tfprotov6.MoveResourceStateRequest) (*tfprotov6.MoveResourceStateResponse, error) {
-	return &tfprotov6.MoveResourceStateResponse{Diagnostics: []*tfprotov6.Diagnostic{
-		errorDiag("Move not supported", "terraform-provider-tfcfault does not move resource states"),
-	}}, nil
-}
-
-func (p *provider) UpgradeResourceIdentity(context.Context, *tfprotov6.UpgradeResourceIdentityRequest) (*tfprotov6.UpgradeResourceIdentityResponse, error) {
-	return &tfprotov6.UpgradeResourceIdentityResponse{Diagnostics: []*tfprotov6.Diagnostic{
-		errorDiag("No identities", "terraform-provider-tfcfault has no resource identities"),
-	}}, nil
 }
 
 func (p *provider) GenerateResourceConfig(context.Context, *tfprotov6.GenerateResourceConfigRequest) (*tfprotov6.GenerateResourceConfigResponse, error) {

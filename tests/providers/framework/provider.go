@@ -62,6 +62,8 @@ func (p *fixtureProvider) Configure(ctx context.Context, req provider.ConfigureR
 	}
 	resp.ResourceData = store
 	resp.DataSourceData = store
+	resp.ListResourceData = store
+	resp.ActionData = store
 }
 
 func defaultDir() string {
@@ -72,7 +74,7 @@ func defaultDir() string {
 }
 
 func (p *fixtureProvider) Resources(context.Context) []func() resource.Resource {
-	return []func() resource.Resource{newServerResource, newNetworkResource, newRecordResource}
+	return []func() resource.Resource{newServerResource, newNetworkResource, newRecordResource, newEntryResource}
 }
 
 func (p *fixtureProvider) DataSources(context.Context) []func() datasource.DataSource {

@@ -38,4 +38,11 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
 
 const std::vector<std::string>& list_scenarios();
 
+/// ValidateActionConfig (unknowns, then known), PlanAction without and with deferral allowed;
+/// with --apply also InvokeAction.
+CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type, const schema::Schema& schema,
+                      const ActionCase& c, const PlayOptions& options);
+
+const std::vector<std::string>& action_scenarios();
+
 }  // namespace tfc::conformance

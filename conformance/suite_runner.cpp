@@ -47,7 +47,7 @@ const std::vector<std::string>& scenario_names(CaseKind kind) {
     case CaseKind::Function: return function_scenarios();
     case CaseKind::Ephemeral: return ephemeral_scenarios();
     case CaseKind::List: return list_scenarios();
-    case CaseKind::Action: break;
+    case CaseKind::Action: return action_scenarios();
   }
   return lifecycle_scenarios();
 }
@@ -372,7 +372,7 @@ report::Suite run_suite(ProviderHost& host, CaseKind kind, const std::string& ty
         resource = std::make_shared<const schema::Block>(it->second.block);
       return run.run(list_case_of(run.block(), resource, hints, settings.generation), replay);
     }
-    case CaseKind::Action: break;
+    case CaseKind::Action: return run.run(action_case_of(run.block(), hints, settings.generation), replay);
   }
   return {};
 }

@@ -12,6 +12,11 @@ constexpr Severity E = Severity::Error;
 constexpr bool kAlways = false;
 
 constexpr std::array kFamilyRules{
+    // Actions (ValidateActionConfig, PlanAction, InvokeAction)
+    RuleInfo{"action.completed_count", E, "an InvokeAction stream did not end with exactly one completed event (none, several, or events after it)",
+             "tfplugin6.proto InvokeAction.Event", Cores::None, kAlways},
+    RuleInfo{"action.event_empty", E, "an InvokeAction event is neither progress nor completed (Terraform panics on it)",
+             "tfplugin6.proto InvokeAction.Event; terraform internal/plugin6/grpc_provider.go", Cores::Terraform, kAlways},
     // Deferrals beyond PlanResourceChange
     RuleInfo{"deferral.not_allowed", E, "ReadResource, ImportResourceState, ReadDataSource, OpenEphemeralResource or PlanAction deferred although the request did not allow deferral",
              "tfplugin6.proto ClientCapabilities.deferral_allowed; terraform internal/plans/deferring/deferred.go", Cores::Terraform, kAlways},

@@ -44,7 +44,7 @@ const char* kFamilyIds[] = {
     "import.write_only_not_null", "upgrade.write_only_not_null", "list.created_not_listed", "list.duplicate_identity",
     "list.identity_incomplete", "list.identity_missing", "list.limit_exceeded", "list.no_identity_schema",
     "list.object_mismatch", "list.resource_object_invalid", "lifecycle.plan_not_empty_after_move", "move.state_invalid",
-    "move.write_only_not_null"};
+    "move.write_only_not_null", "action.completed_count", "action.event_empty"};
 
 TEST(Rules, FamilyRulesCiteTheProtocolAndAreListed) {
   for (const char* id : kFamilyIds) {

@@ -48,6 +48,7 @@ func (p *provider) GetMetadata(context.Context, *tfprotov6.GetMetadataRequest) (
 		ServerCapabilities: serverCapabilities(),
 		Resources:          []tfprotov6.ResourceMetadata{{TypeName: thingTypeName}, {TypeName: itemTypeName}},
 		ListResources:      []tfprotov6.ListResourceMetadata{{TypeName: itemTypeName}},
+		Actions:            []tfprotov6.ActionMetadata{{TypeName: notifyTypeName}},
 		DataSources:        []tfprotov6.DataSourceMetadata{{TypeName: lookupTypeName}},
 	}, nil
 }
@@ -64,6 +65,7 @@ func (p *provider) GetProviderSchema(context.Context, *tfprotov6.GetProviderSche
 		Provider:                 providerSchema(),
 		ResourceSchemas:          map[string]*tfprotov6.Schema{thingTypeName: thingSchema(), itemTypeName: itemSchema()},
 		ListResourceSchemas:      map[string]*tfprotov6.Schema{itemTypeName: itemListSchema()},
+		ActionSchemas:            map[string]*tfprotov6.ActionSchema{notifyTypeName: notifySchema()},
 		DataSourceSchemas:        map[string]*tfprotov6.Schema{lookupTypeName: lookupSchema()},
 		Functions:                p.functions(false),
 		EphemeralResourceSchemas: map[string]*tfprotov6.Schema{tokenTypeName: tokenSchema()},

@@ -28,6 +28,7 @@ var wireModes = map[string]wireOptions{
 	// once sent: collecting early keeps the process near 1 GB instead of twice that.
 	"oversize_response":       {maxMessage: 1 << 30, gcPercent: 10},
 	"invalid_utf8_diagnostic": {codec: badUTF8Codec{}},
+	"action_event_empty":      {codec: emptyEventCodec{}},
 }
 
 // serveWire serves factory's provider as tf6server.Serve does without options (same handshake,

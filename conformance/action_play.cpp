@@ -7,6 +7,7 @@
 // system, so a run without --apply stops after the plan.
 #include "conformance/family_play.hpp"
 
+#include "conformance/client_capabilities.hpp"
 #include "conformance/family_driver.hpp"
 #include "oracle/action_rules.hpp"
 #include "oracle/deferral_rules.hpp"
@@ -22,10 +23,7 @@ bool plan(FamilyDriver& d, const cty::Value& config, bool allow_deferral, std::s
   protocol::PlanActionRequest req;
   req.action_type = d.type();
   req.config = *encoded;
-  req.client_capabilities.deferral_allowed = allow_deferral;
-  req.client_capabilities.write_only_attributes_allowed = true;
-  req.client_capabilities.store_planned_private = true;
-  req.client_capabilities.computed_blocks_allowed = true;
+  req.client_capabilities = core_capabilities(allow_deferral);
   const nlohmann::json request = {{"action_type", d.type()}, {"config", d.show(config)}, {"deferral_allowed", allow_deferral}};
   auto res = d.client().plan_action(req);
   if (!res) {
@@ -59,9 +57,7 @@ void invoke(FamilyDriver& d, const cty::Value& config) {
   protocol::InvokeActionRequest req;
   req.action_type = d.type();
   req.config = *encoded;
-  req.client_capabilities.write_only_attributes_allowed = true;
-  req.client_capabilities.store_planned_private = true;
-  req.client_capabilities.computed_blocks_allowed = true;
+  req.client_capabilities = core_capabilities();
   const nlohmann::json request = {{"action_type", d.type()}, {"config", d.show(config)}};
   auto res = d.client().invoke_action(req);
   if (!res) {

@@ -59,7 +59,9 @@ bool validate_and_plan_initial(ResourceDriver& d, const cty::Value& prior, const
 std::optional<Planned> plan_final(ResourceDriver& d, const cty::Value& prior, const std::string& prior_private,
                                   const ConfigPair& config, const std::optional<Planned>& initial, const char* step,
                                   const std::optional<cty::Value>& prior_identity = std::nullopt) {
-  auto final_plan = d.plan(prior, prior_private, config.known, step, prior_identity);
+  // At apply time Core sends back the private data of the plan-time plan (6.11).
+  auto final_plan = d.plan(prior, prior_private, config.known, step, prior_identity, false,
+                           initial ? initial->planned_private : std::string());
   if (final_plan) d.recorder().outcome().planned = true;
   if (!final_plan || failed(d)) return std::nullopt;
   if (initial) {
@@ -231,7 +233,7 @@ void move(ResourceDriver& d, const LiveObject& live, const cty::Value& config, c
   }
 }
 
-void import_by_id(ResourceDriver& d, const LiveObject& live) {
+void import_by_id(ResourceDriver& d, const LiveObject& live, bool generate) {
   d.recorder().scenario("import");
   const cty::Value* id = live.state.attribute("id");
   if (id == nullptr || !id->is_known() || id->is_null() || id->type().kind() != cty::Kind::String) return;
@@ -246,6 +248,8 @@ void import_by_id(ResourceDriver& d, const LiveObject& live) {
   }
   judge_pair(d, "read after import", "ReadResource", oracle::check_import_complete(d.block(), live.state, read->state),
              "applied_state", live.state, "imported_state", read->state);
+  // Terraform 1.14 writes the configuration of an imported object out (-generate-config-out).
+  if (!failed(d) && generate) d.generate_config(read->state, "generate config");
   if (failed(d) || !d.has_identity() || !live.identity || !live.identity->is_wholly_known() || live.identity->is_null()) return;
   // The object imported by id is the one the case created: the same identity, and importing
   // by that identity (6.9+) brings it back.
@@ -290,7 +294,9 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
         if (!failed(d) && live->identity && live->identity->is_wholly_known() && !live->identity->is_null())
           d.upgrade_identity(*live->identity, "upgrade identity");
         break;
-      case StepKind::Import: import_by_id(d, *live); break;
+      case StepKind::Import:
+        import_by_id(d, *live, options.provider != nullptr && options.provider->capabilities.generate_resource_config);
+        break;
       case StepKind::Update: {
         bool took = false;
         live = update(d, *live, step.config, took);
@@ -334,7 +340,8 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   }
   if (!failed(d) && out.planned) {
     rec.scenario("plan update");
-    d.plan(c.prior, "", c.config.known, "plan update");
+    // With deferral allowed (as Terraform Stacks runs): a deferred answer must still conform.
+    d.plan(c.prior, "", c.config.known, "plan update", std::nullopt, true);
   }
   rec.finish();
   return out;

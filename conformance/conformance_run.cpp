@@ -69,6 +69,35 @@ void judge_functions(ProviderHost& host, CaseRecorder& rec) {
   rec.judge("GetFunctions", "GetFunctions", oracle::check_functions_agree(functions, listed->functions), {});
 }
 
+/// GetMetadata (never called by Terraform; OpenTofu neither) against the schema.
+void judge_metadata(ProviderHost& host, CaseRecorder& rec) {
+  auto metadata = host.client().get_metadata({});
+  if (protocol::is_not_implemented(metadata)) return;  // optional (6.4+): clients fall back to the schema
+  if (!metadata) {
+    rec.rpc_failed("GetMetadata", "GetMetadata", metadata.failure(), nlohmann::json::object());
+    return;
+  }
+  if (protocol::has_error(metadata->diagnostics)) return;
+  oracle::MetadataNames names{metadata->resources, metadata->data_sources, metadata->functions,
+                              metadata->ephemeral_resources, metadata->list_resources, metadata->actions};
+  rec.judge("GetMetadata", "GetMetadata", oracle::check_metadata_agrees(host.schema(), names), {});
+}
+
+/// StopProvider at the end of the run, as Core sends it on an interrupt: answered, not failed.
+report::Scenario stop_scenario(ProviderHost& host, const std::string& name) {
+  const schema::Block no_block;
+  CaseOutcome outcome;
+  CaseRecorder rec(name, no_block, outcome);
+  rec.scenario("stop");
+  const auto start = std::chrono::steady_clock::now();
+  auto stopped = host.client().stop_provider({});
+  if (!stopped && !protocol::is_not_implemented(stopped.failure()))
+    rec.rpc_failed("StopProvider", "StopProvider", stopped.failure(), nlohmann::json::object());
+  report::Scenario sc = scenario_from("stop", outcome, std::chrono::steady_clock::now() - start);
+  if (stopped && !stopped->error.empty()) sc.log_lines.push_back("StopProvider answered: " + stopped->error);
+  return sc;
+}
+
 /// The provider suite: its schema (sanity rules, asked twice for stability) and configuration.
 report::Suite provider_suite(ProviderHost& host, const std::string& name) {
   report::Suite suite;
@@ -82,6 +111,7 @@ report::Suite provider_suite(ProviderHost& host, const std::string& name) {
     rec.scenario("schema");
     rec.judge("GetProviderSchema", "GetProviderSchema", oracle::check_schema(host.schema()), {});
     judge_functions(host, rec);
+    judge_metadata(host, rec);
     auto again = host.client().get_provider_schema({});
     if (!again) {
       rec.rpc_failed("GetProviderSchema (again)", "GetProviderSchema", again.failure(), nlohmann::json::object());
@@ -263,6 +293,10 @@ Expected<RunResult> run_conformance(const RunSettings& settings, report::Progres
   for (auto& host : extra) threads.emplace_back([&work, &host] { work(*host); });
   work(*first);
   for (auto& t : threads) t.join();
+  // Last of all, as an interrupted Core would: StopProvider (it may end in-flight work, so
+  // nothing runs after it).
+  if (!run.suites.empty() && run.suites.front().kind == report::SuiteKind::provider)
+    run.suites.front().scenarios.push_back(stop_scenario(*first, name));
   for (auto& host : extra) host->close();
   first->close();
 

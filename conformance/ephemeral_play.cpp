@@ -5,6 +5,7 @@
 // the real system (a cloud API, a secret store), so a run without --apply only validates.
 #include "conformance/family_play.hpp"
 
+#include "conformance/client_capabilities.hpp"
 #include "conformance/family_driver.hpp"
 #include "oracle/deferral_rules.hpp"
 #include "oracle/ephemeral_rules.hpp"
@@ -37,9 +38,7 @@ std::optional<Lease> open(FamilyDriver& d, const cty::Value& config) {
   protocol::OpenEphemeralResourceRequest req;
   req.type_name = d.type();
   req.config = *encoded;
-  req.client_capabilities.write_only_attributes_allowed = true;
-  req.client_capabilities.store_planned_private = true;
-  req.client_capabilities.computed_blocks_allowed = true;
+  req.client_capabilities = core_capabilities();
   const nlohmann::json request = {{"type_name", d.type()}, {"config", d.show(config)}};
   const auto sent = std::chrono::system_clock::now();
   auto res = d.client().open_ephemeral_resource(req);

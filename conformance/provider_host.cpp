@@ -2,6 +2,7 @@
 // configuration (../shared/protocol/README.md §5.1).
 #include "conformance/provider_host.hpp"
 
+#include "conformance/client_capabilities.hpp"
 #include "conformance/value_io.hpp"
 #include "generators/hints_tf_json.hpp"
 #include "runner/session_provider.hpp"
@@ -103,8 +104,7 @@ Expected<void> ProviderHost::open() {
   protocol::ConfigureProviderRequest request;
   request.terraform_version = m_target.terraform_version;
   request.config = dynamic;
-  request.client_capabilities.deferral_allowed = false;
-  request.client_capabilities.write_only_attributes_allowed = true;
+  request.client_capabilities = core_capabilities();
   auto response = m_timed->configure_provider(request);
   if (!response) return Error{"ConfigureProvider failed (" + protocol::to_string(response.failure().kind) + "): " + response.failure().message};
   if (protocol::has_error(response->diagnostics))

@@ -3,6 +3,7 @@
 
 #include <functional>
 
+#include "conformance/client_capabilities.hpp"
 #include "conformance/provider_host.hpp"
 #include "conformance/value_io.hpp"
 #include "oracle/apply_compatible.hpp"
@@ -121,8 +122,7 @@ bool ResourceDriver::validate_with(const cty::Value& config, std::string_view st
   Request req;
   req.type_name = m_type;
   req.config = std::move(*encoded);
-  if constexpr (requires { req.client_capabilities.write_only_attributes_allowed; })
-    req.client_capabilities.write_only_attributes_allowed = true;
+  if constexpr (requires { req.client_capabilities; }) req.client_capabilities = core_capabilities();
   auto res = call(req);
   if (!res) {
     m_rec.rpc_failed(step, rpc, res.failure(), request());
@@ -152,7 +152,8 @@ bool ResourceDriver::validate_data(const cty::Value& config, std::string_view st
 
 std::optional<Planned> ResourceDriver::plan(const cty::Value& prior, const std::string& prior_private,
                                             const cty::Value& config, std::string_view step,
-                                            const std::optional<cty::Value>& prior_identity) {
+                                            const std::optional<cty::Value>& prior_identity, bool allow_deferral,
+                                            const std::string& planned_private) {
   if (lost()) return std::nullopt;
   const cty::Value proposed = oracle::proposed_new(block(), prior, config);
   auto prior_dv = encode(prior, "prior state");
@@ -171,11 +172,26 @@ std::optional<Planned> ResourceDriver::plan(const cty::Value& prior, const std::
   req.proposed_new_state = std::move(*proposed_dv);
   req.config = std::move(*config_dv);
   req.prior_private = prior_private;
-  req.client_capabilities.write_only_attributes_allowed = true;
+  req.client_capabilities = core_capabilities(allow_deferral);
   req.prior_identity = encode_identity(prior_identity);
+  req.planned_private = planned_private;
   auto res = m_client.plan_resource_change(req);
   if (!res) {
     m_rec.rpc_failed(step, "PlanResourceChange", res.failure(), request());
+    return std::nullopt;
+  }
+  if (res->deferred) {
+    // Judged ahead of the diagnostics (terraform-plugin-go adds an error to a disallowed
+    // deferral). Core skips every plan check of a deferred answer but its type.
+    oracle::Violations v = oracle::check_deferral(allow_deferral, true);
+    auto reason = oracle::check_deferred("PlanResourceChange", allow_deferral, static_cast<int>(res->deferred->reason));
+    if (allow_deferral) v.insert(v.end(), reason.begin(), reason.end());
+    if (allow_deferral && !res->planned_state.empty()) {
+      auto decoded = decode_value(m_implied, res->planned_state, "deferred planned state");
+      v.insert(v.end(), decoded.violations.begin(), decoded.violations.end());
+    }
+    m_rec.judge(step, "PlanResourceChange", v,
+                {request(), {{"deferred", static_cast<int>(res->deferred->reason)}, {"diagnostics", describe_diagnostics(res->diagnostics)}}});
     return std::nullopt;
   }
   if (protocol::has_error(res->diagnostics)) {
@@ -198,8 +214,6 @@ std::optional<Planned> ResourceDriver::plan(const cty::Value& prior, const std::
   auto violations = with_decoding(decoded, oracle::check_plan(block(), prior, config, out.state, options));
   auto replace = oracle::check_requires_replace(prior, out.state, out.requires_replace);
   violations.insert(violations.end(), replace.begin(), replace.end());
-  auto deferral = oracle::check_deferral(false, res->deferred.has_value());
-  violations.insert(violations.end(), deferral.begin(), deferral.end());
   if (!oracle::has_errors(violations) && !config.is_null()) {
     // Unknown only in a create or replace plan, or where the prior has no identity yet (a
     // state from before identities: the read that Core makes first would fill it in).
@@ -283,6 +297,7 @@ std::optional<LiveObject> ResourceDriver::read(const LiveObject& object, std::st
   req.current_state = std::move(*state_dv);
   req.private_data = object.private_data;
   req.current_identity = encode_identity(object.identity);
+  req.client_capabilities = core_capabilities();
   auto res = m_client.read_resource(req);
   if (!res) {
     m_rec.rpc_failed(step, "ReadResource", res.failure(), request());
@@ -364,12 +379,14 @@ std::optional<std::vector<LiveObject>> ResourceDriver::import(const std::string&
   protocol::ImportResourceStateRequest req;
   req.type_name = m_type;
   req.id = id;
+  req.client_capabilities = core_capabilities();
   return import_with(req, {{"type_name", m_type}, {"id", id}}, step, {});
 }
 
 std::optional<LiveObject> ResourceDriver::import_identity(const cty::Value& identity, std::string_view step) {
   protocol::ImportResourceStateRequest req;
   req.type_name = m_type;
+  req.client_capabilities = core_capabilities();
   req.identity = encode_identity(identity);
   if (!req.identity) return std::nullopt;
   const nlohmann::json request = {{"type_name", m_type}, {"identity", show_identity(identity)}};
@@ -512,6 +529,36 @@ std::optional<LiveObject> ResourceDriver::move(const LiveObject& source, const s
   return LiveObject{*decoded.value, res->target_private, false, identity ? identity : source.identity};
 }
 
+void ResourceDriver::generate_config(const cty::Value& state, std::string_view step) {
+  if (lost()) return;
+  auto encoded = encode(state, "state");
+  if (!encoded) return;
+  auto request = [&] { return nlohmann::json{{"type_name", m_type}, {"state", show(state)}}; };
+  auto res = m_client.generate_resource_config({m_type, std::move(*encoded)});
+  if (!res) {
+    m_rec.rpc_failed(step, "GenerateResourceConfig", res.failure(), request());
+    return;
+  }
+  if (protocol::has_error(res->diagnostics)) {
+    m_rec.reject("GenerateResourceConfig: " + describe_diagnostics(res->diagnostics));
+    return;
+  }
+  auto decoded = decode_value(m_implied, res->config, "generated configuration");
+  oracle::Violations v;
+  for (auto x : decoded.violations) {
+    if (x.rule == "value.type_mismatch") x.rule = "generate.config_invalid";
+    v.push_back(std::move(x));
+  }
+  if (decoded.value) {
+    auto checked = oracle::check_generated_config(block(), *decoded.value);
+    v.insert(v.end(), checked.begin(), checked.end());
+  }
+  m_rec.judge_lazily(step, "GenerateResourceConfig", v, [&] {
+    nlohmann::json response = decoded.value ? nlohmann::json{{"config", show(*decoded.value)}} : raw_bytes(res->config);
+    return StepValues{request(), response, nullptr, decoded.value ? &*decoded.value : nullptr};
+  });
+}
+
 void ResourceDriver::upgrade_identity(const cty::Value& identity, std::string_view step) {
   if (lost() || !has_identity()) return;
   auto json = cty::json_encode(identity, m_identity_type);
@@ -555,6 +602,7 @@ std::optional<cty::Value> ResourceDriver::read_data(const cty::Value& config, st
   auto request = [&] { return nlohmann::json{{"type_name", m_type}, {"config", show(config)}}; };
   protocol::ReadDataSourceRequest req;
   req.type_name = m_type;
+  req.client_capabilities = core_capabilities();
   req.config = std::move(*encoded);
   auto res = m_client.read_data_source(req);
   if (!res) {

@@ -49,9 +49,13 @@ public:
   /// or as validate.rejects_unknown when an error points at an unknown value).
   bool validate(const cty::Value& config, std::string_view step);
   /// PlanResourceChange from `prior` with `config` and ProposedNew (null config: destroy).
-  /// The planned identity keeps `prior_identity` on a no-op or update.
+  /// The planned identity keeps `prior_identity` on a no-op or update. `allow_deferral` sends
+  /// deferral_allowed: a deferred answer is then only judged for its type and reason (Core
+  /// skips every other plan check). `planned_private`: the private data of the plan made at
+  /// plan time, sent back at the apply-time plan (6.11).
   std::optional<Planned> plan(const cty::Value& prior, const std::string& prior_private, const cty::Value& config,
-                              std::string_view step, const std::optional<cty::Value>& prior_identity = std::nullopt);
+                              std::string_view step, const std::optional<cty::Value>& prior_identity = std::nullopt,
+                              bool allow_deferral = false, const std::string& planned_private = "");
   /// ApplyResourceChange of `planned`; returns the new state (null after a delete).
   std::optional<LiveObject> apply(const cty::Value& prior, const Planned& planned, const cty::Value& config,
                                   std::string_view step);
@@ -69,6 +73,10 @@ public:
   /// suite has), as a `moved` block across provider configurations sends it: raw JSON state,
   /// private data, identity. The moved object, with the source's identity kept.
   std::optional<LiveObject> move(const LiveObject& source, const std::string& source_address, std::string_view step);
+
+  /// GenerateResourceConfig of `state` (Terraform 1.14: import with -generate-config-out),
+  /// judged as a configuration Terraform can write out.
+  void generate_config(const cty::Value& state, std::string_view step);
 
   /// True when the type has an identity schema.
   bool has_identity() const { return m_identity_schema != nullptr; }

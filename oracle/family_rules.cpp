@@ -33,6 +33,11 @@ constexpr std::array kFamilyRules{
              "tfplugin6.proto OpenEphemeralResource; terraform internal/terraform/node_resource_ephemeral.go", Cores::Terraform, kAlways},
     RuleInfo{"ephemeral.unknown_in_result", E, "the Open result of a wholly known configuration holds unknown values",
              "tfplugin6.proto OpenEphemeralResource; opentofu internal/shared/ephemeral_resource.go", Cores::OpenTofu, kAlways},
+    // GenerateResourceConfig, GetMetadata
+    RuleInfo{"generate.config_invalid", E, "GenerateResourceConfig returned a configuration that does not conform, is not wholly known, or sets a computed-only attribute",
+             "tfplugin6.proto GenerateResourceConfig", Cores::None, kAlways},
+    RuleInfo{"metadata.schema_mismatch", E, "GetMetadata lists other type names than GetProviderSchema",
+             "tfplugin6.proto GetMetadata", Cores::None, kAlways},
     // MoveResourceState
     RuleInfo{"lifecycle.plan_not_empty_after_move", E, "planning the same configuration against a state moved from the same type and version is not a no-op",
              "tfplugin6.proto MoveResourceState", Cores::None, kAlways},

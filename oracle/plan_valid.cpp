@@ -190,6 +190,9 @@ private:
 
   void block_type(const NestedBlock& nb, const Value& prior, const Value& config, const Value& planned, const Path& path) {
     if (same_as_config(planned, config)) return;
+    // A computed block (6.11) that config leaves out is the provider's to fill, like a computed
+    // attribute null in config: any blocks, or an unknown collection, may be planned.
+    if (nb.block != nullptr && nb.block->computed && absent_from_config(config)) return;
     if (!config.is_known()) {
       m_out.add("plan.config_value_changed", path,
                 "planned " + shown(planned, has_sensitive(*nb.block)) + " for a dynamic block whose for_each is unknown in config");
@@ -211,6 +214,18 @@ private:
       case schema::NestingMode::List: block_list(nb, prior, config, planned, path); return;
       case schema::NestingMode::Map: block_map(nb, prior, config, planned, path); return;
       case schema::NestingMode::Set: block_set(planned, path); return;
+    }
+  }
+
+  static bool absent_from_config(const Value& config) {
+    if (config.is_null()) return true;
+    if (!config.is_known()) return false;
+    switch (config.type().kind()) {
+      case cty::Kind::List:
+      case cty::Kind::Set:
+      case cty::Kind::Map:
+      case cty::Kind::Tuple: return config.length() == 0;
+      default: return false;
     }
   }
 

@@ -18,7 +18,8 @@ namespace tfc::oracle {
 /// is computed; nested blocks and nested attributes keep the config's shape (no absent or extra
 /// block, same list count and map keys, no unknown block or block element, empty collections
 /// rather than null); a destroy (null config) plans null and anything else plans non-null; a
-/// write-only attribute plans null (Terraform). The planned object must conform to the
+/// write-only attribute plans null (Terraform); a computed block (6.11) absent from config may
+/// be planned as anything, unknown included. The planned object must conform to the
 /// schema's implied type first (`value.type_mismatch`; nothing else is checked when it does
 /// not). `prior` null means create. Returns every violation, in schema order.
 Violations check_plan(const schema::Block& block, const cty::Value& prior, const cty::Value& config,

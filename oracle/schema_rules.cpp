@@ -1,6 +1,7 @@
 #include "oracle/schema_rules.hpp"
 
 #include <map>
+#include <set>
 #include <string>
 
 #include "oracle/findings.hpp"
@@ -26,7 +27,29 @@ void compare(const std::string& kind, const std::map<std::string, schema::Schema
   }
 }
 
+template <class Map>
+void compare_names(const std::string& kind, const Map& in_schema, const std::vector<std::string>& listed, Findings& out) {
+  std::set<std::string> seen(listed.begin(), listed.end());
+  for (const auto& [name, unused] : in_schema) {
+    if (!seen.contains(name)) out.add("metadata.schema_mismatch", cty::Path{}, kind + " " + name + " is in GetProviderSchema but not in GetMetadata");
+  }
+  for (const auto& name : seen) {
+    if (!in_schema.contains(name)) out.add("metadata.schema_mismatch", cty::Path{}, kind + " " + name + " is in GetMetadata but not in GetProviderSchema");
+  }
+}
+
 }  // namespace
+
+Violations check_metadata_agrees(const schema::ProviderSchema& schema, const MetadataNames& metadata) {
+  Findings out;
+  compare_names("resource", schema.resource_schemas, metadata.resources, out);
+  compare_names("data source", schema.data_source_schemas, metadata.data_sources, out);
+  compare_names("function", schema.functions, metadata.functions, out);
+  compare_names("ephemeral resource", schema.ephemeral_resource_schemas, metadata.ephemeral_resources, out);
+  compare_names("list resource", schema.list_resource_schemas, metadata.list_resources, out);
+  compare_names("action", schema.action_schemas, metadata.actions, out);
+  return out.take();
+}
 
 Violations check_schema(const schema::ProviderSchema& provider_schema) {
   Findings out;

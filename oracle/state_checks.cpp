@@ -232,6 +232,54 @@ Violations check_move(const schema::Block& block, const Value& target) {
   return out.take();
 }
 
+namespace {
+
+struct ComputedOnlyWalk {
+  Findings& out;
+
+  void attributes(const std::vector<schema::Attribute>& attrs, const Value& object, const Path& path) {
+    if (!object.is_known() || object.is_null()) return;
+    for (const schema::Attribute& a : attrs) {
+      const Value v = child_attribute(object, a.name);
+      const Path p = path.attribute(a.name);
+      if (a.computed && !a.optional && !a.required) {
+        if (!v.is_null()) out.add("generate.config_invalid", p, "the generated configuration sets a computed-only attribute");
+      } else if (a.nested_type != nullptr) {
+        if (a.nested_type->nesting == schema::NestingMode::Single || a.nested_type->nesting == schema::NestingMode::Group)
+          attributes(a.nested_type->attributes, v, p);
+        else
+          for_each_element(v, p, [&](const Value& e, const Path& ep) { attributes(a.nested_type->attributes, e, ep); });
+      }
+    }
+  }
+
+  void block(const schema::Block& b, const Value& object, const Path& path) {
+    if (!object.is_known() || object.is_null()) return;
+    attributes(b.attributes, object, path);
+    for (const schema::NestedBlock& nb : b.block_types) {
+      const Value v = child_attribute(object, nb.type_name);
+      const Path p = path.attribute(nb.type_name);
+      if (nb.nesting == schema::NestingMode::Single || nb.nesting == schema::NestingMode::Group)
+        block(*nb.block, v, p);
+      else
+        for_each_element(v, p, [&](const Value& e, const Path& ep) { block(*nb.block, e, ep); });
+    }
+  }
+};
+
+}  // namespace
+
+Violations check_generated_config(const schema::Block& block, const Value& config) {
+  Findings out;
+  Findings conformance;
+  check_conformance(schema::implied_type(block), config, "generated configuration", conformance);
+  for (Violation& v : conformance.take()) out.add("generate.config_invalid", v.path, v.message);
+  if (!out.empty()) return out.take();
+  report_unknowns(config, "generate.config_invalid", "the generated configuration", out);
+  ComputedOnlyWalk{out}.block(block, config, Path{});
+  return out.take();
+}
+
 Violations check_validate_diagnostics(const Value& config, const std::vector<Path>& error_paths) {
   Findings out;
   for (const Path& p : error_paths) {

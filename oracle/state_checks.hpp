@@ -70,6 +70,11 @@ Violations check_plan_is_no_op(const schema::Block& block, const cty::Value& pri
 /// attributes null (`move.write_only_not_null`).
 Violations check_move(const schema::Block& block, const cty::Value& target);
 
+/// `generate.config_invalid`: GenerateResourceConfig (Terraform 1.14, `-generate-config-out`)
+/// returns a configuration Terraform could write out: conforming to the schema, wholly known,
+/// with every computed-only attribute null (at any depth of blocks and nested attributes).
+Violations check_generated_config(const schema::Block& block, const cty::Value& config);
+
 /// `validate.rejects_unknown` (warning; 000 §ValidateResourceConfig): an error diagnostic
 /// whose path points at (or into) an unknown value of `config`.
 Violations check_validate_diagnostics(const cty::Value& config, const std::vector<cty::Path>& error_paths);

@@ -87,5 +87,24 @@ TEST(CasePlay, PlanOnlyCasesNeverApply) {
   EXPECT_EQ(provider.stored(), 0u);
 }
 
+TEST(CasePlay, ADeferralTheRequestDidNotAllowIsAFinding) {
+  MemoryProvider provider(MemoryFault::PlanDefersAlways);
+  const auto out = play_case(provider, "mem_thing", thing(), full_case(), {});
+  ASSERT_EQ(out.first_error_rule(), "plan.deferred_not_allowed");
+  EXPECT_FALSE(out.applied);
+}
+
+TEST(CasePlay, AnAllowedDeferralIsJudgedForItsTypeOnly) {
+  PlanOnlyCase c{known(R"({"name": "a", "size": 1})"), full_case().create.known};
+  MemoryProvider honest_deferral(MemoryFault::PlanDefersAlways);
+  // The plan-only case allows deferral in its update plan only: the other plans still refuse it.
+  auto out = play_case(honest_deferral, "mem_thing", thing(), c, {});
+  EXPECT_EQ(out.first_error_rule(), "plan.deferred_not_allowed");
+  MemoryProvider wrong(MemoryFault::DeferredPlanHasAnotherType);
+  out = play_case(wrong, "mem_thing", thing(), c, {});
+  ASSERT_EQ(out.first_error_rule(), "value.type_mismatch");
+  EXPECT_EQ(out.findings.front().scenario, "plan update");
+}
+
 }  // namespace
 }  // namespace tfc::conformance

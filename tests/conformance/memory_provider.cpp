@@ -65,6 +65,16 @@ protocol::RpcResult<protocol::PlanResourceChangeResponse> MemoryProvider::plan_r
   const cty::Value prior = decode(req.prior_state);
   cty::Value planned = decode(req.proposed_new_state);
   protocol::PlanResourceChangeResponse r;
+  const bool defer = m_fault == MemoryFault::PlanDefersAlways ||
+                     (m_fault == MemoryFault::DeferredPlanHasAnotherType && req.client_capabilities.deferral_allowed);
+  if (defer) {
+    r.deferred = protocol::Deferred{protocol::DeferredReason::AbsentPrereq};
+    if (m_fault == MemoryFault::DeferredPlanHasAnotherType) {
+      const auto wrong = cty::Value::object({{"id", cty::Value::number(cty::Number(1))}});
+      r.planned_state = *conformance::encode_value(wrong.type(), wrong);
+      return r;
+    }
+  }
   if (!planned.is_null()) {
     planned = with(planned, "id", prior.is_null() ? cty::Value::unknown(cty::Type::string()) : *prior.attribute("id"));
     if (m_fault == MemoryFault::PlanDropsRuleBlocks)

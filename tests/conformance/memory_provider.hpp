@@ -12,7 +12,14 @@
 
 namespace tfc::conformance::testing {
 
-enum class MemoryFault { None, ApplyAddsOneToSize, ReadUppercasesName, PlanDropsRuleBlocks };
+enum class MemoryFault {
+  None,
+  ApplyAddsOneToSize,
+  ReadUppercasesName,
+  PlanDropsRuleBlocks,
+  PlanDefersAlways,             // every plan defers, allowed or not
+  DeferredPlanHasAnotherType,   // a plan that may defer defers with a planned state of another type
+};
 
 class MemoryProvider final : public protocol::ProviderClient {
 public:

@@ -44,9 +44,17 @@ const char* kLists = R"({"attributes": {"l": {"type": ["list", "string"], "optio
   "block_types": {"one": {"nesting_mode": "single", "block": {"attributes": {"v": {"type": "string", "optional": true}}}},
                   "many": {"nesting_mode": "list", "block": {"attributes": {"v": {"type": "string", "computed": true}}}}}})";
 
+// 6.11 computed blocks: compared like computed values once planned.
+const char* kComputedBlock = R"({"block_types": {"endpoint": {"nesting_mode": "list",
+  "block": {"computed": true, "attributes": {"url": {"type": "string", "computed": true}}}}}})";
+
 INSTANTIATE_TEST_SUITE_P(
     Apply, ApplyTable,
     ::testing::Values(
+        ApplyCase{"a computed block planned unknown may become any blocks", kComputedBlock, R"({"endpoint": null})",
+                  R"({"endpoint": true})", "null", R"({"endpoint": [{"url": "a"}, {"url": "b"}]})", {}},
+        ApplyCase{"a computed block planned known keeps its count", kComputedBlock, R"({"endpoint": [{"url": "a"}]})", "null",
+                  "null", R"({"endpoint": [{"url": "a"}, {"url": "b"}]})", {"apply.block_count_changed .endpoint"}},
         ApplyCase{"two unknown-bearing set elements each find their match", kSets,
                   R"({"s": [{"k": "a", "n": null}, {"k": "b", "n": null}], "strs": [], "b": []})", R"({"s": [{"n": true}, {"n": true}]})", "null",
                   R"({"s": [{"k": "b", "n": 2}, {"k": "a", "n": 1}], "strs": [], "b": []})", {}},

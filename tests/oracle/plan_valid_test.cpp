@@ -40,6 +40,12 @@ TEST_P(PlanTable, FindsExactlyTheExpectedViolations) {
   EXPECT_EQ(summary(check_plan(block, prior, config, planned, c.options)), c.want) << c.name;
 }
 
+// 6.11: a computed list block and a computed single block (every attribute computed).
+const char* kComputedBlocks = R"({"attributes": {"id": {"type": "string", "computed": true}},
+  "block_types": {
+    "endpoint": {"nesting_mode": "list", "block": {"computed": true, "attributes": {"url": {"type": "string", "computed": true}}}},
+    "status": {"nesting_mode": "single", "block": {"computed": true, "attributes": {"code": {"type": "number", "optional": true, "computed": true}}}}}})";
+
 const char* kPrior = R"({"id": "x", "rule": [{"port": 1, "tag": [{"k": "a"}]}], "one": {"v": "p"}, "named": {"a": {"v": "1"}}})";
 const char* kConfig = R"({"id": null, "rule": [{"port": 1, "tag": [{"k": "a"}]}], "one": {"v": null}, "named": {"a": {"v": "1"}}})";
 
@@ -52,6 +58,15 @@ INSTANTIATE_TEST_SUITE_P(
         PlanCase{"unknown element of a set nested in a list block", kBlocks, kPrior, kConfig,
                  R"({"id": "x", "rule": [{"port": 1, "tag": [null]}], "one": {"v": "p"}, "named": {"a": {"v": "1"}}})",
                  R"({"rule": [{"tag": [true]}]})", {"plan.block_element_unknown .rule[0].tag[...]"}},
+        PlanCase{"computed blocks absent from config may be planned with blocks", kComputedBlocks, "null",
+                 R"({"id": null, "endpoint": [], "status": null})",
+                 R"({"id": null, "endpoint": [{"url": "a"}, {"url": "b"}], "status": {"code": 200}})", R"({"id": true})", {}},
+        PlanCase{"computed blocks absent from config may be planned unknown", kComputedBlocks, "null",
+                 R"({"id": null, "endpoint": [], "status": null})", R"({"id": null, "endpoint": null, "status": null})",
+                 R"({"id": true, "endpoint": true, "status": true})", {}},
+        PlanCase{"a computed block config sets keeps the config's count", kComputedBlocks, "null",
+                 R"({"id": null, "endpoint": [{"url": null}], "status": null})", R"({"id": null, "endpoint": [], "status": null})",
+                 R"({"id": true})", {"plan.block_count_changed .endpoint"}},
         PlanCase{"null list block in config reads as empty", kBlocks, "null",
                  R"({"id": null, "rule": null, "one": null, "named": {}})", R"({"id": null, "rule": [], "one": null, "named": {}})",
                  R"({"id": true})", {}},

@@ -44,7 +44,8 @@ const char* kFamilyIds[] = {
     "import.write_only_not_null", "upgrade.write_only_not_null", "list.created_not_listed", "list.duplicate_identity",
     "list.identity_incomplete", "list.identity_missing", "list.limit_exceeded", "list.no_identity_schema",
     "list.object_mismatch", "list.resource_object_invalid", "lifecycle.plan_not_empty_after_move", "move.state_invalid",
-    "move.write_only_not_null", "action.completed_count", "action.event_empty"};
+    "move.write_only_not_null", "action.completed_count", "action.event_empty", "generate.config_invalid",
+    "metadata.schema_mismatch"};
 
 TEST(Rules, FamilyRulesCiteTheProtocolAndAreListed) {
   for (const char* id : kFamilyIds) {
@@ -127,6 +128,23 @@ TEST(SchemaRules, ProblemsAndInstability) {
   EXPECT_EQ(rules.count("schema.attribute_flags"), 1u);
   EXPECT_EQ(rules.count("schema.negative_version"), 1u);
   EXPECT_EQ(testing::summary(check_schema_stable(good, bad)), (std::vector<std::string>{"schema.unstable ", "schema.unstable "}));
+}
+
+TEST(SchemaRules, GetMetadataListsTheSchemasTypes) {
+  schema::ProviderSchema s;
+  s.resource_schemas["tfc_thing"] = {};
+  s.functions["join"] = nlohmann::json::object();
+  s.list_resource_schemas["tfc_thing"] = {};
+  MetadataNames same;
+  same.resources = {"tfc_thing"};
+  same.functions = {"join"};
+  same.list_resources = {"tfc_thing"};
+  EXPECT_TRUE(check_metadata_agrees(s, same).empty());
+  MetadataNames other = same;
+  other.functions.clear();
+  other.actions = {"tfc_notify"};
+  EXPECT_EQ(testing::summary(check_metadata_agrees(s, other)),
+            (std::vector<std::string>{"metadata.schema_mismatch ", "metadata.schema_mismatch "}));
 }
 
 }  // namespace

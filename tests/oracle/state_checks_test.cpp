@@ -56,6 +56,17 @@ TEST(MoveCheck, NonNullKnownConformingWithoutWriteOnlyValues) {
   EXPECT_EQ(summary(check_move(b, cty::Value::object({{"id", cty::Value::string("x")}}))).front(), "value.type_mismatch .name");
 }
 
+TEST(GeneratedConfig, ConformsKnownAndWithoutComputedOnlyValues) {
+  const auto b = block_of(kSchema);
+  EXPECT_TRUE(check_generated_config(b, value_of(b, R"({"id": null, "name": "n", "pw": null, "rule": [{"port": 1, "token": null}]})")).empty());
+  EXPECT_EQ(summary(check_generated_config(b, value_of(b, R"({"id": "x", "name": "n", "pw": null, "rule": []})"))),
+            Want{"generate.config_invalid .id"});
+  EXPECT_EQ(summary(check_generated_config(b, value_of(b, R"({"id": null, "name": null, "pw": null, "rule": []})", R"({"name": true})"))),
+            Want{"generate.config_invalid .name"});
+  EXPECT_EQ(summary(check_generated_config(b, cty::Value::object({{"id", cty::Value::string("x")}}))).front(),
+            "generate.config_invalid .name");
+}
+
 TEST(ImportCheck, CountsTypesAndNulls) {
   const auto b = block_of(kSchema);
   const auto state = value_of(b, R"({"id": "x", "name": null, "pw": null, "rule": []})");

@@ -372,3 +372,20 @@ func (p *provider) MoveResourceState(_ context.Context, req *tfprotov6.MoveResou
 	resp.TargetState, err = encode(itemType, tftypes.NewValue(itemType, m))
 	return resp, err
 }
+
+// generateItemConfig: the configuration of an item is its state without the computed id (and
+// without password, which no state holds).
+func (p *provider) generateItemConfig(req *tfprotov6.GenerateResourceConfigRequest) (*tfprotov6.GenerateResourceConfigResponse, error) {
+	resp := &tfprotov6.GenerateResourceConfigResponse{}
+	state, err := decode(req.State, itemType)
+	if err != nil || state.IsNull() {
+		resp.Diagnostics = append(resp.Diagnostics, errorDiag("Cannot read the state", "tfcfault_item needs a state to write its configuration"))
+		return resp, nil
+	}
+	m := attrsOf(withoutPassword(state))
+	if p.mode != "generate_config_computed" {
+		m["id"] = nullOf(tftypes.String)
+	}
+	resp.Config, err = encode(itemType, tftypes.NewValue(itemType, m))
+	return resp, err
+}

@@ -44,7 +44,13 @@ func newServer(mode string, legacy bool) tfprotov6.ProviderServer {
 }
 
 func (p *provider) GetMetadata(context.Context, *tfprotov6.GetMetadataRequest) (*tfprotov6.GetMetadataResponse, error) {
+	functions := []tfprotov6.FunctionMetadata{{Name: joinFunctionName}}
+	if p.mode == "metadata_mismatch" {
+		functions = nil
+	}
 	return &tfprotov6.GetMetadataResponse{
+		Functions:          functions,
+		EphemeralResources: []tfprotov6.EphemeralResourceMetadata{{TypeName: tokenTypeName}},
 		ServerCapabilities: serverCapabilities(),
 		Resources:          []tfprotov6.ResourceMetadata{{TypeName: thingTypeName}, {TypeName: itemTypeName}},
 		ListResources:      []tfprotov6.ListResourceMetadata{{TypeName: itemTypeName}},
@@ -55,8 +61,9 @@ func (p *provider) GetMetadata(context.Context, *tfprotov6.GetMetadataRequest) (
 
 func serverCapabilities() *tfprotov6.ServerCapabilities {
 	// plan_destroy: Core asks this provider to plan destroys (destroy_plan_not_null needs it);
-	// move_resource_state: tfcfault_item moves from its own type.
-	return &tfprotov6.ServerCapabilities{PlanDestroy: true, MoveResourceState: true}
+	// move_resource_state: tfcfault_item moves from its own type; generate_resource_config:
+	// tfcfault_item writes its configuration out.
+	return &tfprotov6.ServerCapabilities{PlanDestroy: true, MoveResourceState: true, GenerateResourceConfig: true}
 }
 
 func (p *provider) GetProviderSchema(context.Context, *tfprotov6.GetProviderSchemaRequest) (*tfprotov6.GetProviderSchemaResponse, error) {
@@ -176,9 +183,12 @@ func (p *provider) ReadDataSource(_ context.Context, req *tfprotov6.ReadDataSour
 	return resp, err
 }
 
-func (p *provider) GenerateResourceConfig(context.Context, *tfprotov6.GenerateResourceConfigRequest) (*tfprotov6.GenerateResourceConfigResponse, error) {
+func (p *provider) GenerateResourceConfig(_ context.Context, req *tfprotov6.GenerateResourceConfigRequest) (*tfprotov6.GenerateResourceConfigResponse, error) {
+	if req.TypeName == itemTypeName {
+		return p.generateItemConfig(req)
+	}
 	return &tfprotov6.GenerateResourceConfigResponse{Diagnostics: []*tfprotov6.Diagnostic{
-		errorDiag("Config generation not supported", "terraform-provider-tfcfault does not generate configuration"),
+		errorDiag("Config generation not supported", "terraform-provider-tfcfault generates configuration for tfcfault_item only"),
 	}}, nil
 }
 

@@ -27,6 +27,9 @@ func (p *provider) PlanResourceChange(_ context.Context, req *tfprotov6.PlanReso
 	if p.mode == "hang_in_plan" {
 		select {} // until the process is killed
 	}
+	if p.mode == "plan_deferred" {
+		resp.Deferred = &tfprotov6.Deferred{Reason: tfprotov6.DeferredReasonResourceConfigUnknown}
+	}
 	if p.mode == "markup_everywhere" {
 		p.logMarkup()
 	}

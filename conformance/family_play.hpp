@@ -31,8 +31,8 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
 
 const std::vector<std::string>& ephemeral_scenarios();
 
-/// ValidateListResourceConfig, ListResource, ReadResource of listed objects; with --apply an
-/// object of the managed resource created, found in an unfiltered list, and destroyed.
+/// ValidateListResourceConfig, ListResource; with --apply an object of the managed resource
+/// created, found in an unfiltered list, read back as listed, and destroyed.
 CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type, const schema::Schema& schema,
                       const ListCase& c, const PlayOptions& options);
 

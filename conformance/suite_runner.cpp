@@ -76,7 +76,7 @@ bool needs_apply(CaseKind kind, const std::string& scenario) {
   switch (kind) {
     case CaseKind::Ephemeral: return scenario != "validate";
     case CaseKind::Action: return scenario == "invoke";
-    case CaseKind::List: return scenario == "list created";
+    case CaseKind::List: return scenario == "list created" || scenario == "read listed";
     default: return false;
   }
 }

@@ -146,12 +146,18 @@ func (e *extraAttribute) GetProviderSchema(ctx context.Context, req *tfprotov6.G
 }
 
 func (e *extraAttribute) ValidateResourceConfig(ctx context.Context, req *tfprotov6.ValidateResourceConfigRequest) (*tfprotov6.ValidateResourceConfigResponse, error) {
+	if req.TypeName != thingTypeName {
+		return e.provider.ValidateResourceConfig(ctx, req) // only tfcfault_thing has the extra attribute
+	}
 	r := *req
 	r.Config, _ = e.strip(req.Config)
 	return e.provider.ValidateResourceConfig(ctx, &r)
 }
 
 func (e *extraAttribute) PlanResourceChange(ctx context.Context, req *tfprotov6.PlanResourceChangeRequest) (*tfprotov6.PlanResourceChangeResponse, error) {
+	if req.TypeName != thingTypeName {
+		return e.provider.PlanResourceChange(ctx, req) // only tfcfault_thing has the extra attribute
+	}
 	r := *req
 	var prior, proposed []byte
 	r.PriorState, prior = e.strip(req.PriorState)
@@ -173,6 +179,9 @@ func (e *extraAttribute) PlanResourceChange(ctx context.Context, req *tfprotov6.
 }
 
 func (e *extraAttribute) ApplyResourceChange(ctx context.Context, req *tfprotov6.ApplyResourceChangeRequest) (*tfprotov6.ApplyResourceChangeResponse, error) {
+	if req.TypeName != thingTypeName {
+		return e.provider.ApplyResourceChange(ctx, req) // only tfcfault_thing has the extra attribute
+	}
 	r := *req
 	var planned []byte
 	r.PriorState, _ = e.strip(req.PriorState)
@@ -187,6 +196,9 @@ func (e *extraAttribute) ApplyResourceChange(ctx context.Context, req *tfprotov6
 }
 
 func (e *extraAttribute) ReadResource(ctx context.Context, req *tfprotov6.ReadResourceRequest) (*tfprotov6.ReadResourceResponse, error) {
+	if req.TypeName != thingTypeName {
+		return e.provider.ReadResource(ctx, req) // only tfcfault_thing has the extra attribute
+	}
 	r := *req
 	var current []byte
 	r.CurrentState, current = e.strip(req.CurrentState)
@@ -199,6 +211,9 @@ func (e *extraAttribute) ReadResource(ctx context.Context, req *tfprotov6.ReadRe
 }
 
 func (e *extraAttribute) ImportResourceState(ctx context.Context, req *tfprotov6.ImportResourceStateRequest) (*tfprotov6.ImportResourceStateResponse, error) {
+	if req.TypeName != thingTypeName {
+		return e.provider.ImportResourceState(ctx, req) // only tfcfault_thing has the extra attribute
+	}
 	resp, err := e.provider.ImportResourceState(ctx, req)
 	if err != nil {
 		return resp, err
@@ -212,6 +227,9 @@ func (e *extraAttribute) ImportResourceState(ctx context.Context, req *tfprotov6
 }
 
 func (e *extraAttribute) UpgradeResourceState(ctx context.Context, req *tfprotov6.UpgradeResourceStateRequest) (*tfprotov6.UpgradeResourceStateResponse, error) {
+	if req.TypeName != thingTypeName {
+		return e.provider.UpgradeResourceState(ctx, req) // only tfcfault_thing has the extra attribute
+	}
 	r := *req
 	if req.RawState != nil && req.RawState.JSON != nil {
 		if text, err := dropJSONMember(req.RawState.JSON, e.attr.Name); err == nil {

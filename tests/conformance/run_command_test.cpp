@@ -205,6 +205,40 @@ TEST(Replay, TheTokenOfAFindingReproducesItExactly) {
   EXPECT_EQ(g["counterexample"]["configuration"], f["counterexample"]["configuration"]);
 }
 
+// The suites of the other families replay their findings too: one fault per family, whose
+// token (kinds f, e, l, x, and a for identity and move) plays the very same failing case again.
+class FamilyReplay : public ::testing::TestWithParam<Fault> {};
+
+TEST_P(FamilyReplay, TheTokenReproducesTheShrunkFinding) {
+  REQUIRE_PROVIDER("tfcfault");
+  const auto& fault = GetParam();
+  Scratch scratch;
+  const auto run = run_tfconform(scratch.path(), fault_args(scratch, fault.mode, false));
+  const auto f = first_finding(run.report, fault.rule);
+  ASSERT_TRUE(f.is_object()) << run.output;
+  const std::string token = f["replay"]["token"];
+  Scratch again;
+  const auto replay = run_tfconform(
+      again.path(), {"--provider", provider_binary("tfcfault").string(), "--apply", "--env",
+                     "TFCFAULT_STATE_DIR=" + (again.path() / "objects").string(), "--env", "TFCFAULT_MODE=" + fault.mode,
+                     "--hints", hints("tfcfault"), "--replay", token});
+  EXPECT_EQ(replay.exit_code, 1) << replay.output;
+  const auto g = first_finding(replay.report, fault.rule);
+  ASSERT_TRUE(g.is_object()) << replay.output;
+  EXPECT_EQ(g["suite"], f["suite"]);
+  EXPECT_EQ(g["counterexample"]["configuration"], f["counterexample"]["configuration"]);
+  EXPECT_TRUE(processes_matching(again.path().string()).empty());
+}
+
+INSTANTIATE_TEST_SUITE_P(Families, FamilyReplay,
+                         ::testing::Values(Fault{"function_unknown_mismatch", "function.unknown_result_mismatch"},
+                                           Fault{"ephemeral_renew_past", "ephemeral.renew_at_past"},
+                                           Fault{"list_duplicate", "list.duplicate_identity"},
+                                           Fault{"action_no_completed", "action.completed_count"},
+                                           Fault{"identity_changes_on_read", "identity.changed"},
+                                           Fault{"move_plan_differs", "lifecycle.plan_not_empty_after_move"}),
+                         [](const auto& p) { return p.param.mode; });
+
 // --- Jobs and shards ---------------------------------------------------------------------------
 
 std::set<std::string> finding_keys(const json& report) {

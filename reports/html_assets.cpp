@@ -57,7 +57,7 @@ footer { margin-top: 2em; color: var(--muted); font-size: .9em; }
 constexpr std::string_view kScript = R"js(
 (function () {
   'use strict';
-  var keys = ['rule', 'resource', 'severity'];
+  var keys = ['rule', 'resource', 'severity', 'class', 'baseline'];
   var selects = {};
   keys.forEach(function (k) { selects[k] = document.getElementById('filter-' + k); });
   var findings = Array.prototype.slice.call(document.querySelectorAll('article.finding'));

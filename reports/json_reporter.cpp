@@ -19,7 +19,28 @@ Json totals_json(const Totals& t) {
               {"skipped", t.skipped},
               {"errored", t.errored},
               {"error_findings", t.error_findings},
-              {"warning_findings", t.warning_findings}};
+              {"warning_findings", t.warning_findings},
+              {"known_findings", t.known_findings}};
+}
+
+Json reproduction_json(const Reproduction& r) {
+  Json steps = Json::array();
+  for (const ReproStep& s : r.steps) {
+    steps.push_back(Json{{"folder", s.folder},
+                         {"purpose", s.purpose},
+                         {"args", s.args},
+                         {"checked", s.checked},
+                         {"expect_changes", s.expect_changes},
+                         {"needs_import_id", s.needs_import_id},
+                         {"configuration", s.configuration}});
+  }
+  return Json{{"provider_source", r.provider_source},
+              {"provider_name", r.provider_name},
+              {"provider_binary", r.provider_binary},
+              {"environment", r.environment},
+              {"provider_config", r.provider_config},
+              {"not_expressible", r.not_expressible},
+              {"steps", std::move(steps)}};
 }
 
 Json finding_json(const Finding& f) {
@@ -50,6 +71,22 @@ Json finding_json(const Finding& f) {
     j["found_at_case"] = f.found_at_case;
     j["shrink_attempts"] = f.shrink_attempts;
   }
+  j["class"] = to_string(f.finding_class);
+  j["fingerprint"] = f.fingerprint;
+  j["occurrences"] = f.occurrences;
+  j["baseline"] = to_string(f.baseline);
+  Json violations = Json::array();
+  for (const PathMessage& v : f.violations) violations.push_back(Json{{"path", v.path}, {"message", v.message}});
+  j["violations"] = std::move(violations);
+  if (!f.log_excerpt.empty() || !f.log_file.empty()) {
+    j["provider_log"] = Json{{"excerpt", f.log_excerpt}, {"total_lines", f.log_total_lines}, {"file", f.log_file}};
+  }
+  j["reproduction"] = f.reproduction ? reproduction_json(*f.reproduction) : Json(nullptr);
+  Json confirmations = Json::array();
+  for (const Confirmation& c : f.confirmations) {
+    confirmations.push_back(Json{{"cli", c.cli}, {"verdict", to_string(c.verdict)}, {"quote", c.quote}});
+  }
+  j["confirmations"] = std::move(confirmations);
   return j;
 }
 
@@ -78,6 +115,19 @@ Json suite_json(const Suite& suite) {
               {"scenarios", std::move(scenarios)}};
 }
 
+Json baseline_json(const RunReport& run) {
+  if (run.baseline_file.empty()) return nullptr;
+  Json fixed = Json::array();
+  for (const BaselineEntry& e : run.possibly_fixed) {
+    fixed.push_back(Json{{"fingerprint", e.fingerprint},
+                         {"rule", e.rule_id},
+                         {"resource_type", e.resource_type},
+                         {"step", e.step},
+                         {"path", e.path}});
+  }
+  return Json{{"file", run.baseline_file}, {"possibly_fixed", std::move(fixed)}};
+}
+
 }  // namespace
 
 void JsonReporter::write(const RunReport& run, std::ostream& out) const {
@@ -98,6 +148,8 @@ void JsonReporter::write(const RunReport& run, std::ostream& out) const {
       {"started_at", format_timestamp(run.started_at, true)},
       {"duration_seconds", seconds(run.duration)},
       {"options", {{"apply", run.options.apply}, {"cases", run.options.cases}}},
+      {"profile", run.profile},
+      {"baseline", baseline_json(run)},
       {"totals", totals_json(totals_of(run))},
       {"suites", std::move(suites)}};
   // replace: a provider's invalid UTF-8 becomes U+FFFD instead of an exception.

@@ -18,7 +18,9 @@ void add(Totals& into, const Scenario& scenario) {
     case Status::error: ++into.errored; break;
   }
   for (const Finding& f : scenario.findings) {
-    if (f.severity == Severity::error) {
+    if (f.baseline == BaselineState::known) {
+      ++into.known_findings;
+    } else if (f.severity == Severity::error) {
       ++into.error_findings;
     } else {
       ++into.warning_findings;
@@ -99,6 +101,35 @@ std::string_view to_string(SuiteKind kind) {
   return "resource";
 }
 
+std::string_view to_string(FindingClass finding_class) {
+  switch (finding_class) {
+    case FindingClass::contract: return "contract";
+    case FindingClass::tolerated: return "tolerated";
+    case FindingClass::robustness: return "robustness";
+    case FindingClass::hygiene: return "hygiene";
+    case FindingClass::coverage: return "coverage";
+  }
+  return "contract";
+}
+
+std::string_view to_string(BaselineState state) {
+  switch (state) {
+    case BaselineState::untracked: return "untracked";
+    case BaselineState::known: return "known";
+    case BaselineState::fresh: return "new";
+  }
+  return "untracked";
+}
+
+std::string_view to_string(ConfirmVerdict verdict) {
+  switch (verdict) {
+    case ConfirmVerdict::confirmed: return "confirmed";
+    case ConfirmVerdict::not_reproduced: return "not reproduced";
+    case ConfirmVerdict::not_expressible: return "not expressible";
+  }
+  return "not reproduced";
+}
+
 std::string suite_label(const Suite& suite) {
   return std::string(to_string(suite.kind)) + "." + suite.name;
 }
@@ -131,7 +162,8 @@ std::string plural(std::size_t n, std::string_view noun) {
 }
 
 std::string totals_sentence(const Totals& t) {
-  return plural(t.error_findings, "error") + ", " + plural(t.warning_findings, "warning") + "; " +
+  const std::string known = t.known_findings > 0 ? ", " + std::to_string(t.known_findings) + " known" : "";
+  return plural(t.error_findings, "error") + ", " + plural(t.warning_findings, "warning") + known + "; " +
          plural(t.scenarios, "scenario") + ": " + std::to_string(t.passed) + " passed, " +
          std::to_string(t.failed) + " failed, " + std::to_string(t.skipped) + " skipped, " +
          std::to_string(t.errored) + " errored";

@@ -4,6 +4,7 @@
 // was lost on the way.
 
 #include <chrono>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -24,6 +25,7 @@ namespace tfc::conformance {
 struct CaseFinding {
   std::string scenario;  // create, update, replace, refresh, upgrade, import, destroy, ...
   report::Finding finding;
+  std::size_t answer = 0;  // which judged answer of the case it came from (index into log_marks)
 };
 
 struct CaseOutcome {
@@ -40,6 +42,9 @@ struct CaseOutcome {
   std::string leftover_private;
   /// Wall time spent in each scenario.
   std::map<std::string, std::chrono::nanoseconds> scenario_time;
+  /// The provider's log length when each answer was judged (with a log mark; see
+  /// CaseRecorder::set_log_mark): the failing step's log lies between two marks.
+  std::vector<std::size_t> log_marks;
 
   bool has_error_finding() const;
   /// The rule of the first error finding, if any.
@@ -69,7 +74,11 @@ public:
   /// Books the time of the current scenario; call once the case ends.
   void finish();
   /// The current scenario got an answer to judge (it counts as run).
-  void mark_run() { m_outcome.scenarios_run.insert(m_scenario); }
+  void mark_run();
+  /// `mark()` gives the provider's log length so far; called once per judged answer.
+  void set_log_mark(std::function<std::size_t()> mark) { m_log_mark = std::move(mark); }
+  /// Errors of rules only the other Core enforces become warnings (--profile).
+  void set_profile(oracle::CoreProfile profile) { m_profile = profile; }
   const std::string& current_scenario() const { return m_scenario; }
 
   /// Records every violation of one answer.
@@ -101,6 +110,8 @@ private:
   const schema::Block& m_block;
   CaseOutcome& m_outcome;
   std::string m_scenario = "create";
+  std::function<std::size_t()> m_log_mark;
+  oracle::CoreProfile m_profile = oracle::CoreProfile::Both;
   std::chrono::steady_clock::time_point m_since = std::chrono::steady_clock::now();
 };
 

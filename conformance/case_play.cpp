@@ -226,6 +226,8 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
                       const LifecycleCase& c, const PlayOptions& options) {
   CaseOutcome out;
   CaseRecorder rec(type, schema.block, out);
+  rec.set_profile(options.check.profile);
+  rec.set_log_mark(options.log_mark);
   ResourceDriver d(client, type, schema, rec, options.check);
   auto live = create(d, c.create);
   cty::Value config = c.create.known;
@@ -267,6 +269,8 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
                       const PlanOnlyCase& c, const PlayOptions& options) {
   CaseOutcome out;
   CaseRecorder rec(type, schema.block, out);
+  rec.set_profile(options.check.profile);
+  rec.set_log_mark(options.log_mark);
   ResourceDriver d(client, type, schema, rec, options.check);
   rec.scenario("plan");
   const cty::Value& none = d.null_object();
@@ -287,6 +291,8 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
                       const DataCase& c, const PlayOptions& options) {
   CaseOutcome out;
   CaseRecorder rec(type, schema.block, out);
+  rec.set_profile(options.check.profile);
+  rec.set_log_mark(options.log_mark);
   ResourceDriver d(client, type, schema, rec, options.check);
   rec.scenario("validate");
   if (!c.config.with_unknowns.injected.empty() && !d.validate_data(c.config.with_unknowns.value, "validate (unknowns)")) {

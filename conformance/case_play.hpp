@@ -9,6 +9,8 @@
 //   refresh: read → no-op plan;  upgrade: state at the current version;  import: by `id`,
 //            then read, compared with the applied state;  destroy: plan to null → apply.
 
+#include <functional>
+
 #include "conformance/case_outcome.hpp"
 #include "conformance/resource_case.hpp"
 #include "oracle/violation.hpp"
@@ -19,6 +21,8 @@ namespace tfc::conformance {
 
 struct PlayOptions {
   oracle::CheckOptions check;
+  /// The provider's log length so far (CaseRecorder::set_log_mark); empty: no marks.
+  std::function<std::size_t()> log_mark;
 };
 
 CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type, const schema::Schema& schema,

@@ -10,6 +10,7 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", "tfconform 0.1.0");
   int exit_code = 0;
   tfc::cli::add_run_command(app, exit_code);
+  tfc::cli::add_confirm_command(app, exit_code);
   tfc::cli::add_schema_command(app, exit_code);
   tfc::cli::add_oracle_command(app, exit_code);
   tfc::cli::add_rules_command(app, exit_code);

@@ -4,9 +4,9 @@
 #include <algorithm>
 #include <map>
 #include <set>
-#include <tuple>
 
 #include "conformance/case_play.hpp"
+#include "conformance/repro_plan.hpp"
 #include "conformance/shrink.hpp"
 
 namespace tfc::conformance {
@@ -56,7 +56,6 @@ struct ScenarioTally {
   std::size_t runs = 0;
   std::chrono::nanoseconds time{0};
   std::vector<report::Finding> findings;
-  std::vector<std::string> logs;
 };
 
 class SuiteRun {
@@ -72,6 +71,7 @@ public:
     }
     m_suite.kind = suite_kind(kind);
     m_suite.name = m_type;
+    m_type_index = type_index(s, kind, m_type);
   }
 
   const schema::Block& block() const { return m_schema.block; }
@@ -100,7 +100,9 @@ public:
 private:
   template <class Case>
   CaseOutcome play(const Case& c) {
-    CaseOutcome o = play_case(m_host.client(), m_type, m_schema, c, {m_settings.check});
+    PlayOptions options{m_settings.check, {}};
+    if (m_marking) options.log_mark = [this] { return pull_logs(); };
+    CaseOutcome o = play_case(m_host.client(), m_type, m_schema, c, options);
     if (o.provider_lost) {
       if (auto restarted = m_host.restart(); !restarted) {
         m_fatal = true;
@@ -133,6 +135,31 @@ private:
     }
   }
 
+  /// Plays a case whose log is kept: the log (with a mark per judged answer) ends in m_case_log.
+  template <class Case>
+  CaseOutcome play_logged(const Case& c) {
+    m_host.take_new_logs();
+    m_case_log.clear();
+    m_marking = true;
+    CaseOutcome o = play(c);
+    m_marking = false;
+    pull_logs();
+    return o;
+  }
+
+  std::size_t pull_logs() {
+    for (auto& line : m_host.take_new_logs()) m_case_log.push_back(std::move(line));
+    return m_case_log.size();
+  }
+
+  /// A later case met a finding already reported (its fingerprint, or the unshrunk fingerprint
+  /// of the case that was shrunk into it): count it, once per case.
+  report::Finding* reported(const std::string& fingerprint) {
+    auto it = m_by_fingerprint.find(fingerprint);
+    if (it == m_by_fingerprint.end()) return nullptr;
+    return &m_tallies[it->second.first].findings[it->second.second];
+  }
+
   template <class Case>
   void play_generated(const rc::Gen<Case>& gen, std::size_t index) {
     const std::uint64_t seed = case_seed(m_settings.run_seed, m_kind, m_type, index);
@@ -140,55 +167,70 @@ private:
     auto shrinkable = generate(gen, seed, size);
     if (!shrinkable) return;
     const Case value = shrinkable->value();
-    m_host.take_new_logs();
-    const CaseOutcome outcome = play(value);
+    const CaseOutcome outcome = play_logged(value);
     tally(outcome);
+    const std::vector<std::string> case_log = m_case_log;
     std::vector<std::string> fresh_rules;
+    std::set<std::string> counted;
+    CaseOutcome unshrunk;  // findings reported as they are (warnings, further fingerprints of a shrunk rule)
+    unshrunk.log_marks = outcome.log_marks;
     for (const auto& f : outcome.findings) {
       const auto& finding = f.finding;
-      if (finding.severity == report::Severity::error) {
-        if (!m_reported_rules.contains(finding.rule_id) &&
-            std::find(fresh_rules.begin(), fresh_rules.end(), finding.rule_id) == fresh_rules.end())
-          fresh_rules.push_back(finding.rule_id);
-      } else if (m_reported_warnings.insert({finding.rule_id, f.scenario, finding.path}).second) {
-        ReplayToken token{m_kind, m_type, seed, size, {}};
-        add_finding(f, token, describe_case(m_type, m_schema.block, value), case_size(value), {}, index + 1, 0);
+      if (report::Finding* seen = reported(finding.fingerprint)) {
+        if (counted.insert(finding.fingerprint).second) ++seen->occurrences;
+        continue;
       }
+      if (finding.severity == report::Severity::error && !m_reported_rules.contains(finding.rule_id)) {
+        if (std::find(fresh_rules.begin(), fresh_rules.end(), finding.rule_id) == fresh_rules.end())
+          fresh_rules.push_back(finding.rule_id);
+        continue;
+      }
+      // Each rule is shrunk once per suite (shrinking is the slow part); another fingerprint of
+      // it is reported from its own case, unshrunk.
+      if (std::find(fresh_rules.begin(), fresh_rules.end(), finding.rule_id) == fresh_rules.end())
+        unshrunk.findings.push_back(f);
+    }
+    if (!unshrunk.findings.empty()) {
+      ReplayToken token{m_kind, m_type, m_type_index, seed, size, {}};
+      report_case(unshrunk, token, value, case_log, index + 1, 0, {});
     }
     for (const auto& rule : fresh_rules) {
       if (m_fatal) break;
-      shrink_and_report(*shrinkable, rule, seed, size, outcome, index + 1);
+      shrink_and_report(*shrinkable, rule, seed, size, outcome, case_log, index + 1);
     }
   }
 
   template <class Case>
   void shrink_and_report(const rc::Shrinkable<Case>& failing, const std::string& rule, std::uint64_t seed, int size,
-                         const CaseOutcome& original, std::size_t case_number) {
+                         const CaseOutcome& original, const std::vector<std::string>& original_log,
+                         std::size_t case_number) {
     m_reported_rules.insert(rule);
     auto shrunk = shrink_failure(
         failing, [&](const Case& c) { return !m_fatal && play(c).has_error_rule(rule); }, m_settings.max_shrinks,
         std::chrono::steady_clock::now() + m_settings.shrink_time);
     const Case minimal = shrunk.minimal.value();
-    m_host.take_new_logs();
-    CaseOutcome replayed = play(minimal);
-    std::vector<std::string> logs = m_host.take_new_logs();
-    ReplayToken token{m_kind, m_type, seed, size, shrunk.path};
-    std::string described = describe_case(m_type, m_schema.block, minimal);
-    std::size_t attributes = case_size(minimal);
+    CaseOutcome replayed = play_logged(minimal);
+    std::vector<std::string> logs = m_case_log;
+    ReplayToken token{m_kind, m_type, m_type_index, seed, size, shrunk.path};
+    const Case original_case = failing.value();
+    const Case* shown = &minimal;
     if (!replayed.has_error_rule(rule)) {
       // Not reproducible on its own (a flaky provider): report the original, unshrunk case.
       replayed = original;
+      logs = original_log;
       token.shrink_path.clear();
-      described = describe_case(m_type, m_schema.block, failing.value());
-      attributes = case_size(failing.value());
+      shown = &original_case;
     }
-    bool first = true;
+    CaseOutcome of_rule;
+    of_rule.log_marks = replayed.log_marks;
     for (const auto& f : replayed.findings) {
-      if (f.finding.severity != report::Severity::error || f.finding.rule_id != rule) continue;
-      add_finding(f, token, described, attributes, first ? logs : std::vector<std::string>{}, case_number,
-                  shrunk.attempts);
-      first = false;
+      if (f.finding.severity == report::Severity::error && f.finding.rule_id == rule) of_rule.findings.push_back(f);
     }
+    std::vector<std::string> aliases;
+    for (const auto& f : original.findings) {
+      if (f.finding.rule_id == rule) aliases.push_back(f.finding.fingerprint);
+    }
+    report_case(of_rule, token, *shown, logs, case_number, shrunk.attempts, aliases);
   }
 
   template <class Case>
@@ -201,30 +243,59 @@ private:
       return;
     }
     const Case value = shrinkable->value();
-    m_host.take_new_logs();
-    const CaseOutcome outcome = play(value);
+    const CaseOutcome outcome = play_logged(value);
     tally(outcome);
-    const auto logs = m_host.take_new_logs();
+    report_case(outcome, token, value, m_case_log, 0, 0, {});
+  }
+
+  /// Adds the findings of one case (all but those whose fingerprint is already reported, which
+  /// are counted): the provider log once, on the first, cut to its failing step.
+  template <class Case>
+  void report_case(const CaseOutcome& outcome, const ReplayToken& token, const Case& value,
+                   const std::vector<std::string>& log, std::size_t case_number, std::size_t attempts,
+                   const std::vector<std::string>& aliases) {
     const std::string described = describe_case(m_type, m_schema.block, value);
+    const std::string formatted = format_token(token);
     bool first = true;
+    std::set<std::string> counted;
     for (const auto& f : outcome.findings) {
-      add_finding(f, token, described, case_size(value), first ? logs : std::vector<std::string>{});
+      if (report::Finding* seen = reported(f.finding.fingerprint)) {
+        if (counted.insert(f.finding.fingerprint).second) ++seen->occurrences;
+        continue;
+      }
+      report::Finding finding = f.finding;
+      finding.found_at_case = case_number;
+      finding.shrink_attempts = attempts;
+      finding.seed = token.seed;
+      finding.replay_token = formatted;
+      finding.counterexample = report::Counterexample{described, case_size(value)};
+      if (finding.finding_class == report::FindingClass::contract)
+        finding.reproduction = make_reproduction(m_type, m_schema.block, value, f.scenario, finding, m_settings.repro);
+      if (first) attach_log(finding, log, outcome.log_marks, f.answer);
       first = false;
+      auto& tally = m_tallies[f.scenario];
+      m_by_fingerprint[finding.fingerprint] = {f.scenario, tally.findings.size()};
+      for (const auto& alias : aliases) m_by_fingerprint.try_emplace(alias, f.scenario, tally.findings.size());
+      tally.findings.push_back(std::move(finding));
+      counted.insert(f.finding.fingerprint);
+      ++m_finding_count;
     }
   }
 
-  void add_finding(const CaseFinding& f, const ReplayToken& token, const std::string& described, std::size_t attributes,
-                   const std::vector<std::string>& logs, std::size_t case_number = 0, std::size_t attempts = 0) {
-    report::Finding finding = f.finding;
-    finding.found_at_case = case_number;
-    finding.shrink_attempts = attempts;
-    finding.seed = token.seed;
-    finding.replay_token = format_token(token);
-    finding.counterexample = report::Counterexample{described, attributes};
-    auto& tally = m_tallies[f.scenario];
-    if (tally.logs.empty()) tally.logs = logs;
-    tally.findings.push_back(std::move(finding));
-    ++m_finding_count;
+  /// The lines logged from the answer before the failing one up to the answer after it (a line
+  /// may arrive a little after its answer), at most kExcerptLines of them; the whole log too.
+  static void attach_log(report::Finding& finding, const std::vector<std::string>& log,
+                         const std::vector<std::size_t>& marks, std::size_t answer) {
+    constexpr std::size_t kExcerptLines = 200;
+    if (log.empty()) return;
+    std::size_t begin = answer > 0 && answer - 1 < marks.size() ? marks[answer - 1] : 0;
+    std::size_t end = answer + 1 < marks.size() ? marks[answer + 1] : log.size();
+    end = std::min(end, log.size());
+    begin = std::min(begin, end);
+    if (end - begin > kExcerptLines) begin = end - kExcerptLines;
+    finding.log_excerpt.assign(log.begin() + static_cast<std::ptrdiff_t>(begin), log.begin() + static_cast<std::ptrdiff_t>(end));
+    finding.log_total_lines = log.size();
+    finding.full_log = log;
   }
 
   report::Suite finish() {
@@ -235,7 +306,6 @@ private:
       if (it != m_tallies.end()) {
         sc.duration = std::chrono::duration_cast<std::chrono::milliseconds>(it->second.time);
         sc.findings = std::move(it->second.findings);
-        sc.log_lines = std::move(it->second.logs);
       }
       const bool ran = it != m_tallies.end() && (it->second.runs > 0 || !sc.findings.empty());
       bool failed = false;
@@ -264,14 +334,42 @@ private:
   report::Suite m_suite;
   std::map<std::string, ScenarioTally> m_tallies;
   std::set<std::string> m_reported_rules;
-  std::set<std::tuple<std::string, std::string, std::string>> m_reported_warnings;
+  std::map<std::string, std::pair<std::string, std::size_t>> m_by_fingerprint;  // → scenario, index
+  std::vector<std::string> m_case_log;
+  bool m_marking = false;
   std::vector<std::string> m_harness_errors;
   std::string m_last_rejection;
   std::size_t m_finding_count = 0;
   bool m_fatal = false;
+  std::size_t m_type_index = 0;
 };
 
 }  // namespace
+
+std::size_t type_index(const schema::ProviderSchema& schema, CaseKind kind, const std::string& type) {
+  std::size_t i = 0;
+  const auto& types = kind == CaseKind::Data ? schema.data_source_schemas : schema.resource_schemas;
+  for (const auto& [name, unused] : types) {
+    if (name == type) return i;
+    ++i;
+  }
+  return i;
+}
+
+Expected<void> resolve_type(ReplayToken& token, const schema::ProviderSchema& schema) {
+  const auto& types = token.kind == CaseKind::Data ? schema.data_source_schemas : schema.resource_schemas;
+  if (!token.needs_type_name()) {
+    if (!types.contains(token.type_name))
+      return Error{"replay token names " + token.type_name + ", which this provider does not have"};
+    token.type_index = type_index(schema, token.kind, token.type_name);
+    return {};
+  }
+  if (token.type_index >= types.size())
+    return Error{"replay token names type number " + std::to_string(token.type_index + 1) + " of " +
+                 std::to_string(types.size()) + ": not this provider (or another version of it)"};
+  token.type_name = std::next(types.begin(), static_cast<std::ptrdiff_t>(token.type_index))->first;
+  return {};
+}
 
 std::uint64_t case_seed(std::uint64_t run_seed, CaseKind kind, const std::string& type, std::size_t index) {
   const std::uint64_t suite = splitmix64(run_seed ^ fnv1a(type) ^ (static_cast<std::uint64_t>(kind) << 56));

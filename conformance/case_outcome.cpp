@@ -84,7 +84,7 @@ void CaseRecorder::judge(std::string_view step, std::string_view rpc, const orac
     if (values.expected) f.values.expected = display_text(display_json(m_block, *values.expected));
     if (values.actual) f.values.actual = display_text(display_json(m_block, *values.actual));
     f.values.differing_paths = paths;
-    m_outcome.findings.push_back({m_scenario, std::move(f), answer});
+    m_outcome.findings.push_back({m_scenario, std::move(f), answer, m_phase});
   }
 }
 

@@ -26,6 +26,8 @@ struct CaseFinding {
   std::string scenario;  // create, update, replace, refresh, upgrade, import, destroy, ...
   report::Finding finding;
   std::size_t answer = 0;  // which judged answer of the case it came from (index into log_marks)
+  /// Where in a lifecycle case: 0 the create, i the case's step i (1-based), steps + 1 the destroy.
+  std::size_t phase = 0;
 };
 
 struct CaseOutcome {
@@ -77,6 +79,8 @@ public:
   void mark_run();
   /// `mark()` gives the provider's log length so far; called once per judged answer.
   void set_log_mark(std::function<std::size_t()> mark) { m_log_mark = std::move(mark); }
+  /// The part of a lifecycle case later findings belong to (CaseFinding::phase).
+  void set_phase(std::size_t phase) { m_phase = phase; }
   /// Errors of rules only the other Core enforces become warnings (--profile).
   void set_profile(oracle::CoreProfile profile) { m_profile = profile; }
   const std::string& current_scenario() const { return m_scenario; }
@@ -112,6 +116,7 @@ private:
   std::string m_scenario = "create";
   std::function<std::size_t()> m_log_mark;
   oracle::CoreProfile m_profile = oracle::CoreProfile::Both;
+  std::size_t m_phase = 0;
   std::chrono::steady_clock::time_point m_since = std::chrono::steady_clock::now();
 };
 

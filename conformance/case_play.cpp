@@ -231,8 +231,10 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   ResourceDriver d(client, type, schema, rec, options.check);
   auto live = create(d, c.create);
   cty::Value config = c.create.known;
-  for (const auto& step : c.steps) {
+  for (std::size_t i = 0; i < c.steps.size(); ++i) {
+    const Step& step = c.steps[i];
     if (!live || failed(d)) break;
+    rec.set_phase(i + 1);
     switch (step.kind) {
       case StepKind::Refresh: refresh(d, *live, config); break;
       case StepKind::Upgrade:
@@ -248,6 +250,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
       }
     }
   }
+  rec.set_phase(c.steps.size() + 1);
   if (live && !d.lost()) {
     if (!destroy(d, *live, "destroy") && d.lost()) {
       out.leftover_state = live->state;

@@ -148,8 +148,10 @@ report::Confirmation judge_checked_step(const report::ReproStep& step, const std
 }
 
 report::Confirmation confirm_finding(const report::Finding& f, const CliUnderTest& cli,
-                                     const std::filesystem::path& scratch) {
+                                     const std::filesystem::path& scratch_dir) {
   using report::ConfirmVerdict;
+  // The CLI runs in scratch/work: every path it is given must not depend on that.
+  const std::filesystem::path scratch = std::filesystem::absolute(scratch_dir);
   if (!f.reproduction)
     return verdict(cli.name, ConfirmVerdict::not_expressible, "no reproduction: the finding is not about a resource's case");
   const report::Reproduction& r = *f.reproduction;

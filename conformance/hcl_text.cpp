@@ -157,6 +157,7 @@ void body_text(const schema::Block& block, const cty::Value& value, const cty::V
 
 std::string hcl_value_text(const cty::Value& v) { return value_text(v, nullptr, nullptr); }
 
+
 std::string hcl_block_text(const std::string& kind, const std::string& type, const std::string& name,
                            const schema::Block& block, const cty::Value& config) {
   std::string out = kind + " " + quoted(type) + " " + quoted(name) + " {\n";

@@ -32,5 +32,7 @@ std::string hcl_block_text_with(const std::string& kind, const std::string& type
 
 /// One value as a Terraform expression ("x", 5, ["a"], { k = "v" }).
 std::string hcl_value_text(const cty::Value& value);
+/// (A number is written as its canonical text, which for a double is its exact decimal
+/// expansion: Terraform reads the very number the case sent.)
 
 }  // namespace tfc::conformance

@@ -173,12 +173,21 @@ Expected<ReplayToken> parse_v2(std::string_view text, const std::string& quoted)
   }
   if (!in.varint(size) || size > 1000) return Error{quoted + ": bad size"};
   t.size = static_cast<int>(size);
+  // Runs: (zeros before it + 1, index) pairs, then the zeros after the last pair + 1.
   if (!in.gamma(count) || count - 1 > 100000) return Error{quoted + ": bad shrink path length"};
+  auto zeros = [&](std::uint64_t run) {
+    if (run - 1 > 100000 || t.shrink_path.size() + run - 1 > 100000) return false;
+    t.shrink_path.insert(t.shrink_path.end(), static_cast<std::size_t>(run - 1), 0);
+    return true;
+  };
   for (std::uint64_t i = 1; i < count; ++i) {
-    std::uint64_t step = 0;
-    if (!in.gamma(step)) return Error{quoted + ": the shrink path is cut short"};
-    t.shrink_path.push_back(static_cast<std::size_t>(step - 1));
+    std::uint64_t run = 0, step = 0;
+    if (!in.gamma(run) || !in.gamma(step)) return Error{quoted + ": the shrink path is cut short"};
+    if (!zeros(run)) return Error{quoted + ": bad shrink path length"};
+    t.shrink_path.push_back(static_cast<std::size_t>(step));
   }
+  std::uint64_t tail = 0;
+  if (!in.gamma(tail) || !zeros(tail)) return Error{quoted + ": the shrink path is cut short"};
   if (!in.at_padding()) return Error{quoted + ": unexpected data after the shrink path"};
   return t;
 }
@@ -191,8 +200,24 @@ std::string format_token(const ReplayToken& t) {
   out.varint(t.type_index);
   for (int i = 7; i >= 0; --i) out.byte(static_cast<std::uint8_t>(t.seed >> (i * 8)));
   out.varint(static_cast<std::uint64_t>(t.size));
-  out.gamma(t.shrink_path.size() + 1);
-  for (std::size_t i : t.shrink_path) out.gamma(static_cast<std::uint64_t>(i) + 1);
+  // Shrinking mostly takes the first candidate: the path is written as runs of zeros, each
+  // ended by the non-zero index that follows it.
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> runs;  // zeros before, index (>= 1)
+  std::uint64_t zeros = 0;
+  for (std::size_t i : t.shrink_path) {
+    if (i == 0) {
+      ++zeros;
+      continue;
+    }
+    runs.emplace_back(zeros, i);
+    zeros = 0;
+  }
+  out.gamma(runs.size() + 1);
+  for (const auto& [before, index] : runs) {
+    out.gamma(before + 1);
+    out.gamma(index);
+  }
+  out.gamma(zeros + 1);
   return "v2." + base64url(out.bytes());
 }
 

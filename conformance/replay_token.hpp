@@ -7,9 +7,10 @@
 // Form: `v2.` and the URL-safe base64 (no padding) of: the kind (0 lifecycle with --apply, 1 plan
 // only, 2 data source), the type's index among the provider's resource types (or data sources)
 // in name order as a varint, the seed (8 bytes, big-endian), the size as a varint, then the
-// shrink path as Elias-gamma codes (its length + 1, then each index + 1), zero-padded to a byte.
-// Shrink indexes are mostly 0 or 1 (one or three bits), so an ordinary token has about 30
-// characters and stays self-sufficient. The earlier readable form
+// shrink path in Elias-gamma codes as runs of zeros: the number of non-zero indexes + 1, for
+// each of them the zeros before it + 1 and the index, then the zeros at the end + 1;
+// zero-padded to a byte. Shrinking mostly takes the first candidate, so an ordinary token has
+// about 30 characters and stays self-sufficient. The earlier readable form
 // `v1.<kind>.<type>.<seed, 16 hex digits>.<size>.<shrink path>` is still read.
 
 #include <cstdint>

@@ -45,10 +45,8 @@ Rendered render_config(const std::string& kind, const std::string& type, const s
     data_resources += "resource \"terraform_data\" \"" + name + "\" {\n  input = { v = " + input + " }\n}\n\n";
     return "terraform_data." + name + ".output.v";
   };
-  const std::string body = config.with_unknowns.injected.empty()
-                               ? hcl_block_text(kind, type, "this", block, config.known)
-                               : hcl_block_text_with(kind, type, "this", block, config.with_unknowns.value,
-                                                     config.known, writer);
+  const cty::Value& planned = config.with_unknowns.injected.empty() ? config.known : config.with_unknowns.value;
+  const std::string body = hcl_block_text_with(kind, type, "this", block, planned, config.known, writer);
   out.text = data_resources + body + extra;
   if (n > 0) out.unknown_note = " with " + std::to_string(n) + (n == 1 ? " value" : " values") + " unknown at plan time";
   out.expressible = !writer.whole_block_unknown;
@@ -92,7 +90,7 @@ std::string not_expressible_reason(const std::string& rule, const std::string& s
 }
 
 report::Reproduction make_reproduction(const std::string& type, const schema::Block& block, const LifecycleCase& c,
-                                       const std::string& scenario, const report::Finding& finding,
+                                       const std::string& /*scenario*/, std::size_t phase, const report::Finding& finding,
                                        const ReproContext& ctx) {
   report::Reproduction r = base(ctx);
   const std::string step = core_step(finding.step);
@@ -100,29 +98,12 @@ report::Reproduction make_reproduction(const std::string& type, const schema::Bl
     r.not_expressible = why;
     return r;
   }
-  // The phase of the case where the finding arose: create, the last step of its kind (the case
-  // stops at the first error, so shrinking drops every later step), or the destroy at the end.
-  auto kind_of = [](const std::string& sc) -> std::optional<StepKind> {
-    if (sc == "update" || sc == "replace") return StepKind::Update;
-    if (sc == "refresh") return StepKind::Refresh;
-    if (sc == "upgrade") return StepKind::Upgrade;
-    if (sc == "import") return StepKind::Import;
-    return std::nullopt;
-  };
-  const auto wanted = kind_of(scenario);
-  std::size_t last = c.steps.size();  // steps played before the failing phase: [0, last)
-  bool failing_is_step = false;
-  if (wanted) {
-    for (std::size_t i = c.steps.size(); i-- > 0;) {
-      if (c.steps[i].kind == *wanted) {
-        last = i;
-        failing_is_step = true;
-        break;
-      }
-    }
-  } else if (scenario == "create") {
-    last = 0;
-  }
+  // The phase of the case where the finding arose: the create, one of the steps, or the
+  // destroy at the end (after all steps).
+  const bool failing_is_step = phase >= 1 && phase <= c.steps.size();
+  const std::size_t last = failing_is_step ? phase - 1 : phase == 0 ? 0 : c.steps.size();
+  const std::optional<StepKind> wanted =
+      failing_is_step ? std::optional<StepKind>(c.steps[last].kind) : std::nullopt;
   const bool has_import = failing_is_step && *wanted == StepKind::Import;
   const std::string import_output =
       has_import ? "\noutput \"tfconform_import_id\" {\n  value = " + type + ".this.id\n}\n" : "";
@@ -147,7 +128,7 @@ report::Reproduction make_reproduction(const std::string& type, const schema::Bl
     r.steps.clear();
     return r;
   }
-  for (std::size_t i = 0; i < last && scenario != "create"; ++i) {
+  for (std::size_t i = 0; i < last; ++i) {
     const Step& s = c.steps[i];
     if (s.kind == StepKind::Update) {
       failing = apply_config(s.config, "update " + type);
@@ -187,10 +168,10 @@ report::Reproduction make_reproduction(const std::string& type, const schema::Bl
         break;
       }
     }
-  } else if (scenario == "destroy") {
+  } else if (phase > c.steps.size()) {
     failing = add("destroy", kDestroy, current);
   }
-  if (is_after_apply_check(step) && (scenario == "create" || (failing_is_step && c.steps[last].kind == StepKind::Update))) {
+  if (is_after_apply_check(step) && (phase == 0 || (failing_is_step && c.steps[last].kind == StepKind::Update))) {
     if (step == "read after apply") {
       failing = add("refresh right after the apply", kRefreshOnly, current);
     } else {
@@ -205,7 +186,7 @@ report::Reproduction make_reproduction(const std::string& type, const schema::Bl
 }
 
 report::Reproduction make_reproduction(const std::string& type, const schema::Block& block, const PlanOnlyCase& c,
-                                       const std::string& scenario, const report::Finding& finding,
+                                       const std::string& scenario, std::size_t /*phase*/, const report::Finding& finding,
                                        const ReproContext& ctx) {
   report::Reproduction r = base(ctx);
   if (auto why = not_expressible_reason(finding.rule_id, core_step(finding.step)); !why.empty()) {
@@ -232,7 +213,7 @@ report::Reproduction make_reproduction(const std::string& type, const schema::Bl
 }
 
 report::Reproduction make_reproduction(const std::string& type, const schema::Block& block, const DataCase& c,
-                                       const std::string& /*scenario*/, const report::Finding& finding,
+                                       const std::string& /*scenario*/, std::size_t /*phase*/, const report::Finding& finding,
                                        const ReproContext& ctx) {
   report::Reproduction r = base(ctx);
   if (auto why = not_expressible_reason(finding.rule_id, core_step(finding.step)); !why.empty()) {

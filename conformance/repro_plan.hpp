@@ -15,14 +15,15 @@
 
 namespace tfc::conformance {
 
+/// `phase` says where in the lifecycle case the finding arose (CaseFinding::phase).
 report::Reproduction make_reproduction(const std::string& type, const schema::Block& block, const LifecycleCase& c,
-                                       const std::string& scenario, const report::Finding& finding,
+                                       const std::string& scenario, std::size_t phase, const report::Finding& finding,
                                        const ReproContext& context);
 report::Reproduction make_reproduction(const std::string& type, const schema::Block& block, const PlanOnlyCase& c,
-                                       const std::string& scenario, const report::Finding& finding,
+                                       const std::string& scenario, std::size_t phase, const report::Finding& finding,
                                        const ReproContext& context);
 report::Reproduction make_reproduction(const std::string& type, const schema::Block& block, const DataCase& c,
-                                       const std::string& scenario, const report::Finding& finding,
+                                       const std::string& scenario, std::size_t phase, const report::Finding& finding,
                                        const ReproContext& context);
 
 /// Why no configuration can replay a finding of `rule` found at `step` (empty when one can):

@@ -270,7 +270,8 @@ private:
       finding.replay_token = formatted;
       finding.counterexample = report::Counterexample{described, case_size(value)};
       if (finding.finding_class == report::FindingClass::contract)
-        finding.reproduction = make_reproduction(m_type, m_schema.block, value, f.scenario, finding, m_settings.repro);
+        finding.reproduction =
+            make_reproduction(m_type, m_schema.block, value, f.scenario, f.phase, finding, m_settings.repro);
       if (first) attach_log(finding, log, outcome.log_marks, f.answer);
       first = false;
       auto& tally = m_tallies[f.scenario];

@@ -283,13 +283,16 @@ private:
     }
   }
 
-  /// The lines logged from the answer before the failing one up to the answer after it (a line
-  /// may arrive a little after its answer), at most kExcerptLines of them; the whole log too.
+  /// The lines logged by the failing call and the one before it (a final plan's initial plan,
+  /// an apply's plan; a comparison of two plans is an answer of its own, without a call), up to
+  /// the next judged answer (a line may arrive a little after its answer), at most
+  /// kExcerptLines of them; the whole log too. A call's lines come after the mark of the answer
+  /// judged before it started.
   static void attach_log(report::Finding& finding, const std::vector<std::string>& log,
                          const std::vector<std::size_t>& marks, std::size_t answer) {
-    constexpr std::size_t kExcerptLines = 200;
+    constexpr std::size_t kExcerptLines = 100;
     if (log.empty()) return;
-    std::size_t begin = answer > 0 && answer - 1 < marks.size() ? marks[answer - 1] : 0;
+    std::size_t begin = answer > 2 && answer - 3 < marks.size() ? marks[answer - 3] : 0;
     std::size_t end = answer + 1 < marks.size() ? marks[answer + 1] : log.size();
     end = std::min(end, log.size());
     begin = std::min(begin, end);

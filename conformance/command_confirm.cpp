@@ -1,4 +1,4 @@
-// `tfconform confirm REPORT.json --cli PATH...`: plays the reproduction of every contract finding
+// `tfconform confirm REPORT.json --cli PATH...`: plays the reproduction of every contract (and robustness) finding
 // of a finished run with each CLI and records the verdicts in the report (and in any other
 // report asked for). Exit status as `run`: 0 no new error finding, 1 some, 2 usage or harness.
 #include <iostream>
@@ -41,7 +41,7 @@ int confirm_command(const ConfirmArgs& a) {
 
 void add_confirm_command(CLI::App& app, int& exit_code) {
   auto a = std::make_shared<ConfirmArgs>();
-  auto* cmd = app.add_subcommand("confirm", "Play each contract finding's reproduction with real CLIs and record the verdicts");
+  auto* cmd = app.add_subcommand("confirm", "Play each contract (and robustness) finding's reproduction with real CLIs and record the verdicts");
   cmd->add_option("report", a->report, "JSON report of a run (rewritten in place unless --json is given)")->required();
   cmd->add_option("--cli", a->clis, "Terraform or OpenTofu binary (repeatable)")->required();
   cmd->add_option("--json", a->json, "Write the updated JSON report here instead");

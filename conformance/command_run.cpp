@@ -235,7 +235,7 @@ void add_run_command(CLI::App& app, int& exit_code) {
       ->check(CLI::IsMember({"terraform", "opentofu", "both"}));
   cmd->add_option("--baseline", a->baseline, "Findings whose fingerprint is in this file are known: they do not fail the run");
   cmd->add_option("--write-baseline", a->write_baseline, "Write the fingerprints of this run's findings to this file");
-  cmd->add_option("--repro-dir", a->repro_dir, "Write a Terraform reproduction of every contract finding under this folder");
+  cmd->add_option("--repro-dir", a->repro_dir, "Write a Terraform reproduction of every contract (and robustness) finding under this folder");
   cmd->add_option("--confirm-with", a->confirm_with,
                   "Play every reproduction with this Terraform or OpenTofu binary and record the verdict (repeatable)");
   cmd->add_option("--log-dir", a->log_dir,

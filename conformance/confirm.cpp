@@ -28,7 +28,18 @@ constexpr std::array kCorePhrases{
     "unexpected EOF",
     "returned unknown values",
     "Invalid planned change",
+    "Invalid resource state upgrade",  // UpgradeResourceState answers
 };
+
+// Whether an error block is Core rejecting the provider's answer. An answer Core cannot decode
+// (value.type_mismatch, value.undecodable) comes back as the bare decoding error, e.g.
+// `["size"]: number is required`: any error without a configuration location counts for those.
+bool core_rejection(const std::string& block, std::string_view rule) {
+  for (const char* phrase : kCorePhrases) {
+    if (block.find(phrase) != std::string::npos) return true;
+  }
+  return rule.starts_with("value.") && block.find(".tf line ") == std::string::npos;
+}
 
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> out;
@@ -50,8 +61,9 @@ std::string unboxed(const std::string& line) {
   return line;
 }
 
-/// The first diagnostic block that starts with "Error:" (at most 12 lines), or empty.
-std::string error_block(const std::string& output, bool core_only) {
+/// The first diagnostic block that starts with "Error:" (at most 12 lines) and, with
+/// `core_only`, is Core rejecting the provider's answer for `rule`; or empty.
+std::string error_block(const std::string& output, bool core_only, std::string_view rule = {}) {
   const auto lines = lines_of(output);
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const std::string line = unboxed(lines[i]);
@@ -66,10 +78,7 @@ std::string error_block(const std::string& output, bool core_only) {
       ++taken;
     }
     while (!block.empty() && block.back() == '\n') block.pop_back();
-    if (!core_only) return block;
-    for (const char* phrase : kCorePhrases) {
-      if (block.find(phrase) != std::string::npos) return block;
-    }
+    if (!core_only || core_rejection(block, rule)) return block;
   }
   return {};
 }
@@ -131,15 +140,15 @@ Expected<CliUnderTest> identify_cli(const std::string& path) {
   return Error{"--cli " + path + ": not Terraform or OpenTofu (it says \"" + lines.front() + "\")"};
 }
 
-report::Confirmation judge_checked_step(const report::ReproStep& step, const std::string& cli, int exit_code,
-                                        const std::string& output) {
+report::Confirmation judge_checked_step(const report::ReproStep& step, const std::string& rule, const std::string& cli,
+                                        int exit_code, const std::string& output) {
   using report::ConfirmVerdict;
   if (step.expect_changes) {
     if (exit_code == 2) return verdict(cli, ConfirmVerdict::confirmed, "the plan is not empty:\n" + plan_summary(output));
     if (exit_code == 0) return verdict(cli, ConfirmVerdict::not_reproduced, "No changes: " + tail(output, 3));
   }
   if (exit_code != 0) {
-    if (auto core = error_block(output, true); !core.empty()) return verdict(cli, ConfirmVerdict::confirmed, core);
+    if (auto core = error_block(output, true, rule); !core.empty()) return verdict(cli, ConfirmVerdict::confirmed, core);
     auto other = error_block(output, false);
     return verdict(cli, ConfirmVerdict::not_reproduced,
                    "the step failed, but not with Core rejecting the provider: " + (other.empty() ? tail(output, 8) : other));
@@ -196,7 +205,7 @@ report::Confirmation confirm_finding(const report::Finding& f, const CliUnderTes
       break;
     }
     if (step.checked) {
-      result = judge_checked_step(step, cli.name, ran.exit_code, ran.output);
+      result = judge_checked_step(step, f.rule_id, cli.name, ran.exit_code, ran.output);
       if (result.verdict != ConfirmVerdict::confirmed) result.quote = step.folder + " (" + step.purpose + "): " + result.quote;
       break;
     }
@@ -227,7 +236,8 @@ std::size_t confirm_run(report::RunReport& run, const std::vector<CliUnderTest>&
   for (auto& suite : run.suites) {
     for (auto& scenario : suite.scenarios) {
       for (auto& f : scenario.findings) {
-        if (f.finding_class != report::FindingClass::contract) continue;
+        if (f.finding_class != report::FindingClass::contract && f.finding_class != report::FindingClass::robustness)
+          continue;
         for (const auto& cli : clis) {
           const std::string tag = std::filesystem::path(cli.path).filename().string();
           auto c = confirm_finding(f, cli, root / repro_folder_name(f) / ("with-" + tag));

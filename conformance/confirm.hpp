@@ -1,5 +1,5 @@
 #pragma once
-// Confirmation: each contract finding's reproduction played by a real Core (Terraform or
+// Confirmation: each contract (and robustness) finding's reproduction played by a real Core (Terraform or
 // OpenTofu), and the verdict recorded on the finding: confirmed (quoting Core's error), not
 // reproduced (quoting the CLI), or not expressible in configuration (and why).
 
@@ -26,11 +26,12 @@ Expected<CliUnderTest> identify_cli(const std::string& path);
 report::Confirmation confirm_finding(const report::Finding& finding, const CliUnderTest& cli,
                                      const std::filesystem::path& scratch);
 
-/// The verdict from the output and exit code of the checked step (exposed for tests).
-report::Confirmation judge_checked_step(const report::ReproStep& step, const std::string& cli_name, int exit_code,
-                                        const std::string& output);
+/// The verdict from the output and exit code of the checked step, for a finding of `rule`
+/// (exposed for tests).
+report::Confirmation judge_checked_step(const report::ReproStep& step, const std::string& rule,
+                                        const std::string& cli_name, int exit_code, const std::string& output);
 
-/// Confirms every contract finding of `run` with every CLI, replacing earlier verdicts of the
+/// Confirms every contract and robustness finding of `run` with every CLI, replacing earlier verdicts of the
 /// same CLI. Scratch folders go under `scratch_root` (a temporary folder, removed afterwards,
 /// when empty). Progress lines go to `log` when given. Returns how many verdicts it recorded.
 std::size_t confirm_run(report::RunReport& run, const std::vector<CliUnderTest>& clis,

@@ -269,7 +269,10 @@ private:
       finding.seed = token.seed;
       finding.replay_token = formatted;
       finding.counterexample = report::Counterexample{described, case_size(value)};
-      if (finding.finding_class == report::FindingClass::contract)
+      // Findings Core itself would meet get a reproduction: contract breaks, and crashes or
+      // hangs on an input (a hang says why it is not expressible).
+      if (finding.finding_class == report::FindingClass::contract ||
+          finding.finding_class == report::FindingClass::robustness)
         finding.reproduction =
             make_reproduction(m_type, m_schema.block, value, f.scenario, f.phase, finding, m_settings.repro);
       if (first) attach_log(finding, log, outcome.log_marks, f.answer);

@@ -151,22 +151,29 @@ TEST(Confirmation, VerdictsFromTheCheckedStep) {
       "\u2502 When expanding the plan for time_offset.this to include new values learned so far during apply,\n"
       "\u2502 provider \"registry.terraform.io/hashicorp/time\" produced an invalid new value for .day: was\n"
       "\u2502 cty.NumberIntVal(3), but now cty.NumberIntVal(7).\n\u2575\n";
-  const auto confirmed = judge_checked_step(apply, "Terraform v1.11.4", 1, core_error);
+  const auto confirmed = judge_checked_step(apply, "plan_final.known_value_changed", "Terraform v1.11.4", 1, core_error);
   EXPECT_EQ(confirmed.verdict, report::ConfirmVerdict::confirmed);
   EXPECT_EQ(confirmed.quote.rfind("Error: Provider produced inconsistent final plan", 0), 0u) << confirmed.quote;
   EXPECT_NE(confirmed.quote.find("invalid new value for .day"), std::string::npos);
   // Core accepted the step: not reproduced, quoting the CLI.
-  const auto accepted = judge_checked_step(apply, "Terraform v1.11.4", 0, "Apply complete! Resources: 1 added, 0 changed.\n");
+  const auto accepted = judge_checked_step(apply, "apply.known_value_changed", "Terraform v1.11.4", 0, "Apply complete! Resources: 1 added, 0 changed.\n");
   EXPECT_EQ(accepted.verdict, report::ConfirmVerdict::not_reproduced);
   EXPECT_NE(accepted.quote.find("Apply complete!"), std::string::npos);
   // A failure that is not Core rejecting the provider is not a confirmation.
-  const auto other = judge_checked_step(apply, "Terraform v1.11.4", 1, "\u2502 Error: Invalid reference\n");
+  const std::string config_error = "\u2502 Error: Invalid reference\n\u2502 \n\u2502   on main.tf line 9, in resource \"x\" \"this\":\n";
+  const auto other = judge_checked_step(apply, "apply.known_value_changed", "Terraform v1.11.4", 1, config_error);
   EXPECT_EQ(other.verdict, report::ConfirmVerdict::not_reproduced);
+  // A decoding error is Core rejecting an answer of the wrong type, but not a configuration error.
+  EXPECT_EQ(judge_checked_step(apply, "value.type_mismatch", "Terraform v1.11.4", 1, "Error: [\"size\"]: number is required\n")
+                .verdict,
+            report::ConfirmVerdict::confirmed);
+  EXPECT_EQ(judge_checked_step(apply, "value.type_mismatch", "Terraform v1.11.4", 1, config_error).verdict,
+            report::ConfirmVerdict::not_reproduced);
   report::ReproStep plan;
   plan.checked = plan.expect_changes = true;
-  EXPECT_EQ(judge_checked_step(plan, "OpenTofu v1.12.6", 2, "  # x will be updated in-place\nPlan: 0 to add, 1 to change, 0 to destroy.\n").verdict,
+  EXPECT_EQ(judge_checked_step(plan, "lifecycle.plan_not_empty_after_apply", "OpenTofu v1.12.6", 2, "  # x will be updated in-place\nPlan: 0 to add, 1 to change, 0 to destroy.\n").verdict,
             report::ConfirmVerdict::confirmed);
-  EXPECT_EQ(judge_checked_step(plan, "OpenTofu v1.12.6", 0, "No changes.").verdict, report::ConfirmVerdict::not_reproduced);
+  EXPECT_EQ(judge_checked_step(plan, "lifecycle.plan_not_empty_after_apply", "OpenTofu v1.12.6", 0, "No changes.").verdict, report::ConfirmVerdict::not_reproduced);
 }
 
 }  // namespace

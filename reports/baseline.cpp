@@ -1,9 +1,12 @@
 #include "reports/baseline.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <set>
 
 #include <nlohmann/json.hpp>
+
+#include "reports/fingerprint.hpp"
 
 namespace tfc::report {
 
@@ -11,7 +14,23 @@ namespace {
 
 constexpr const char* kFormat = "tfconform-baseline";
 
+std::vector<std::string> patterns_of(const Finding& f) {
+  std::set<std::string> patterns{path_pattern(f.path)};
+  for (const PathMessage& v : f.violations) patterns.insert(path_pattern(v.path));
+  return {patterns.begin(), patterns.end()};
+}
+
 }  // namespace
+
+bool baseline_matches(const BaselineEntry& e, const Finding& f) {
+  if (e.fingerprint == f.fingerprint) return true;
+  if (e.rule_id != f.rule_id || e.resource_type != f.resource_type || e.step != f.step) return false;
+  const auto mine = patterns_of(f);
+  for (const auto& p : e.path_patterns) {
+    if (std::binary_search(mine.begin(), mine.end(), p)) return true;
+  }
+  return false;
+}
 
 std::vector<BaselineEntry> baseline_entries(const RunReport& run) {
   std::vector<BaselineEntry> out;
@@ -19,7 +38,7 @@ std::vector<BaselineEntry> baseline_entries(const RunReport& run) {
   for (const FindingRef& ref : all_findings(run)) {
     const Finding& f = *ref.finding;
     if (f.fingerprint.empty() || !seen.insert(f.fingerprint).second) continue;
-    out.push_back({f.fingerprint, f.rule_id, f.resource_type, f.step, f.path});
+    out.push_back({f.fingerprint, f.rule_id, f.resource_type, f.step, f.path, patterns_of(f)});
   }
   return out;
 }
@@ -31,7 +50,8 @@ void write_baseline(const RunReport& run, std::ostream& out) {
                         {"rule", e.rule_id},
                         {"resource_type", e.resource_type},
                         {"step", e.step},
-                        {"path", e.path}});
+                        {"path", e.path},
+                        {"path_patterns", e.path_patterns}});
   }
   const nlohmann::ordered_json doc{{"format", kFormat},
                                    {"version", 1},
@@ -57,15 +77,19 @@ Expected<std::vector<BaselineEntry>> read_baseline(const std::string& path) {
     if (!e.is_object() || !e.contains("fingerprint") || !e["fingerprint"].is_string())
       return Error{"baseline " + path + ": an entry has no fingerprint: " + e.dump()};
     auto text = [&e](const char* key) { return e.contains(key) && e[key].is_string() ? e[key].get<std::string>() : ""; };
-    out.push_back({text("fingerprint"), text("rule"), text("resource_type"), text("step"), text("path")});
+    BaselineEntry entry{text("fingerprint"), text("rule"), text("resource_type"), text("step"), text("path"), {}};
+    if (e.contains("path_patterns") && e["path_patterns"].is_array()) {
+      for (const auto& p : e["path_patterns"]) {
+        if (p.is_string()) entry.path_patterns.push_back(p.get<std::string>());
+      }
+    }
+    out.push_back(std::move(entry));
   }
   return out;
 }
 
 void apply_baseline(RunReport& run, const std::vector<BaselineEntry>& baseline, const std::string& file) {
-  std::set<std::string> listed;
-  for (const BaselineEntry& e : baseline) listed.insert(e.fingerprint);
-  std::set<std::string> met;
+  std::vector<bool> met(baseline.size(), false);
   std::set<std::string> types_run;
   for (Suite& suite : run.suites) {
     types_run.insert(suite.name);
@@ -73,10 +97,14 @@ void apply_baseline(RunReport& run, const std::vector<BaselineEntry>& baseline, 
       bool any_new_error = false;
       std::string known_list;
       for (Finding& f : scenario.findings) {
-        const bool known = listed.contains(f.fingerprint);
+        bool known = false;
+        for (std::size_t i = 0; i < baseline.size(); ++i) {
+          if (!baseline_matches(baseline[i], f)) continue;
+          known = true;
+          met[i] = true;
+        }
         f.baseline = known ? BaselineState::known : BaselineState::fresh;
         if (known) {
-          met.insert(f.fingerprint);
           known_list += (known_list.empty() ? "" : ", ") + f.rule_id + " " + f.fingerprint;
         } else if (f.severity == Severity::error) {
           any_new_error = true;
@@ -90,8 +118,8 @@ void apply_baseline(RunReport& run, const std::vector<BaselineEntry>& baseline, 
   }
   run.baseline_file = file;
   run.possibly_fixed.clear();
-  for (const BaselineEntry& e : baseline) {
-    if (!met.contains(e.fingerprint) && types_run.contains(e.resource_type)) run.possibly_fixed.push_back(e);
+  for (std::size_t i = 0; i < baseline.size(); ++i) {
+    if (!met[i] && types_run.contains(baseline[i].resource_type)) run.possibly_fixed.push_back(baseline[i]);
   }
 }
 

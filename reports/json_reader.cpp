@@ -160,8 +160,8 @@ Expected<RunReport> run_from_json(const Json& doc) {
     run.baseline_file = text(doc["baseline"], "file");
     if (doc["baseline"].contains("possibly_fixed") && doc["baseline"]["possibly_fixed"].is_array()) {
       for (const auto& e : doc["baseline"]["possibly_fixed"]) {
-        run.possibly_fixed.push_back(
-            {text(e, "fingerprint"), text(e, "rule"), text(e, "resource_type"), text(e, "step"), text(e, "path")});
+        run.possibly_fixed.push_back({text(e, "fingerprint"), text(e, "rule"), text(e, "resource_type"),
+                                      text(e, "step"), text(e, "path"), strings(e, "path_patterns")});
       }
     }
   }

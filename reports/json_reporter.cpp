@@ -123,7 +123,8 @@ Json baseline_json(const RunReport& run) {
                          {"rule", e.rule_id},
                          {"resource_type", e.resource_type},
                          {"step", e.step},
-                         {"path", e.path}});
+                         {"path", e.path},
+                         {"path_patterns", e.path_patterns}});
   }
   return Json{{"file", run.baseline_file}, {"possibly_fixed", std::move(fixed)}};
 }

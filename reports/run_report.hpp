@@ -161,13 +161,15 @@ struct RunOptions {
   std::size_t cases = 0;
 };
 
-/// A baseline entry: a fingerprint and what it stood for when it was written.
+/// A baseline entry: a fingerprint and what it stood for when it was written, with the path
+/// patterns of every path of the finding (see baseline.hpp for how they match).
 struct BaselineEntry {
   std::string fingerprint;
   std::string rule_id;
   std::string resource_type;
   std::string step;
   std::string path;
+  std::vector<std::string> path_patterns;
 };
 
 /// A finished run: everything a writer needs, nothing live.

@@ -53,6 +53,7 @@ TEST(Baseline, WritesAndReadsBackEveryDistinctFingerprint) {
   ASSERT_EQ(read->size(), 2u);
   EXPECT_EQ((*read)[0].fingerprint, "aaaa");
   EXPECT_EQ((*read)[0].rule_id, "apply.known_value_changed");
+  EXPECT_EQ((*read)[0].path_patterns, std::vector<std::string>{".size"});
   EXPECT_EQ((*read)[1].fingerprint, "bbbb");
 }
 
@@ -72,7 +73,7 @@ TEST(Baseline, ReadingRejectsOtherFiles) {
 TEST(Baseline, KnownFindingsDoNotFailTheRunAndShowAsSkipped) {
   RunReport run = run_with({finding("apply.known_value_changed", "aaaa")});
   ASSERT_TRUE(run_failed(run));
-  apply_baseline(run, {{"aaaa", "apply.known_value_changed", "tfc_widget", "create: apply", ".size"}}, "base.json");
+  apply_baseline(run, {{"aaaa", "apply.known_value_changed", "tfc_widget", "create: apply", ".size", {}}}, "base.json");
   const Finding& f = run.suites[0].scenarios[0].findings[0];
   EXPECT_EQ(f.baseline, BaselineState::known);
   EXPECT_FALSE(run_failed(run));
@@ -87,12 +88,34 @@ TEST(Baseline, KnownFindingsDoNotFailTheRunAndShowAsSkipped) {
       << junit.str();
 }
 
+TEST(Baseline, TheSamePromiseAtOtherPathsIsKnown) {
+  // Another seed: the same rule, type and step, one path in common, another fingerprint.
+  Finding f = finding("plan_final.known_value_changed", "ffff");
+  f.step = "update: final plan";
+  f.path = ".hour";
+  f.violations = {{".hour", ""}, {".rfc3339", ""}, {".unix", ""}};
+  RunReport run = run_with({f});
+  const BaselineEntry entry{"aaaa", "plan_final.known_value_changed", "tfc_widget", "update: final plan", ".day",
+                            {".day", ".rfc3339", ".unix"}};
+  EXPECT_TRUE(baseline_matches(entry, f));
+  apply_baseline(run, {entry}, "base.json");
+  EXPECT_EQ(run.suites[0].scenarios[0].findings[0].baseline, BaselineState::known);
+  EXPECT_TRUE(run.possibly_fixed.empty());
+  // No path in common, or another step: not the same promise.
+  BaselineEntry other = entry;
+  other.path_patterns = {".day"};
+  EXPECT_FALSE(baseline_matches(other, f));
+  BaselineEntry create = entry;
+  create.step = "create: final plan";
+  EXPECT_FALSE(baseline_matches(create, f));
+}
+
 TEST(Baseline, NewFindingsFailAndUnmetEntriesArePossiblyFixed) {
   RunReport run = run_with({finding("apply.known_value_changed", "aaaa"), finding("plan.config_value_changed", "cccc")});
   apply_baseline(run,
-                 {{"aaaa", "apply.known_value_changed", "tfc_widget", "create: apply", ".size"},
-                  {"dddd", "plan.block_absent", "tfc_widget", "create: plan", ".rule"},
-                  {"eeee", "plan.block_absent", "tfc_other", "create: plan", ".rule"}},
+                 {{"aaaa", "apply.known_value_changed", "tfc_widget", "create: apply", ".size", {}},
+                  {"dddd", "plan.block_absent", "tfc_widget", "create: plan", ".rule", {}},
+                  {"eeee", "plan.block_absent", "tfc_other", "create: plan", ".rule", {}}},
                  "base.json");
   EXPECT_TRUE(run_failed(run));
   EXPECT_EQ(run.suites[0].scenarios[0].status, Status::failed);

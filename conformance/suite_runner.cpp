@@ -8,6 +8,7 @@
 #include "conformance/case_play.hpp"
 #include "conformance/repro_plan.hpp"
 #include "conformance/shrink.hpp"
+#include "reports/fingerprint.hpp"
 
 namespace tfc::conformance {
 namespace {
@@ -152,12 +153,18 @@ private:
     return m_case_log.size();
   }
 
-  /// A later case met a finding already reported (its fingerprint, or the unshrunk fingerprint
-  /// of the case that was shrunk into it): count it, once per case.
-  report::Finding* reported(const std::string& fingerprint) {
-    auto it = m_by_fingerprint.find(fingerprint);
-    if (it == m_by_fingerprint.end()) return nullptr;
-    return &m_tallies[it->second.first].findings[it->second.second];
+  /// A later case met a finding already reported (its fingerprint, the unshrunk fingerprint of
+  /// the case that was shrunk into it, or the same promise at partly other paths): it is counted
+  /// there, once per case, instead of being reported again.
+  report::Finding* reported(const report::Finding& finding) {
+    if (auto it = m_by_fingerprint.find(finding.fingerprint); it != m_by_fingerprint.end())
+      return &m_tallies[it->second.first].findings[it->second.second];
+    for (auto& [scenario, tally] : m_tallies) {
+      for (auto& f : tally.findings) {
+        if (report::same_promise(f, finding)) return &f;
+      }
+    }
+    return nullptr;
   }
 
   template <class Case>
@@ -176,8 +183,8 @@ private:
     unshrunk.log_marks = outcome.log_marks;
     for (const auto& f : outcome.findings) {
       const auto& finding = f.finding;
-      if (report::Finding* seen = reported(finding.fingerprint)) {
-        if (counted.insert(finding.fingerprint).second) ++seen->occurrences;
+      if (report::Finding* seen = reported(finding)) {
+        if (counted.insert(seen->fingerprint).second) ++seen->occurrences;
         continue;
       }
       if (finding.severity == report::Severity::error && !m_reported_rules.contains(finding.rule_id)) {
@@ -259,8 +266,8 @@ private:
     bool first = true;
     std::set<std::string> counted;
     for (const auto& f : outcome.findings) {
-      if (report::Finding* seen = reported(f.finding.fingerprint)) {
-        if (counted.insert(f.finding.fingerprint).second) ++seen->occurrences;
+      if (report::Finding* seen = reported(f.finding)) {
+        if (counted.insert(seen->fingerprint).second) ++seen->occurrences;
         continue;
       }
       report::Finding finding = f.finding;
@@ -281,7 +288,7 @@ private:
       m_by_fingerprint[finding.fingerprint] = {f.scenario, tally.findings.size()};
       for (const auto& alias : aliases) m_by_fingerprint.try_emplace(alias, f.scenario, tally.findings.size());
       tally.findings.push_back(std::move(finding));
-      counted.insert(f.finding.fingerprint);
+      counted.insert(tally.findings.back().fingerprint);
       ++m_finding_count;
     }
   }

@@ -14,18 +14,12 @@ namespace {
 
 constexpr const char* kFormat = "tfconform-baseline";
 
-std::vector<std::string> patterns_of(const Finding& f) {
-  std::set<std::string> patterns{path_pattern(f.path)};
-  for (const PathMessage& v : f.violations) patterns.insert(path_pattern(v.path));
-  return {patterns.begin(), patterns.end()};
-}
-
 }  // namespace
 
 bool baseline_matches(const BaselineEntry& e, const Finding& f) {
   if (e.fingerprint == f.fingerprint) return true;
   if (e.rule_id != f.rule_id || e.resource_type != f.resource_type || e.step != f.step) return false;
-  const auto mine = patterns_of(f);
+  const auto mine = path_patterns_of(f);
   for (const auto& p : e.path_patterns) {
     if (std::binary_search(mine.begin(), mine.end(), p)) return true;
   }
@@ -38,7 +32,7 @@ std::vector<BaselineEntry> baseline_entries(const RunReport& run) {
   for (const FindingRef& ref : all_findings(run)) {
     const Finding& f = *ref.finding;
     if (f.fingerprint.empty() || !seen.insert(f.fingerprint).second) continue;
-    out.push_back({f.fingerprint, f.rule_id, f.resource_type, f.step, f.path, patterns_of(f)});
+    out.push_back({f.fingerprint, f.rule_id, f.resource_type, f.step, f.path, path_patterns_of(f)});
   }
   return out;
 }

@@ -1,7 +1,11 @@
 #include "reports/fingerprint.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <set>
+
+#include "reports/run_report.hpp"
 
 namespace tfc::report {
 
@@ -48,6 +52,22 @@ std::string finding_fingerprint(std::string_view rule_id, std::string_view resou
   char buf[17];
   std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
   return buf;
+}
+
+std::vector<std::string> path_patterns_of(const Finding& f) {
+  std::set<std::string> patterns{path_pattern(f.path)};
+  for (const PathMessage& v : f.violations) patterns.insert(path_pattern(v.path));
+  return {patterns.begin(), patterns.end()};
+}
+
+bool same_promise(const Finding& a, const Finding& b) {
+  if (!a.fingerprint.empty() && a.fingerprint == b.fingerprint) return true;
+  if (a.rule_id != b.rule_id || a.resource_type != b.resource_type || a.step != b.step) return false;
+  const auto pa = path_patterns_of(a);
+  const auto pb = path_patterns_of(b);
+  std::vector<std::string> common;
+  std::set_intersection(pa.begin(), pa.end(), pb.begin(), pb.end(), std::back_inserter(common));
+  return !common.empty();
 }
 
 }  // namespace tfc::report

@@ -6,6 +6,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace tfc::report {
 
@@ -16,5 +17,15 @@ std::string path_pattern(std::string_view rendered_path);
 /// The fingerprint of (rule, resource type, step, path pattern of `rendered_path`).
 std::string finding_fingerprint(std::string_view rule_id, std::string_view resource_type, std::string_view step,
                                 std::string_view rendered_path);
+
+struct Finding;
+
+/// Every path pattern of a finding (its path and the paths of its violations), sorted, unique.
+std::vector<std::string> path_patterns_of(const Finding& finding);
+
+/// Whether two findings are the same broken promise: the same fingerprint, or the same rule,
+/// resource type and step with a path pattern in common (another case may break the promise at
+/// a partly different set of attributes).
+bool same_promise(const Finding& a, const Finding& b);
 
 }  // namespace tfc::report

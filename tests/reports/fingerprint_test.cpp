@@ -2,6 +2,8 @@
 // the case happened to use; a different rule, type, step or attribute gives another.
 #include "reports/fingerprint.hpp"
 
+#include "reports/run_report.hpp"
+
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -46,6 +48,28 @@ RC_GTEST_PROP(Fingerprint, InvariantUnderListIndicesAndMapKeys, (unsigned i, uns
   const auto b = finding_fingerprint("plan.config_value_changed", "tfc_server", "update: plan",
                                      ".disk[" + std::to_string(j) + "].labels[\"other\"]");
   RC_ASSERT(a == b);
+}
+
+Finding at(std::string step, std::vector<std::string> paths) {
+  Finding f;
+  f.rule_id = "plan_final.known_value_changed";
+  f.resource_type = "time_rotating";
+  f.step = std::move(step);
+  f.path = paths.front();
+  for (auto& p : paths) f.violations.push_back({p, ""});
+  f.fingerprint = finding_fingerprint(f.rule_id, f.resource_type, f.step, f.path);
+  return f;
+}
+
+TEST(SamePromise, SharesARuleTypeStepAndAPathPattern) {
+  const auto a = at("update: final plan", {".month", ".unix", ".year"});
+  const auto b = at("update: final plan", {".minute", ".unix"});
+  EXPECT_NE(a.fingerprint, b.fingerprint);
+  EXPECT_TRUE(same_promise(a, b));
+  EXPECT_FALSE(same_promise(a, at("update: final plan", {".day"})));
+  EXPECT_FALSE(same_promise(a, at("create: final plan", {".unix"})));
+  EXPECT_TRUE(same_promise(at("update: plan", {".rule[0].port"}), at("update: plan", {".rule[3].port"})));
+  EXPECT_EQ(path_patterns_of(at("s", {".b[1]", ".a", ".b[2]"})), (std::vector<std::string>{".a", ".b[*]"}));
 }
 
 }  // namespace

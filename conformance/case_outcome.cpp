@@ -71,9 +71,19 @@ bool CaseRecorder::rpc_failed(std::string_view step, std::string_view rpc, const
       break;
     case protocol::FailureKind::Timeout:
       v.rule = "rpc.timeout";
-      v.message = std::string(rpc) + " did not answer within the deadline";
+      v.message = failure.message;  // names the RPC and the deadline, and why it was that long
       lost = true;
       break;
+    case protocol::FailureKind::OutOfMemory:
+      v.rule = "rpc.out_of_memory";
+      v.message = "the provider ran out of memory answering " + std::string(rpc) + ": " + failure.message;
+      lost = true;
+      break;
+    case protocol::FailureKind::Cancelled:
+      // tfconform itself was stopped: the answer says nothing about the provider.
+      m_outcome.interrupted = true;
+      m_outcome.provider_lost = true;
+      return true;
     case protocol::FailureKind::TooLarge:
       v.rule = "rpc.message_too_large";
       v.message = std::string(rpc) + " answered with a message tfconform cannot read: " + failure.message;

@@ -33,6 +33,7 @@ struct CaseOutcome {
   bool planned = false;
   bool applied = false;
   bool provider_lost = false;           // crashed, hung or broke the connection: restart it
+  bool interrupted = false;             // tfconform was stopped (a signal) during the case
   std::optional<std::string> harness_error;
   /// A remote object the case could not destroy (the process was lost): the suite destroys it
   /// with the next process.

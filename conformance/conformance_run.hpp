@@ -31,6 +31,9 @@ struct RunSettings {
   SuiteSettings suite;
   std::optional<gen::HintsFile> hints;
   std::optional<ReplayToken> replay;
+  /// The whole run's time: when it is up no new case starts, and the reports say what was not
+  /// run (--time-budget).
+  std::optional<std::chrono::seconds> time_budget;
 };
 
 /// Where the time went: the figure behind the harness-overhead goal (bench).

@@ -8,6 +8,8 @@
 
 #include "conformance/case_play.hpp"
 #include "conformance/shrink.hpp"
+#include "runner/adaptive_deadline.hpp"
+#include "runner/run_stop.hpp"
 
 namespace tfc::conformance {
 namespace {
@@ -24,6 +26,15 @@ std::uint64_t fnv1a(std::string_view s) {
   for (unsigned char c : s) h = (h ^ c) * 0x100000001b3ULL;
   return h;
 }
+
+/// Shrinking a hang or a memory blow-up: each attempt waits out a (shortened) deadline or fills
+/// the memory limit, so only a few are tried.
+constexpr std::size_t kCostlyShrinkAttempts = 12;
+/// ... and for at most this long (or --shrink-time, when shorter): a hang is then reported within
+/// about --timeout plus this.
+constexpr std::chrono::seconds kCostlyShrinkTime{20};
+
+std::string plural_cases(std::size_t n) { return std::to_string(n) + (n == 1 ? " case" : " cases"); }
 
 report::SuiteKind suite_kind(CaseKind kind) {
   return kind == CaseKind::Data ? report::SuiteKind::data_source : report::SuiteKind::resource;
@@ -83,7 +94,10 @@ public:
       play_replay(gen, *replay);
     } else {
       // After a timeout every further case would wait out the deadline again: the suite stops.
-      for (std::size_t i = 0; i < m_settings.cases && !m_fatal && !m_reported_rules.contains("rpc.timeout"); ++i) {
+      // So does a stopped run (a signal, the time budget): the reports still get what was done.
+      for (std::size_t i = 0; i < m_settings.cases && !m_fatal && !m_reported_rules.contains("rpc.timeout") &&
+                              !runner::stop_requested();
+           ++i) {
         report::CaseEvent event{label, "case", i + 1, m_settings.cases};
         if (m_progress) m_progress->case_started(event);
         const std::size_t before = m_finding_count;
@@ -101,6 +115,10 @@ private:
   template <class Case>
   CaseOutcome play(const Case& c) {
     CaseOutcome o = play_case(m_host.client(), m_type, m_schema, c, {m_settings.check});
+    if (o.interrupted || runner::aborting()) {
+      m_interrupted = true;  // the process is being killed by the stop itself: no restart
+      return o;
+    }
     if (o.provider_lost) {
       if (auto restarted = m_host.restart(); !restarted) {
         m_fatal = true;
@@ -115,6 +133,7 @@ private:
   }
 
   void tally(const CaseOutcome& o) {
+    if (o.interrupted) return;  // a case cut off by the stop proves nothing either way
     ++m_suite.coverage.cases_generated;
     if (o.planned) ++m_suite.coverage.planned;
     else ++m_suite.coverage.rejected_by_validation;
@@ -165,10 +184,45 @@ private:
   void shrink_and_report(const rc::Shrinkable<Case>& failing, const std::string& rule, std::uint64_t seed, int size,
                          const CaseOutcome& original, std::size_t case_number) {
     m_reported_rules.insert(rule);
+    if (m_progress) {
+      const std::string label = report::suite_label(m_suite);
+      m_progress->shrinking({label, "case", case_number, m_settings.cases}, rule);
+    }
+    // Every attempt at shrinking a hang waits out a deadline, and one at shrinking a memory blow-up
+    // fills the memory limit: shorter deadlines, fewer attempts.
+    const bool hang = rule == "rpc.timeout";
+    const bool costly = hang || rule == "rpc.out_of_memory";
+    std::optional<runner::DeadlinePolicy::ShrinkingScope> shorter;
+    if (hang) shorter.emplace();
+    // A costly failure is not played once more after shrinking: the last attempt that still
+    // failed (its outcome and log) is the minimal case's evidence.
+    std::optional<std::pair<CaseOutcome, std::vector<std::string>>> last_failing;
+    auto still_fails = [&](const Case& c) {
+      if (m_fatal || runner::stop_requested()) return false;
+      m_host.take_new_logs();
+      CaseOutcome o = play(c);
+      if (!o.has_error_rule(rule)) return false;
+      if (costly) last_failing.emplace(std::move(o), m_host.take_new_logs());
+      return true;
+    };
     auto shrunk = shrink_failure(
-        failing, [&](const Case& c) { return !m_fatal && play(c).has_error_rule(rule); }, m_settings.max_shrinks,
-        std::chrono::steady_clock::now() + m_settings.shrink_time);
+        failing, still_fails,
+        costly ? std::min<std::size_t>(m_settings.max_shrinks, kCostlyShrinkAttempts) : m_settings.max_shrinks,
+        std::chrono::steady_clock::now() +
+            (costly ? std::min<std::chrono::seconds>(m_settings.shrink_time, kCostlyShrinkTime) : m_settings.shrink_time));
+    shorter.reset();
+    if (runner::aborting() || (costly && !last_failing)) {
+      // No provider left to replay on, or no smaller case failed: the original case is the evidence.
+      report_unshrunk(failing, rule, seed, size, original, case_number, shrunk.attempts);
+      return;
+    }
     const Case minimal = shrunk.minimal.value();
+    if (costly) {
+      add_rule_findings(last_failing->first, rule, ReplayToken{m_kind, m_type, seed, size, shrunk.path},
+                        describe_case(m_type, m_schema.block, minimal), case_size(minimal), last_failing->second,
+                        case_number, shrunk.attempts);
+      return;
+    }
     m_host.take_new_logs();
     CaseOutcome replayed = play(minimal);
     std::vector<std::string> logs = m_host.take_new_logs();
@@ -177,16 +231,28 @@ private:
     std::size_t attributes = case_size(minimal);
     if (!replayed.has_error_rule(rule)) {
       // Not reproducible on its own (a flaky provider): report the original, unshrunk case.
-      replayed = original;
-      token.shrink_path.clear();
-      described = describe_case(m_type, m_schema.block, failing.value());
-      attributes = case_size(failing.value());
+      report_unshrunk(failing, rule, seed, size, original, case_number, shrunk.attempts, logs);
+      return;
     }
+    add_rule_findings(replayed, rule, token, described, attributes, logs, case_number, shrunk.attempts);
+  }
+
+  template <class Case>
+  void report_unshrunk(const rc::Shrinkable<Case>& failing, const std::string& rule, std::uint64_t seed, int size,
+                       const CaseOutcome& original, std::size_t case_number, std::size_t attempts,
+                       const std::vector<std::string>& logs = {}) {
+    const ReplayToken token{m_kind, m_type, seed, size, {}};
+    add_rule_findings(original, rule, token, describe_case(m_type, m_schema.block, failing.value()),
+                      case_size(failing.value()), logs, case_number, attempts);
+  }
+
+  void add_rule_findings(const CaseOutcome& outcome, const std::string& rule, const ReplayToken& token,
+                         const std::string& described, std::size_t attributes, const std::vector<std::string>& logs,
+                         std::size_t case_number, std::size_t attempts) {
     bool first = true;
-    for (const auto& f : replayed.findings) {
+    for (const auto& f : outcome.findings) {
       if (f.finding.severity != report::Severity::error || f.finding.rule_id != rule) continue;
-      add_finding(f, token, described, attributes, first ? logs : std::vector<std::string>{}, case_number,
-                  shrunk.attempts);
+      add_finding(f, token, described, attributes, first ? logs : std::vector<std::string>{}, case_number, attempts);
       first = false;
     }
   }
@@ -244,6 +310,15 @@ private:
       if (!ran) sc.reason = skip_reason(name, m_suite.coverage, m_last_rejection);
       m_suite.scenarios.push_back(std::move(sc));
     }
+    if (m_interrupted || (runner::stop_requested() && m_suite.coverage.cases_generated < m_settings.cases &&
+                          !m_fatal && !m_reported_rules.contains("rpc.timeout"))) {
+      report::Scenario sc;
+      sc.name = "interrupted";
+      sc.status = report::Status::skipped;
+      sc.reason = runner::describe(runner::stop_reason()) + " after " +
+                  plural_cases(m_suite.coverage.cases_generated) + " of " + std::to_string(m_settings.cases);
+      m_suite.scenarios.push_back(std::move(sc));
+    }
     if (!m_harness_errors.empty()) {
       report::Scenario sc;
       sc.name = "harness";
@@ -269,6 +344,7 @@ private:
   std::string m_last_rejection;
   std::size_t m_finding_count = 0;
   bool m_fatal = false;
+  bool m_interrupted = false;
 };
 
 }  // namespace

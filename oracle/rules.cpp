@@ -109,6 +109,8 @@ constexpr std::array kRules{
              "000 §Provider Protocol API Functions", Cores::Both, kAlways},
     RuleInfo{"rpc.message_too_large", E, "an answer is over 256 MiB, the most terraform-plugin-go sends and tfconform reads (Terraform reads up to 2 GiB, but only 64 MiB of GetProviderSchema)",
              "000 §Provider Protocol API Functions", Cores::None, kAlways},
+    RuleInfo{"rpc.out_of_memory", E, "the plugin died at tfconform's memory limit per provider process (--provider-memory) answering a generated input: a configuration can drive it into unbounded allocation",
+             "000 §Provider Protocol API Functions", Cores::None, kAlways},
     RuleInfo{"rpc.timeout", E, "no answer within the deadline",
              "000 §Provider Protocol API Functions", Cores::None, kAlways},
     // GetProviderSchema

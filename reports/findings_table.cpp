@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <string>
 #include <vector>
 
@@ -86,11 +87,14 @@ void print_findings_table(const RunReport& run, std::ostream& out, bool color) {
       write_row(out, rows[r], widths, color ? (error ? kRed : kYellow) : "");
     }
   }
-  const bool failed = run_failed(run);
+  const Verdict verdict = verdict_of(run);
+  const std::string_view shade = verdict == Verdict::failed ? kRed : verdict == Verdict::incomplete ? kYellow : kGreen;
+  std::string word(to_string(verdict));
+  for (auto& c : word) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   out << '\n'
-      << (color ? (failed ? kRed : kGreen) : "") << (failed ? "FAILED" : "PASSED")
-      << (color ? kReset : "") << ": " << totals_sentence(t) << " ("
+      << (color ? shade : std::string_view()) << word << (color ? kReset : std::string_view()) << ": " << totals_sentence(t) << " ("
       << format_seconds(run.duration) << " s, seed " << run.seed << ")\n";
+  for (const std::string& why : incompleteness(run)) out << "  " << cell(why, 400) << "\n";
   std::vector<std::pair<std::string, std::string>> replays;
   std::size_t width = 0;
   for (const FindingRef& ref : findings) {

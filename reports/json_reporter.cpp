@@ -83,11 +83,11 @@ Json suite_json(const Suite& suite) {
 void JsonReporter::write(const RunReport& run, std::ostream& out) const {
   Json suites = Json::array();
   for (const Suite& suite : run.suites) suites.push_back(suite_json(suite));
-  const Json doc{
+  Json doc{
       {"format_version", kFormatVersion},
       {"generated_at", format_timestamp(m_clock(), true)},
       {"tool", {{"name", "tfconform"}, {"version", run.tool_version}}},
-      {"result", run_failed(run) ? "failed" : "passed"},
+      {"result", std::string(to_string(verdict_of(run)))},
       {"hostname", run.hostname},
       {"provider",
        {{"address", run.provider.address},
@@ -100,6 +100,12 @@ void JsonReporter::write(const RunReport& run, std::ostream& out) const {
       {"options", {{"apply", run.options.apply}, {"cases", run.options.cases}}},
       {"totals", totals_json(totals_of(run))},
       {"suites", std::move(suites)}};
+  doc["incomplete"] = incompleteness(run);
+  if (run.interruption) {
+    doc["interruption"] = {{"reason", run.interruption->reason},
+                           {"not_run", run.interruption->not_run},
+                           {"cut_short", run.interruption->cut_short}};
+  }
   // replace: a provider's invalid UTF-8 becomes U+FFFD instead of an exception.
   out << doc.dump(2, ' ', false, Json::error_handler_t::replace) << '\n';
 }

@@ -53,6 +53,17 @@ bool run_failed(const RunReport& run) {
   return t.failed > 0 || t.errored > 0 || t.error_findings > 0;
 }
 
+std::vector<std::string> incompleteness(const RunReport& run) {
+  std::vector<std::string> out;
+  if (run.interruption) out.push_back(interruption_sentence(*run.interruption));
+  return out;
+}
+
+Verdict verdict_of(const RunReport& run) {
+  if (run_failed(run)) return Verdict::failed;
+  return incompleteness(run).empty() ? Verdict::passed : Verdict::incomplete;
+}
+
 std::vector<FindingRef> all_findings(const RunReport& run) {
   std::vector<FindingRef> out;
   for (const Suite& suite : run.suites) {
@@ -78,6 +89,15 @@ std::vector<RuleCount> findings_by_rule(const RunReport& run) {
 
 std::string_view to_string(Severity severity) {
   return severity == Severity::error ? "error" : "warning";
+}
+
+std::string_view to_string(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::passed: return "passed";
+    case Verdict::failed: return "failed";
+    case Verdict::incomplete: return "incomplete";
+  }
+  return "failed";
 }
 
 std::string_view to_string(Status status) {
@@ -128,6 +148,28 @@ std::string replay_command(const Finding& finding) {
 
 std::string plural(std::size_t n, std::string_view noun) {
   return std::to_string(n) + " " + std::string(noun) + (n == 1 ? "" : "s");
+}
+
+namespace {
+
+std::string listed(const std::vector<std::string>& labels) {
+  constexpr std::size_t kShown = 5;
+  std::string out;
+  for (std::size_t i = 0; i < labels.size() && i < kShown; ++i) out += (i ? ", " : "") + labels[i];
+  if (labels.size() > kShown) out += ", ...";
+  return out;
+}
+
+}  // namespace
+
+std::string interruption_sentence(const Interruption& interruption) {
+  std::string out = interruption.reason;
+  if (!interruption.not_run.empty())
+    out += ": " + plural(interruption.not_run.size(), "type") + " not run (" + listed(interruption.not_run) + ")";
+  if (!interruption.cut_short.empty())
+    out += std::string(interruption.not_run.empty() ? ": " : ", ") + std::to_string(interruption.cut_short.size()) +
+           " cut short (" + listed(interruption.cut_short) + ")";
+  return out;
 }
 
 std::string totals_sentence(const Totals& t) {

@@ -97,6 +97,14 @@ struct RunOptions {
   std::size_t cases = 0;
 };
 
+/// A run that ended early (SIGINT, SIGTERM, --time-budget): why, and what it did not do. Every
+/// writer says so at the top; suites never started are in the report as skipped.
+struct Interruption {
+  std::string reason;                  // e.g. "interrupted by SIGINT"
+  std::vector<std::string> not_run;    // suite labels of the types never started
+  std::vector<std::string> cut_short;  // suite labels of the types stopped part-way
+};
+
 /// A finished run: everything a writer needs, nothing live.
 struct RunReport {
   std::string tool_version;
@@ -107,7 +115,11 @@ struct RunReport {
   std::chrono::milliseconds duration{0};
   RunOptions options;
   std::vector<Suite> suites;
+  std::optional<Interruption> interruption;
 };
+
+/// "interrupted by SIGINT: 3 types not run (resource.a, resource.b, ...), 1 cut short (...)".
+std::string interruption_sentence(const Interruption& interruption);
 
 /// Counts over scenarios and findings.
 struct Totals {
@@ -140,6 +152,13 @@ Totals totals_of(const RunReport& run);
 /// True when the run has a failed or errored scenario or an error finding (the exit status).
 bool run_failed(const RunReport& run);
 
+/// The run's one-word outcome. `incomplete`: nothing failed, but the run did not do what it
+/// was asked (it stopped early) — never shown as passed.
+enum class Verdict { passed, failed, incomplete };
+Verdict verdict_of(const RunReport& run);
+/// Why a run without failures is incomplete, one sentence each (empty when it is not).
+std::vector<std::string> incompleteness(const RunReport& run);
+
 /// Every finding of the run in report order (suite, scenario, finding).
 std::vector<FindingRef> all_findings(const RunReport& run);
 /// Findings counted per rule id, sorted by rule id (deterministic summaries).
@@ -148,6 +167,8 @@ std::vector<RuleCount> findings_by_rule(const RunReport& run);
 /// Stable lowercase names used in every output: "error"/"warning", "passed"/"failed"/...,
 /// "provider"/"resource"/"data_source".
 std::string_view to_string(Severity severity);
+/// "passed", "failed", "incomplete".
+std::string_view to_string(Verdict verdict);
 std::string_view to_string(Status status);
 std::string_view to_string(SuiteKind kind);
 

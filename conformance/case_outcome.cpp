@@ -1,5 +1,6 @@
 #include "conformance/case_outcome.hpp"
 
+#include "conformance/provider_host.hpp"
 #include "conformance/value_io.hpp"
 #include "oracle/rules.hpp"
 
@@ -110,6 +111,33 @@ bool CaseRecorder::rpc_failed(std::string_view step, std::string_view rpc, const
 
 void CaseRecorder::reject(std::string why) {
   m_outcome.rejection = m_scenario + ": " + why;
+}
+
+void CaseRecorder::reject(std::string_view rpc, const protocol::Diagnostics& diagnostics) {
+  reject(std::string(rpc) + ": " + describe_diagnostics(diagnostics));
+  m_outcome.refusal_reasons.clear();
+  for (const auto& d : diagnostics) {
+    if (d.severity != protocol::Severity::Error) continue;
+    std::string reason = std::string(rpc) + ": " + d.summary;
+    if (d.attribute && !d.attribute->empty()) reason += " (at " + d.attribute->render() + ")";
+    m_outcome.refusal_reasons.insert(std::move(reason));
+  }
+}
+
+std::string_view to_string(CoverageStep step) noexcept {
+  switch (step) {
+    case CoverageStep::Validated: return "validated";
+    case CoverageStep::Planned: return "planned";
+    case CoverageStep::Applied: return "applied";
+    case CoverageStep::UpdatePlanned: return "update planned";
+    case CoverageStep::Updated: return "updated";
+    case CoverageStep::Replaced: return "replaced";
+    case CoverageStep::Read: return "read";
+    case CoverageStep::Imported: return "imported";
+    case CoverageStep::Upgraded: return "upgraded";
+    case CoverageStep::Destroyed: return "destroyed";
+  }
+  return "?";
 }
 
 }  // namespace tfc::conformance

@@ -33,6 +33,7 @@ struct RunArgs {
   double timeout_seconds = 30;
   std::string provider_memory;
   double time_budget_seconds = 0;
+  std::string require_coverage;
   std::string hints;
   bool strict = false;
   std::size_t max_shrinks = 400;
@@ -88,6 +89,12 @@ Expected<conformance::RunSettings> settings_from(const RunArgs& a) {
     if (!limit) return Error{"--provider-memory: " + limit.error().message};
     s.target.memory_limit_bytes = *limit;
   }
+  if (a.require_coverage == "plan") s.require_coverage = conformance::RequiredCoverage::Plan;
+  else if (a.require_coverage == "apply") s.require_coverage = conformance::RequiredCoverage::Apply;
+  else if (!a.require_coverage.empty())
+    return Error{"--require-coverage " + a.require_coverage + ": expected plan or apply"};
+  if (s.require_coverage == conformance::RequiredCoverage::Apply && !a.apply)
+    return Error{"--require-coverage apply needs --apply (without it nothing is applied)"};
   if (a.time_budget_seconds > 0)
     s.time_budget = std::chrono::seconds(static_cast<long long>(std::ceil(a.time_budget_seconds)));
   if (!a.provider_config.empty()) {
@@ -197,6 +204,9 @@ void add_run_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--provider-memory", a->provider_memory,
                   "Memory each provider process may use (e.g. 2GiB, 512MiB; 0 for no limit; default 2 GiB or a "
                   "quarter of the machine, whichever is smaller)");
+  cmd->add_option("--require-coverage", a->require_coverage,
+                  "plan|apply: every selected type that never reached this step is an error finding "
+                  "(coverage.type_not_exercised), for CI gates");
   cmd->add_option("--time-budget", a->time_budget_seconds,
                   "Seconds for the whole run: then no new case starts and the reports say what was not run")
       ->check(CLI::PositiveNumber);

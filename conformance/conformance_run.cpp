@@ -198,6 +198,32 @@ std::optional<report::Interruption> interruption_of(const std::vector<report::Su
   return out;
 }
 
+/// Every selected type the run did not exercise gets a "coverage" scenario saying what it missed
+/// and why: skipped, or failed with coverage.type_not_exercised when the step was required.
+void judge_coverage(report::RunReport& run, RequiredCoverage required) {
+  for (const auto& u : report::unexercised(run)) {
+    auto& suite = const_cast<report::Suite&>(*u.suite);  // the run's own suites
+    const bool fails = required == RequiredCoverage::Apply ||
+                       (required == RequiredCoverage::Plan && u.missed != "never applied");
+    report::Scenario sc;
+    sc.name = "coverage";
+    sc.reason = report::unexercised_sentence(u);
+    sc.status = fails ? report::Status::failed : report::Status::skipped;
+    if (fails) {
+      report::Finding f;
+      f.rule_id = "coverage.type_not_exercised";
+      f.severity = report::Severity::error;
+      f.step = "coverage";
+      f.resource_type = suite.name;
+      f.message = "the run " + sc.reason + " (--require-coverage " +
+                  (required == RequiredCoverage::Apply ? "apply" : "plan") + ")";
+      if (const auto* rule = oracle::find_rule(f.rule_id)) f.cores = std::string(oracle::to_string(rule->cores));
+      sc.findings.push_back(std::move(f));
+    }
+    suite.scenarios.push_back(std::move(sc));
+  }
+}
+
 std::string host_name() {
   char buf[256] = {};
   if (::gethostname(buf, sizeof buf - 1) != 0 || buf[0] == '\0') return "localhost";
@@ -304,6 +330,7 @@ Expected<RunResult> run_conformance(const RunSettings& given, report::ProgressLi
   }
   run.interruption = interruption_of(suites, started_types);
   for (auto& suite : suites) run.suites.push_back(std::move(suite));
+  judge_coverage(run, settings.require_coverage);
   if (!start_errors.empty() && !run.suites.empty()) {
     report::Scenario sc;
     sc.name = "harness";

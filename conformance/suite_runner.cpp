@@ -49,6 +49,21 @@ const std::vector<std::string>& scenario_names(CaseKind kind) {
   return lifecycle_scenarios();
 }
 
+/// The steps the coverage figures list for each kind of case, in Core's order.
+const std::vector<CoverageStep>& counted_steps(CaseKind kind) {
+  static const std::vector<CoverageStep> lifecycle{CoverageStep::Validated, CoverageStep::Planned,  CoverageStep::Applied,  CoverageStep::UpdatePlanned,
+                                           CoverageStep::Updated,   CoverageStep::Replaced, CoverageStep::Read,     CoverageStep::Imported,
+                                           CoverageStep::Upgraded,  CoverageStep::Destroyed};
+  static const std::vector<CoverageStep> plan_only{CoverageStep::Validated, CoverageStep::Planned, CoverageStep::Upgraded, CoverageStep::UpdatePlanned};
+  static const std::vector<CoverageStep> data{CoverageStep::Validated, CoverageStep::Read};
+  switch (kind) {
+    case CaseKind::Lifecycle: return lifecycle;
+    case CaseKind::PlanOnly: return plan_only;
+    case CaseKind::Data: return data;
+  }
+  return lifecycle;
+}
+
 std::string skip_reason(const std::string& scenario, const report::Coverage& coverage, const std::string& rejection) {
   if (coverage.cases_generated > 0 && coverage.planned == 0) {
     return "the provider refused every generated case (" + rejection +
@@ -140,6 +155,8 @@ private:
     if (o.applied) ++m_suite.coverage.applied;
     for (const auto& name : o.scenarios_run) ++m_tallies[name].runs;
     for (const auto& [name, t] : o.scenario_time) m_tallies[name].time += t;
+    for (CoverageStep s : o.reached) ++m_steps[s];
+    for (const auto& reason : o.refusal_reasons) ++m_refusals[reason];
   }
 
   template <class Case>
@@ -293,7 +310,19 @@ private:
     ++m_finding_count;
   }
 
+  void fill_coverage() {
+    auto& c = m_suite.coverage;
+    for (CoverageStep s : counted_steps(m_kind)) c.steps.emplace_back(std::string(to_string(s)), m_steps[s]);
+    for (const auto& [reason, count] : m_refusals) {
+      if (count > c.top_refusal_cases) {  // ties: the first in sorted order, deterministic
+        c.top_refusal = reason;
+        c.top_refusal_cases = count;
+      }
+    }
+  }
+
   report::Suite finish() {
+    fill_coverage();
     for (const auto& name : scenario_names(m_kind)) {
       report::Scenario sc;
       sc.name = name;
@@ -342,6 +371,8 @@ private:
   std::set<std::tuple<std::string, std::string, std::string>> m_reported_warnings;
   std::vector<std::string> m_harness_errors;
   std::string m_last_rejection;
+  std::map<CoverageStep, std::size_t> m_steps;
+  std::map<std::string, std::size_t> m_refusals;
   std::size_t m_finding_count = 0;
   bool m_fatal = false;
   bool m_interrupted = false;

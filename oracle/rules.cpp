@@ -113,6 +113,9 @@ constexpr std::array kRules{
              "000 §Provider Protocol API Functions", Cores::None, kAlways},
     RuleInfo{"rpc.timeout", E, "no answer within the deadline",
              "000 §Provider Protocol API Functions", Cores::None, kAlways},
+    // The suite's own gate
+    RuleInfo{"coverage.type_not_exercised", E, "a selected type never reached the lifecycle step --require-coverage asks for (a CI gate that passes without exercising a type is worse than none)",
+             "none: a gate of the suite (--require-coverage), not a Core rule", Cores::None, kAlways},
     // GetProviderSchema
     RuleInfo{"schema.attribute_flags", E, "an attribute is not exactly one of required, optional, computed, optional+computed, or has not exactly one of type/nested_type",
              "000 §Resource Instance Change Lifecycle (objects conform to the schema)", Cores::Both, kAlways},

@@ -59,6 +59,13 @@ void write_row(std::ostream& out, const std::array<std::string, kColumns>& cells
 }  // namespace
 
 void print_findings_table(const RunReport& run, std::ostream& out, bool color) {
+  // What the run did not exercise comes first: a green table below it would otherwise mislead.
+  if (const auto missed = unexercised(run); !missed.empty()) {
+    out << (color ? kYellow : std::string_view()) << "not exercised (" << missed.size() << " of the selected types):"
+        << (color ? kReset : std::string_view()) << "\n";
+    for (const auto& u : missed) out << "  " << cell(suite_label(*u.suite), 60) << "  " << cell(unexercised_sentence(u), 300) << "\n";
+    out << "\n";
+  }
   const auto findings = all_findings(run);
   std::vector<std::array<std::string, kColumns>> rows;
   for (const FindingRef& ref : findings) {

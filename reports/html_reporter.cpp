@@ -65,6 +65,13 @@ void write_header(XmlWriter& h, const RunReport& run, const Totals& t, Verdict v
 void write_summaries(XmlWriter& h, const RunReport& run) {
   auto section = h.scoped_element("section");
   section.attribute("id", "summary");
+  // What the run did not exercise comes before any finding: a clean table would mislead.
+  if (const auto missed = unexercised(run); !missed.empty()) {
+    text_element(h, "h2", "Not exercised (" + std::to_string(missed.size()) + " of the selected types)");
+    auto list = h.scoped_element("ul");
+    list.attribute("class", "not-exercised");
+    for (const auto& u : missed) text_element(h, "li", suite_label(*u.suite) + ": " + unexercised_sentence(u));
+  }
   text_element(h, "h2", "Findings by rule");
   const auto rules = findings_by_rule(run);
   if (rules.empty()) text_element(h, "p", "No findings.");
@@ -85,7 +92,8 @@ void write_summaries(XmlWriter& h, const RunReport& run) {
   text_element(h, "h2", "Results by resource");
   auto table = h.scoped_element("table");
   header_row(h, {"suite", "scenarios", "passed", "failed", "skipped", "errored", "error findings",
-                 "warnings", "cases generated", "rejected by validation", "planned", "applied"});
+                 "warnings", "cases generated", "rejected by validation", "planned", "applied",
+                 "cases per step", "most frequent refusal"});
   for (const Suite& suite : run.suites) {
     const Totals t = totals_of(suite);
     auto tr = h.scoped_element("tr");
@@ -96,6 +104,12 @@ void write_summaries(XmlWriter& h, const RunReport& run) {
                           suite.coverage.applied}) {
       number_cell(h, n);
     }
+    std::string steps;
+    for (const auto& [step, cases] : suite.coverage.steps) steps += (steps.empty() ? "" : ", ") + step + " " + std::to_string(cases);
+    text_element(h, "td", steps);
+    text_element(h, "td", suite.coverage.top_refusal.empty()
+                              ? std::string()
+                              : suite.coverage.top_refusal + " (" + plural(suite.coverage.top_refusal_cases, "case") + ")");
   }
 }
 

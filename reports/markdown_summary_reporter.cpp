@@ -18,6 +18,11 @@ void write_overview(const RunReport& run, std::ostream& out) {
   out << "Provider " << code(run.provider.address) << " (protocol "
       << run.provider.protocol_version << "), seed " << code(std::to_string(run.seed)) << ": "
       << totals_sentence(t) << ", in " << format_seconds(run.duration) << " s.\n\n";
+  if (const auto missed = unexercised(run); !missed.empty()) {
+    out << "**Not exercised** (" << missed.size() << " of the selected types):\n\n";
+    for (const auto& u : missed) out << "- " << code(suite_label(*u.suite)) << ": " << markdown_cell(unexercised_sentence(u)) << "\n";
+    out << "\n";
+  }
   out << "| suite | passed | failed | skipped | errored | findings | cases generated |\n"
       << "|---|--:|--:|--:|--:|--:|--:|\n";
   for (const Suite& suite : run.suites) {

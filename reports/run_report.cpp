@@ -53,9 +53,46 @@ bool run_failed(const RunReport& run) {
   return t.failed > 0 || t.errored > 0 || t.error_findings > 0;
 }
 
+std::vector<Unexercised> unexercised(const RunReport& run) {
+  std::vector<Unexercised> out;
+  for (const Suite& suite : run.suites) {
+    if (suite.kind == SuiteKind::provider) continue;
+    if (run.interruption) {
+      const auto& not_run = run.interruption->not_run;
+      if (std::find(not_run.begin(), not_run.end(), suite_label(suite)) != not_run.end()) continue;
+    }
+    const Coverage& c = suite.coverage;
+    if (suite.kind == SuiteKind::data_source) {
+      if (c.applied == 0) out.push_back({&suite, "never read"});
+    } else if (c.planned == 0) {
+      out.push_back({&suite, "never planned"});
+    } else if (run.options.apply && c.applied == 0) {
+      out.push_back({&suite, "never applied"});
+    }
+  }
+  return out;
+}
+
+std::string unexercised_sentence(const Unexercised& u) {
+  const Coverage& c = u.suite->coverage;
+  std::string out = u.missed + " in " + plural(c.cases_generated, "case");
+  if (!c.top_refusal.empty())
+    out += "; most frequent refusal (" + plural(c.top_refusal_cases, "case") + "): " + c.top_refusal;
+  return out;
+}
+
 std::vector<std::string> incompleteness(const RunReport& run) {
   std::vector<std::string> out;
   if (run.interruption) out.push_back(interruption_sentence(*run.interruption));
+  const auto missed = unexercised(run);
+  if (!missed.empty()) {
+    constexpr std::size_t kShown = 5;
+    std::string text = plural(missed.size(), "selected type") + " not exercised: ";
+    for (std::size_t i = 0; i < missed.size() && i < kShown; ++i)
+      text += (i ? ", " : "") + suite_label(*missed[i].suite) + " (" + missed[i].missed + ")";
+    if (missed.size() > kShown) text += ", ...";
+    out.push_back(text);
+  }
   return out;
 }
 

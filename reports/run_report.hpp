@@ -73,8 +73,15 @@ struct Scenario {
 struct Coverage {
   std::size_t cases_generated = 0;
   std::size_t rejected_by_validation = 0;
-  std::size_t planned = 0;
-  std::size_t applied = 0;
+  std::size_t planned = 0;  // data sources: validated
+  std::size_t applied = 0;  // data sources: read
+  /// Cases that got through each lifecycle step the suite's kind has, in Core's order
+  /// ("validated", "planned", "applied", "update planned", "updated", "replaced", "read",
+  /// "imported", "upgraded", "destroyed"); a step no case reached is listed with 0.
+  std::vector<std::pair<std::string, std::size_t>> steps;
+  /// The refusal that stopped the most cases ("RPC: summary (at path)") and how many it stopped.
+  std::string top_refusal;
+  std::size_t top_refusal_cases = 0;
 };
 
 /// The scenarios run against one resource type, data source, or the provider itself.
@@ -95,6 +102,13 @@ struct ProviderInfo {
 struct RunOptions {
   bool apply = false;
   std::size_t cases = 0;
+};
+
+/// A selected type the run never exercised: a resource never planned (or, with --apply, never
+/// applied), a data source never read.
+struct Unexercised {
+  const Suite* suite = nullptr;
+  std::string missed;  // "never planned", "never applied", "never read"
 };
 
 /// A run that ended early (SIGINT, SIGTERM, --time-budget): why, and what it did not do. Every
@@ -152,8 +166,13 @@ Totals totals_of(const RunReport& run);
 /// True when the run has a failed or errored scenario or an error finding (the exit status).
 bool run_failed(const RunReport& run);
 
+/// The selected types the run did not exercise (types it never started are the interruption's).
+std::vector<Unexercised> unexercised(const RunReport& run);
+/// "never planned in 25 cases; most frequent refusal (25 cases): ValidateResourceConfig: ...".
+std::string unexercised_sentence(const Unexercised& u);
+
 /// The run's one-word outcome. `incomplete`: nothing failed, but the run did not do what it
-/// was asked (it stopped early) — never shown as passed.
+/// was asked (it stopped early, or a selected type was never exercised) — never shown as passed.
 enum class Verdict { passed, failed, incomplete };
 Verdict verdict_of(const RunReport& run);
 /// Why a run without failures is incomplete, one sentence each (empty when it is not).

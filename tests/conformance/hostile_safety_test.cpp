@@ -132,6 +132,46 @@ TEST(StopSignals, ASignalWhileWritingReportsStillCompletesThem) {
   expect_nothing_left(scratch, run);
 }
 
+TEST(StopSignals, ASecondSignalQuitsAtOnceAndStillKillsTheProviders) {
+  REQUIRE_PROVIDER("tfcfault");
+  Scratch scratch;
+  const auto fifo = scratch.path() / "report.html";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  // The first signal arrives during a hang; the HTML report then waits for a reader that never
+  // comes, so only the second signal can end the run.
+  BackgroundRun run(scratch, args_for(scratch, "hang_in_plan", {"--cases", "3", "--html", fifo.string()}));
+  ASSERT_TRUE(run.wait_for_output("tfconform run: seed", kStartBound)) << run.output();
+  std::this_thread::sleep_for(1500ms);
+  run.signal(SIGINT);
+  ASSERT_TRUE(run.wait_for_output("writing the reports", kEndBound)) << run.output();
+  std::this_thread::sleep_for(500ms);
+  EXPECT_FALSE(run.wait(0ms).has_value()) << "the run should be waiting on its report";
+  run.signal(SIGINT);
+  const auto code = run.wait(kEndBound);
+  ASSERT_TRUE(code.has_value()) << "a second signal did not end the run\n" << run.output();
+  EXPECT_EQ(*code, 130) << run.output();
+  EXPECT_NE(run.output().find("quitting at once"), std::string::npos) << run.output();
+  expect_nothing_left(scratch, run);
+}
+
+TEST(StopSignals, TheTimeBudgetEndsTheRunWithCompleteReports) {
+  REQUIRE_PROVIDER("tfcfault");
+  Scratch scratch;
+  BackgroundRun run(scratch, args_for(scratch, "honest", {"--cases", "100000", "--time-budget", "3"}));
+  const auto code = run.wait(120s);
+  ASSERT_TRUE(code.has_value()) << run.output();
+  EXPECT_EQ(*code, 0) << "no finding: the budget is not a failure\n" << run.output();
+  const json report = run.report();
+  ASSERT_TRUE(report.is_object()) << run.output();
+  EXPECT_EQ(report["result"], "incomplete");
+  EXPECT_EQ(report["interruption"]["reason"], "stopped at the time budget (--time-budget)");
+  // The run stopped inside the first type, so the data source (selected after it) never ran.
+  EXPECT_EQ(report["interruption"]["not_run"].size() + report["interruption"]["cut_short"].size(), 2u)
+      << report["interruption"];
+  EXPECT_NE(run.output().find("INCOMPLETE"), std::string::npos) << run.output();
+  expect_nothing_left(scratch, run);
+}
+
 TEST(StopSignals, SigkillTakesTheProvidersAlongAndTheNextRunCleansUp) {
   REQUIRE_PROVIDER("tfcfault");
   Scratch scratch;

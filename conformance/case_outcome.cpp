@@ -1,9 +1,10 @@
 #include "conformance/case_outcome.hpp"
 
-#include "conformance/finding_class.hpp"
-#include "conformance/value_io.hpp"
 #include <algorithm>
 
+#include "conformance/finding_class.hpp"
+#include "conformance/provider_host.hpp"
+#include "conformance/value_io.hpp"
 #include "oracle/rules.hpp"
 #include "reports/fingerprint.hpp"
 
@@ -101,9 +102,19 @@ bool CaseRecorder::rpc_failed(std::string_view step, std::string_view rpc, const
       break;
     case protocol::FailureKind::Timeout:
       v.rule = "rpc.timeout";
-      v.message = std::string(rpc) + " did not answer within the deadline";
+      v.message = failure.message;  // names the RPC and the deadline, and why it was that long
       lost = true;
       break;
+    case protocol::FailureKind::OutOfMemory:
+      v.rule = "rpc.out_of_memory";
+      v.message = "the provider ran out of memory answering " + std::string(rpc) + ": " + failure.message;
+      lost = true;
+      break;
+    case protocol::FailureKind::Cancelled:
+      // tfconform itself was stopped: the answer says nothing about the provider.
+      m_outcome.interrupted = true;
+      m_outcome.provider_lost = true;
+      return true;
     case protocol::FailureKind::TooLarge:
       v.rule = "rpc.message_too_large";
       v.message = std::string(rpc) + " answered with a message tfconform cannot read: " + failure.message;
@@ -130,6 +141,33 @@ bool CaseRecorder::rpc_failed(std::string_view step, std::string_view rpc, const
 
 void CaseRecorder::reject(std::string why) {
   m_outcome.rejection = m_scenario + ": " + why;
+}
+
+void CaseRecorder::reject(std::string_view rpc, const protocol::Diagnostics& diagnostics) {
+  reject(std::string(rpc) + ": " + describe_diagnostics(diagnostics));
+  m_outcome.refusal_reasons.clear();
+  for (const auto& d : diagnostics) {
+    if (d.severity != protocol::Severity::Error) continue;
+    std::string reason = std::string(rpc) + ": " + d.summary;
+    if (d.attribute && !d.attribute->empty()) reason += " (at " + d.attribute->render() + ")";
+    m_outcome.refusal_reasons.insert(std::move(reason));
+  }
+}
+
+std::string_view to_string(CoverageStep step) noexcept {
+  switch (step) {
+    case CoverageStep::Validated: return "validated";
+    case CoverageStep::Planned: return "planned";
+    case CoverageStep::Applied: return "applied";
+    case CoverageStep::UpdatePlanned: return "update planned";
+    case CoverageStep::Updated: return "updated";
+    case CoverageStep::Replaced: return "replaced";
+    case CoverageStep::Read: return "read";
+    case CoverageStep::Imported: return "imported";
+    case CoverageStep::Upgraded: return "upgraded";
+    case CoverageStep::Destroyed: return "destroyed";
+  }
+  return "?";
 }
 
 }  // namespace tfc::conformance

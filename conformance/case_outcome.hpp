@@ -16,11 +16,20 @@
 
 #include "oracle/violation.hpp"
 #include "proto/cty/value.hpp"
+#include "proto/protocol/diagnostics.hpp"
 #include "proto/protocol/rpc_result.hpp"
 #include "proto/schema/block.hpp"
 #include "reports/run_report.hpp"
 
 namespace tfc::conformance {
+
+/// The lifecycle steps the coverage figures count: a case reached a step once the provider
+/// answered it without error (seed 000's operations, in the order Core takes them).
+enum class CoverageStep { Validated, Planned, Applied, UpdatePlanned, Updated, Replaced, Read, Imported, Upgraded, Destroyed };
+inline constexpr std::size_t kStepCount = 10;
+/// "validated", "planned", "applied", "update planned", "updated", "replaced", "read", "imported",
+/// "upgraded", "destroyed".
+std::string_view to_string(CoverageStep step) noexcept;
 
 struct CaseFinding {
   std::string scenario;  // create, update, replace, refresh, upgrade, import, destroy, ...
@@ -34,9 +43,15 @@ struct CaseOutcome {
   std::vector<CaseFinding> findings;
   std::set<std::string> scenarios_run;  // scenarios that reached at least one check
   std::string rejection;                // the last error diagnostics that stopped a step
+  /// The error diagnostics of that refusal, each as "RPC: summary (at path)": what the coverage
+  /// figures count as reasons (without the detail, which often quotes the refused value). A set:
+  /// providers report several errors in no fixed order.
+  std::set<std::string> refusal_reasons;
+  std::set<CoverageStep> reached;
   bool planned = false;
   bool applied = false;
   bool provider_lost = false;           // crashed, hung or broke the connection: restart it
+  bool interrupted = false;             // tfconform was stopped (a signal) during the case
   std::optional<std::string> harness_error;
   /// A remote object the case could not destroy (the process was lost): the suite destroys it
   /// with the next process.
@@ -105,6 +120,10 @@ public:
                   const nlohmann::json& request);
   /// The provider refused a step with error diagnostics (not a finding; the case stops there).
   void reject(std::string why);
+  /// The same, from the refusing RPC's diagnostics (the coverage figures' reason too).
+  void reject(std::string_view rpc, const protocol::Diagnostics& diagnostics);
+  /// The case got through `step`.
+  void reached(CoverageStep step) { m_outcome.reached.insert(step); }
   CaseOutcome& outcome() { return m_outcome; }
   const schema::Block& block() const { return m_block; }
   const std::string& resource_type() const { return m_type; }

@@ -46,7 +46,10 @@ bool validate_and_plan_initial(ResourceDriver& d, const cty::Value& prior, const
 std::optional<Planned> plan_final(ResourceDriver& d, const cty::Value& prior, const std::string& prior_private,
                                   const ConfigPair& config, const std::optional<Planned>& initial, const char* step) {
   auto final_plan = d.plan(prior, prior_private, config.known, step);
-  if (final_plan) d.recorder().outcome().planned = true;
+  if (final_plan) {
+    d.recorder().outcome().planned = true;
+    d.recorder().reached(CoverageStep::Planned);
+  }
   if (!final_plan || failed(d)) return std::nullopt;
   if (initial) {
     auto v = oracle::check_plan_final(d.block(), initial->state, final_plan->state);
@@ -105,6 +108,7 @@ std::optional<LiveObject> apply_and_settle(ResourceDriver& d, const cty::Value& 
     return std::nullopt;
   }
   out.applied = true;
+  d.recorder().reached(CoverageStep::Applied);
   if (applied->state.is_null()) return std::nullopt;
   if (!applied->state.is_wholly_known() || failed(d)) {
     out.leftover_state = applied->state;  // cannot be planned against; destroy it anyway
@@ -133,6 +137,7 @@ bool destroy(ResourceDriver& d, const LiveObject& live, const char* scenario) {
   to_null.action = oracle::Action::Delete;
   if (planned) to_null.planned_private = planned->planned_private;
   auto applied = d.apply(live.state, to_null, none, "apply destroy");
+  if (applied) d.recorder().reached(CoverageStep::Destroyed);
   return applied.has_value();
 }
 
@@ -145,7 +150,9 @@ std::optional<LiveObject> replace(ResourceDriver& d, const LiveObject& live, con
   const cty::Value& none = d.null_object();
   auto created = plan_final(d, none, "", config, planned_create, "final plan (create)");
   if (!created) return std::nullopt;
-  return apply_and_settle(d, none, *created, config.known);
+  auto replaced = apply_and_settle(d, none, *created, config.known);
+  if (replaced) d.recorder().reached(CoverageStep::Replaced);
+  return replaced;
 }
 
 /// When a plan from the prior state asks for replacement, Core plans again from a null prior:
@@ -170,11 +177,13 @@ std::optional<LiveObject> update(ResourceDriver& d, const LiveObject& live, cons
     auto created = create_half(d, config.with_unknowns.value, "plan (unknowns, replace: create)");
     if (!created) return unchanged();
     took = true;
+    d.recorder().reached(CoverageStep::UpdatePlanned);
     return replace(d, live, config, *created);
   }
   auto planned = plan_final(d, live.state, live.private_data, config, initial, initial ? "final plan" : "plan");
   if (!planned) return unchanged();
   took = true;
+  d.recorder().reached(CoverageStep::UpdatePlanned);
   switch (planned->action) {
     case oracle::Action::NoOp: return live;
     case oracle::Action::Replace: {
@@ -183,7 +192,11 @@ std::optional<LiveObject> update(ResourceDriver& d, const LiveObject& live, cons
       if (!created) return unchanged();
       return replace(d, live, config, *created);
     }
-    case oracle::Action::Update: return apply_and_settle(d, live.state, *planned, config.known);
+    case oracle::Action::Update: {
+      auto updated = apply_and_settle(d, live.state, *planned, config.known);
+      if (updated) d.recorder().reached(CoverageStep::Updated);
+      return updated;
+    }
     default: return std::nullopt;  // create or delete from an update: already a plan finding
   }
 }
@@ -218,6 +231,7 @@ void import_by_id(ResourceDriver& d, const LiveObject& live) {
   }
   judge_pair(d, "read after import", "ReadResource", oracle::check_import_complete(d.block(), live.state, read->state),
              "applied_state", live.state, "imported_state", read->state);
+  d.recorder().reached(CoverageStep::Imported);
 }
 
 }  // namespace
@@ -284,7 +298,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   }
   if (!failed(d) && out.planned) {
     rec.scenario("plan update");
-    d.plan(c.prior, "", c.config.known, "plan update");
+    if (d.plan(c.prior, "", c.config.known, "plan update")) rec.reached(CoverageStep::UpdatePlanned);
   }
   rec.finish();
   return out;

@@ -1,6 +1,7 @@
 // `tfconform run`: generated lifecycle scenarios against a provider, judged by the oracle, with
 // reports. Exit 0: no error finding; 1: at least one; 2: harness or usage error.
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <iostream>
 #include <random>
@@ -10,7 +11,9 @@
 #include "conformance/run_finish.hpp"
 #include "reports/console_progress.hpp"
 #include "reports/multi_reporter.hpp"
+#include "runner/memory_limit.hpp"
 #include "runner/reattach.hpp"
+#include "runner/run_stop.hpp"
 
 namespace tfc::cli {
 namespace {
@@ -29,7 +32,10 @@ struct RunArgs {
   std::string seed;
   std::string shard = "1/1";
   std::size_t jobs = 1;
-  double timeout_seconds = 120;
+  double timeout_seconds = 30;
+  std::string provider_memory;
+  double time_budget_seconds = 0;
+  std::string require_coverage;
   std::string hints;
   bool strict = false;
   std::size_t max_shrinks = 400;
@@ -60,6 +66,7 @@ public:
     m_inner.case_finished(e, s, n);
   }
   void run_finished(const report::RunReport&) override {}
+  void shrinking(const report::CaseEvent& e, std::string_view rule) override { m_inner.shrinking(e, rule); }
 
 private:
   report::ProgressListener& m_inner;
@@ -104,6 +111,20 @@ Expected<conformance::RunSettings> settings_from(const RunArgs& a) {
   }
   s.target.plaintext = a.plaintext;
   s.target.rpc_timeout = std::chrono::milliseconds(static_cast<long long>(a.timeout_seconds * 1000));
+  s.target.memory_limit_bytes = runner::default_provider_memory();
+  if (!a.provider_memory.empty()) {
+    auto limit = runner::parse_memory_size(a.provider_memory);
+    if (!limit) return Error{"--provider-memory: " + limit.error().message};
+    s.target.memory_limit_bytes = *limit;
+  }
+  if (a.require_coverage == "plan") s.require_coverage = conformance::RequiredCoverage::Plan;
+  else if (a.require_coverage == "apply") s.require_coverage = conformance::RequiredCoverage::Apply;
+  else if (!a.require_coverage.empty())
+    return Error{"--require-coverage " + a.require_coverage + ": expected plan or apply"};
+  if (s.require_coverage == conformance::RequiredCoverage::Apply && !a.apply)
+    return Error{"--require-coverage apply needs --apply (without it nothing is applied)"};
+  if (a.time_budget_seconds > 0)
+    s.time_budget = std::chrono::seconds(static_cast<long long>(std::ceil(a.time_budget_seconds)));
   if (!a.provider_config.empty()) {
     TFC_TRY(body, read_json_file(a.provider_config, "--provider-config"));
     if (!body.is_object()) return Error{"--provider-config " + a.provider_config + ": expected a JSON object (the provider block's body)"};
@@ -197,6 +218,8 @@ int run_command(const RunArgs& a) {
     return 2;
   }
   if (!a.quiet) progress.run_finished(result->report);
+  // Stopped by a signal: the reports are written; the exit status says how it ended.
+  if (const int code = runner::stop_exit_code(runner::stop_reason()); code != 0) return code;
   return *status;
 }
 
@@ -218,7 +241,19 @@ void add_run_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--seed", a->seed, "Run seed (default: random, printed)");
   cmd->add_option("--shard", a->shard, "K/N: only this machine's share of the types (a CI matrix)");
   cmd->add_option("--jobs", a->jobs, "Provider processes run in parallel")->check(CLI::Range(1, 64));
-  cmd->add_option("--timeout", a->timeout_seconds, "Deadline of each RPC in seconds")->check(CLI::PositiveNumber);
+  cmd->add_option("--timeout", a->timeout_seconds,
+                  "Longest any RPC may take, in seconds (default 30); each RPC's deadline adapts below it to "
+                  "the provider's own answer times")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--provider-memory", a->provider_memory,
+                  "Memory each provider process may use (e.g. 2GiB, 512MiB; 0 for no limit; default 2 GiB or a "
+                  "quarter of the machine, whichever is smaller)");
+  cmd->add_option("--require-coverage", a->require_coverage,
+                  "plan|apply: every selected type that never reached this step is an error finding "
+                  "(coverage.type_not_exercised), for CI gates");
+  cmd->add_option("--time-budget", a->time_budget_seconds,
+                  "Seconds for the whole run: then no new case starts and the reports say what was not run")
+      ->check(CLI::PositiveNumber);
   cmd->add_option("--hints", a->hints, "Hints file steering generation (generators/HINTS.md)");
   cmd->add_flag("--strict", a->strict, "Report rules tolerated for the legacy SDK as errors");
   cmd->add_option("--max-shrinks", a->max_shrinks, "Cases tried while shrinking one failure");

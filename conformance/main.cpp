@@ -3,8 +3,11 @@
 #include <iostream>
 
 #include "conformance/command.hpp"
+#include "runner/signal_watch.hpp"
 
 int main(int argc, char** argv) {
+  // Before any thread exists: SIGINT/SIGTERM are taken by one watcher thread (runner/signal_watch.hpp).
+  tfc::runner::watch_stop_signals();
   CLI::App app{"tfconform: checks a Terraform/OpenTofu provider plugin against the provider contract"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "tfconform 0.1.0");

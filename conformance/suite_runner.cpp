@@ -9,6 +9,8 @@
 #include "conformance/repro_plan.hpp"
 #include "conformance/shrink.hpp"
 #include "reports/fingerprint.hpp"
+#include "runner/adaptive_deadline.hpp"
+#include "runner/run_stop.hpp"
 
 namespace tfc::conformance {
 namespace {
@@ -26,6 +28,15 @@ std::uint64_t fnv1a(std::string_view s) {
   return h;
 }
 
+/// Shrinking a hang or a memory blow-up: each attempt waits out a (shortened) deadline or fills
+/// the memory limit, so only a few are tried.
+constexpr std::size_t kCostlyShrinkAttempts = 12;
+/// ... and for at most this long (or --shrink-time, when shorter): a hang is then reported within
+/// about --timeout plus this.
+constexpr std::chrono::seconds kCostlyShrinkTime{20};
+
+std::string plural_cases(std::size_t n) { return std::to_string(n) + (n == 1 ? " case" : " cases"); }
+
 report::SuiteKind suite_kind(CaseKind kind) {
   return kind == CaseKind::Data ? report::SuiteKind::data_source : report::SuiteKind::resource;
 }
@@ -37,6 +48,21 @@ const std::vector<std::string>& scenario_names(CaseKind kind) {
     case CaseKind::Data: return data_scenarios();
   }
   return lifecycle_scenarios();
+}
+
+/// The steps the coverage figures list for each kind of case, in Core's order.
+const std::vector<CoverageStep>& counted_steps(CaseKind kind) {
+  static const std::vector<CoverageStep> lifecycle{CoverageStep::Validated, CoverageStep::Planned,  CoverageStep::Applied,  CoverageStep::UpdatePlanned,
+                                           CoverageStep::Updated,   CoverageStep::Replaced, CoverageStep::Read,     CoverageStep::Imported,
+                                           CoverageStep::Upgraded,  CoverageStep::Destroyed};
+  static const std::vector<CoverageStep> plan_only{CoverageStep::Validated, CoverageStep::Planned, CoverageStep::Upgraded, CoverageStep::UpdatePlanned};
+  static const std::vector<CoverageStep> data{CoverageStep::Validated, CoverageStep::Read};
+  switch (kind) {
+    case CaseKind::Lifecycle: return lifecycle;
+    case CaseKind::PlanOnly: return plan_only;
+    case CaseKind::Data: return data;
+  }
+  return lifecycle;
 }
 
 std::string skip_reason(const std::string& scenario, const report::Coverage& coverage, const std::string& rejection) {
@@ -84,7 +110,10 @@ public:
       play_replay(gen, *replay);
     } else {
       // After a timeout every further case would wait out the deadline again: the suite stops.
-      for (std::size_t i = 0; i < m_settings.cases && !m_fatal && !m_reported_rules.contains("rpc.timeout"); ++i) {
+      // So does a stopped run (a signal, the time budget): the reports still get what was done.
+      for (std::size_t i = 0; i < m_settings.cases && !m_fatal && !m_reported_rules.contains("rpc.timeout") &&
+                              !runner::stop_requested();
+           ++i) {
         report::CaseEvent event{label, "case", i + 1, m_settings.cases};
         if (m_progress) m_progress->case_started(event);
         const std::size_t before = m_finding_count;
@@ -104,6 +133,10 @@ private:
     PlayOptions options{m_settings.check, {}};
     if (m_marking) options.log_mark = [this] { return pull_logs(); };
     CaseOutcome o = play_case(m_host.client(), m_type, m_schema, c, options);
+    if (o.interrupted || runner::aborting()) {
+      m_interrupted = true;  // the process is being killed by the stop itself: no restart
+      return o;
+    }
     if (o.provider_lost) {
       if (auto restarted = m_host.restart(); !restarted) {
         m_fatal = true;
@@ -118,12 +151,15 @@ private:
   }
 
   void tally(const CaseOutcome& o) {
+    if (o.interrupted) return;  // a case cut off by the stop proves nothing either way
     ++m_suite.coverage.cases_generated;
     if (o.planned) ++m_suite.coverage.planned;
     else ++m_suite.coverage.rejected_by_validation;
     if (o.applied) ++m_suite.coverage.applied;
     for (const auto& name : o.scenarios_run) ++m_tallies[name].runs;
     for (const auto& [name, t] : o.scenario_time) m_tallies[name].time += t;
+    for (CoverageStep s : o.reached) ++m_steps[s];
+    for (const auto& reason : o.refusal_reasons) ++m_refusals[reason];
   }
 
   template <class Case>
@@ -212,32 +248,70 @@ private:
                          const CaseOutcome& original, const std::vector<std::string>& original_log,
                          std::size_t case_number) {
     m_reported_rules.insert(rule);
+    if (m_progress) {
+      const std::string label = report::suite_label(m_suite);
+      m_progress->shrinking({label, "case", case_number, m_settings.cases}, rule);
+    }
+    // Every attempt at shrinking a hang waits out a deadline, and one at shrinking a memory blow-up
+    // fills the memory limit: shorter deadlines, fewer attempts.
+    const bool hang = rule == "rpc.timeout";
+    const bool costly = hang || rule == "rpc.out_of_memory";
+    std::optional<runner::DeadlinePolicy::ShrinkingScope> shorter;
+    if (hang) shorter.emplace();
+    // A costly failure is not played once more after shrinking: the last attempt that still
+    // failed (its outcome and log) is the minimal case's evidence.
+    std::optional<std::pair<CaseOutcome, std::vector<std::string>>> last_failing;
+    auto still_fails = [&](const Case& c) {
+      if (m_fatal || runner::stop_requested()) return false;
+      m_host.take_new_logs();
+      CaseOutcome o = play(c);
+      if (!o.has_error_rule(rule)) return false;
+      if (costly) last_failing.emplace(std::move(o), m_host.take_new_logs());
+      return true;
+    };
     auto shrunk = shrink_failure(
-        failing, [&](const Case& c) { return !m_fatal && play(c).has_error_rule(rule); }, m_settings.max_shrinks,
-        std::chrono::steady_clock::now() + m_settings.shrink_time);
-    const Case minimal = shrunk.minimal.value();
-    CaseOutcome replayed = play_logged(minimal);
-    std::vector<std::string> logs = m_case_log;
-    ReplayToken token{m_kind, m_type, m_type_index, seed, size, shrunk.path};
-    const Case original_case = failing.value();
-    const Case* shown = &minimal;
-    if (!replayed.has_error_rule(rule)) {
-      // Not reproducible on its own (a flaky provider): report the original, unshrunk case.
-      replayed = original;
-      logs = original_log;
-      token.shrink_path.clear();
-      shown = &original_case;
-    }
-    CaseOutcome of_rule;
-    of_rule.log_marks = replayed.log_marks;
-    for (const auto& f : replayed.findings) {
-      if (f.finding.severity == report::Severity::error && f.finding.rule_id == rule) of_rule.findings.push_back(f);
-    }
+        failing, still_fails,
+        costly ? std::min<std::size_t>(m_settings.max_shrinks, kCostlyShrinkAttempts) : m_settings.max_shrinks,
+        std::chrono::steady_clock::now() +
+            (costly ? std::min<std::chrono::seconds>(m_settings.shrink_time, kCostlyShrinkTime) : m_settings.shrink_time));
+    shorter.reset();
+    // The original case's findings of the rule are counted under what it shrinks into.
     std::vector<std::string> aliases;
     for (const auto& f : original.findings) {
       if (f.finding.rule_id == rule) aliases.push_back(f.finding.fingerprint);
     }
-    report_case(of_rule, token, *shown, logs, case_number, shrunk.attempts, aliases);
+    if (runner::aborting() || (costly && !last_failing)) {
+      // No provider left to replay on, or no smaller case failed: the original case is the evidence.
+      report_case(of_rule(original, rule), ReplayToken{m_kind, m_type, m_type_index, seed, size, {}}, failing.value(),
+                  original_log, case_number, shrunk.attempts, aliases);
+      return;
+    }
+    const Case minimal = shrunk.minimal.value();
+    const ReplayToken token{m_kind, m_type, m_type_index, seed, size, shrunk.path};
+    if (costly) {
+      // The last attempt that failed is the evidence (its log has no step marks).
+      report_case(of_rule(last_failing->first, rule), token, minimal, last_failing->second, case_number,
+                  shrunk.attempts, aliases);
+      return;
+    }
+    const CaseOutcome replayed = play_logged(minimal);
+    if (!replayed.has_error_rule(rule)) {
+      // Not reproducible on its own (a flaky provider): report the original, unshrunk case.
+      report_case(of_rule(original, rule), ReplayToken{m_kind, m_type, m_type_index, seed, size, {}}, failing.value(),
+                  original_log, case_number, shrunk.attempts, aliases);
+      return;
+    }
+    report_case(of_rule(replayed, rule), token, minimal, m_case_log, case_number, shrunk.attempts, aliases);
+  }
+
+  /// The error findings of `rule` in `outcome`, with its log marks.
+  static CaseOutcome of_rule(const CaseOutcome& outcome, const std::string& rule) {
+    CaseOutcome out;
+    out.log_marks = outcome.log_marks;
+    for (const auto& f : outcome.findings) {
+      if (f.finding.severity == report::Severity::error && f.finding.rule_id == rule) out.findings.push_back(f);
+    }
+    return out;
   }
 
   template <class Case>
@@ -312,7 +386,19 @@ private:
     finding.full_log = log;
   }
 
+  void fill_coverage() {
+    auto& c = m_suite.coverage;
+    for (CoverageStep s : counted_steps(m_kind)) c.steps.emplace_back(std::string(to_string(s)), m_steps[s]);
+    for (const auto& [reason, count] : m_refusals) {
+      if (count > c.top_refusal_cases) {  // ties: the first in sorted order, deterministic
+        c.top_refusal = reason;
+        c.top_refusal_cases = count;
+      }
+    }
+  }
+
   report::Suite finish() {
+    fill_coverage();
     for (const auto& name : scenario_names(m_kind)) {
       report::Scenario sc;
       sc.name = name;
@@ -326,6 +412,15 @@ private:
       for (const auto& f : sc.findings) failed = failed || f.severity == report::Severity::error;
       sc.status = failed ? report::Status::failed : ran ? report::Status::passed : report::Status::skipped;
       if (!ran) sc.reason = skip_reason(name, m_suite.coverage, m_last_rejection);
+      m_suite.scenarios.push_back(std::move(sc));
+    }
+    if (m_interrupted || (runner::stop_requested() && m_suite.coverage.cases_generated < m_settings.cases &&
+                          !m_fatal && !m_reported_rules.contains("rpc.timeout"))) {
+      report::Scenario sc;
+      sc.name = "interrupted";
+      sc.status = report::Status::skipped;
+      sc.reason = runner::describe(runner::stop_reason()) + " after " +
+                  plural_cases(m_suite.coverage.cases_generated) + " of " + std::to_string(m_settings.cases);
       m_suite.scenarios.push_back(std::move(sc));
     }
     if (!m_harness_errors.empty()) {
@@ -353,9 +448,12 @@ private:
   bool m_marking = false;
   std::vector<std::string> m_harness_errors;
   std::string m_last_rejection;
+  std::map<CoverageStep, std::size_t> m_steps;
+  std::map<std::string, std::size_t> m_refusals;
   std::size_t m_finding_count = 0;
   bool m_fatal = false;
   std::size_t m_type_index = 0;
+  bool m_interrupted = false;
 };
 
 }  // namespace

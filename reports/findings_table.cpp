@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <string>
 #include <vector>
 
@@ -73,6 +74,13 @@ void write_row(std::ostream& out, const std::array<std::string, kColumns>& cells
 }  // namespace
 
 void print_findings_table(const RunReport& run, std::ostream& out, bool color) {
+  // What the run did not exercise comes first: a green table below it would otherwise mislead.
+  if (const auto missed = unexercised(run); !missed.empty()) {
+    out << (color ? kYellow : std::string_view()) << "not exercised (" << missed.size() << " of the selected types):"
+        << (color ? kReset : std::string_view()) << "\n";
+    for (const auto& u : missed) out << "  " << cell(suite_label(*u.suite), 60) << "  " << cell(unexercised_sentence(u), 300) << "\n";
+    out << "\n";
+  }
   const auto findings = all_findings(run);
   std::vector<std::array<std::string, kColumns>> rows;
   for (const FindingRef& ref : findings) {
@@ -103,11 +111,14 @@ void print_findings_table(const RunReport& run, std::ostream& out, bool color) {
       write_row(out, rows[r], widths, color ? (error ? kRed : kYellow) : "");
     }
   }
-  const bool failed = run_failed(run);
+  const Verdict verdict = verdict_of(run);
+  const std::string_view shade = verdict == Verdict::failed ? kRed : verdict == Verdict::incomplete ? kYellow : kGreen;
+  std::string word(to_string(verdict));
+  for (auto& c : word) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   out << '\n'
-      << (color ? (failed ? kRed : kGreen) : "") << (failed ? "FAILED" : "PASSED")
-      << (color ? kReset : "") << ": " << totals_sentence(t) << " ("
+      << (color ? shade : std::string_view()) << word << (color ? kReset : std::string_view()) << ": " << totals_sentence(t) << " ("
       << format_seconds(run.duration) << " s, seed " << run.seed << ")\n";
+  for (const std::string& why : incompleteness(run)) out << "  " << cell(why, 400) << "\n";
   for (const BaselineEntry& e : run.possibly_fixed) {
     out << "possibly fixed (in the baseline, not met): " << cell(e.rule_id, 40) << " " << cell(e.resource_type, 32)
         << " " << cell(e.step, 40) << " " << cell(e.path.empty() ? "(root)" : e.path, 40) << " [" << e.fingerprint

@@ -31,6 +31,8 @@ dl.meta dd { margin: 0; overflow-wrap: anywhere; }
   color: #fff; }
 .verdict.failed { background: var(--err); }
 .verdict.passed { background: var(--ok); }
+.verdict.incomplete { background: var(--warn); }
+p.incomplete { font-weight: bold; }
 .badge { display: inline-block; padding: 0 .5em; border-radius: 3px; font-size: .85em;
   font-weight: bold; color: #fff; }
 .badge.error, .badge.failed { background: var(--err); }

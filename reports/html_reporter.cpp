@@ -1,5 +1,6 @@
 #include "reports/html_reporter.hpp"
 
+#include <cctype>
 #include <string>
 
 #include "reports/html_assets.hpp"
@@ -22,7 +23,7 @@ void header_row(XmlWriter& h, std::initializer_list<std::string_view> names) {
   for (std::string_view name : names) text_element(h, "th", name);
 }
 
-void write_head(XmlWriter& h, const RunReport& run, bool failed) {
+void write_head(XmlWriter& h, const RunReport& run, Verdict verdict) {
   auto head = h.scoped_element("head");
   h.scoped_element("meta").attribute("charset", "utf-8");
   h.scoped_element("meta")
@@ -32,16 +33,18 @@ void write_head(XmlWriter& h, const RunReport& run, bool failed) {
       .attribute("name", "viewport")
       .attribute("content", "width=device-width, initial-scale=1");
   text_element(h, "title", std::string("tfconform report: ") + run.provider.address +
-                               (failed ? " (failed)" : " (passed)"));
+                               " (" + std::string(to_string(verdict)) + ")");
   h.start_element("style").write_trusted(html_style()).end_element();
 }
 
-void write_header(XmlWriter& h, const RunReport& run, const Totals& t, bool failed,
+void write_header(XmlWriter& h, const RunReport& run, const Totals& t, Verdict verdict,
                   std::chrono::system_clock::time_point now) {
   auto header = h.scoped_element("header");
   text_element(h, "h1", "tfconform report");
-  text_element(h, "p", std::string(failed ? "FAILED" : "PASSED") + ": " + totals_sentence(t),
-               failed ? "verdict failed" : "verdict passed");
+  std::string word(to_string(verdict));
+  for (auto& c : word) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  text_element(h, "p", word + ": " + totals_sentence(t), "verdict " + std::string(to_string(verdict)));
+  for (const std::string& why : incompleteness(run)) text_element(h, "p", why, "incomplete");
   auto dl = h.scoped_element("dl");
   dl.attribute("class", "meta");
   std::string hints;
@@ -68,6 +71,13 @@ void write_header(XmlWriter& h, const RunReport& run, const Totals& t, bool fail
 void write_summaries(XmlWriter& h, const RunReport& run) {
   auto section = h.scoped_element("section");
   section.attribute("id", "summary");
+  // What the run did not exercise comes before any finding: a clean table would mislead.
+  if (const auto missed = unexercised(run); !missed.empty()) {
+    text_element(h, "h2", "Not exercised (" + std::to_string(missed.size()) + " of the selected types)");
+    auto list = h.scoped_element("ul");
+    list.attribute("class", "not-exercised");
+    for (const auto& u : missed) text_element(h, "li", suite_label(*u.suite) + ": " + unexercised_sentence(u));
+  }
   text_element(h, "h2", "Findings by rule");
   const auto rules = findings_by_rule(run);
   if (rules.empty()) text_element(h, "p", "No findings.");
@@ -97,7 +107,8 @@ void write_summaries(XmlWriter& h, const RunReport& run) {
   text_element(h, "h2", "Results by resource");
   auto table = h.scoped_element("table");
   header_row(h, {"suite", "scenarios", "passed", "failed", "skipped", "errored", "error findings",
-                 "warnings", "cases generated", "rejected by validation", "planned", "applied"});
+                 "warnings", "cases generated", "rejected by validation", "planned", "applied",
+                 "cases per step", "most frequent refusal"});
   for (const Suite& suite : run.suites) {
     const Totals t = totals_of(suite);
     auto tr = h.scoped_element("tr");
@@ -108,6 +119,12 @@ void write_summaries(XmlWriter& h, const RunReport& run) {
                           suite.coverage.applied}) {
       number_cell(h, n);
     }
+    std::string steps;
+    for (const auto& [step, cases] : suite.coverage.steps) steps += (steps.empty() ? "" : ", ") + step + " " + std::to_string(cases);
+    text_element(h, "td", steps);
+    text_element(h, "td", suite.coverage.top_refusal.empty()
+                              ? std::string()
+                              : suite.coverage.top_refusal + " (" + plural(suite.coverage.top_refusal_cases, "case") + ")");
   }
 }
 
@@ -174,9 +191,8 @@ void write_scenarios(XmlWriter& h, const RunReport& run) {
 }
 
 void write_body(XmlWriter& h, const RunReport& run, std::chrono::system_clock::time_point now) {
-  const bool failed = run_failed(run);
   auto body = h.scoped_element("body");
-  write_header(h, run, totals_of(run), failed, now);
+  write_header(h, run, totals_of(run), verdict_of(run), now);
   write_summaries(h, run);
   text_element(h, "h2", "Findings");
   write_filters(h, run);
@@ -203,7 +219,7 @@ void HtmlReporter::write(const RunReport& run, std::ostream& out) const {
   {
     auto html = h.scoped_element("html");
     html.attribute("lang", "en");
-    write_head(h, run, run_failed(run));
+    write_head(h, run, verdict_of(run));
     write_body(h, run, m_clock());
   }
   h.finish();

@@ -101,6 +101,12 @@ Json scenario_json(const Scenario& s) {
               {"findings", std::move(findings)}};
 }
 
+Json steps_json(const Coverage& coverage) {
+  Json steps = Json::object();
+  for (const auto& [step, cases] : coverage.steps) steps[step] = cases;
+  return steps;
+}
+
 Json suite_json(const Suite& suite) {
   Json scenarios = Json::array();
   for (const Scenario& s : suite.scenarios) scenarios.push_back(scenario_json(s));
@@ -110,7 +116,10 @@ Json suite_json(const Suite& suite) {
                {{"cases_generated", suite.coverage.cases_generated},
                 {"rejected_by_validation", suite.coverage.rejected_by_validation},
                 {"planned", suite.coverage.planned},
-                {"applied", suite.coverage.applied}}},
+                {"applied", suite.coverage.applied},
+                {"steps", steps_json(suite.coverage)},
+                {"top_refusal", suite.coverage.top_refusal},
+                {"top_refusal_cases", suite.coverage.top_refusal_cases}}},
               {"totals", totals_json(totals_of(suite))},
               {"scenarios", std::move(scenarios)}};
 }
@@ -134,11 +143,11 @@ Json baseline_json(const RunReport& run) {
 void JsonReporter::write(const RunReport& run, std::ostream& out) const {
   Json suites = Json::array();
   for (const Suite& suite : run.suites) suites.push_back(suite_json(suite));
-  const Json doc{
+  Json doc{
       {"format_version", kFormatVersion},
       {"generated_at", format_timestamp(m_clock(), true)},
       {"tool", {{"name", "tfconform"}, {"version", run.tool_version}}},
-      {"result", run_failed(run) ? "failed" : "passed"},
+      {"result", std::string(to_string(verdict_of(run)))},
       {"hostname", run.hostname},
       {"provider",
        {{"address", run.provider.address},
@@ -153,6 +162,16 @@ void JsonReporter::write(const RunReport& run, std::ostream& out) const {
       {"baseline", baseline_json(run)},
       {"totals", totals_json(totals_of(run))},
       {"suites", std::move(suites)}};
+  doc["incomplete"] = incompleteness(run);
+  Json missed = Json::array();
+  for (const auto& u : unexercised(run))
+    missed.push_back({{"suite", suite_label(*u.suite)}, {"missed", u.missed}, {"why", unexercised_sentence(u)}});
+  doc["not_exercised"] = std::move(missed);
+  if (run.interruption) {
+    doc["interruption"] = {{"reason", run.interruption->reason},
+                           {"not_run", run.interruption->not_run},
+                           {"cut_short", run.interruption->cut_short}};
+  }
   // replace: a provider's invalid UTF-8 becomes U+FFFD instead of an exception.
   out << doc.dump(2, ' ', false, Json::error_handler_t::replace) << '\n';
 }

@@ -52,6 +52,8 @@ void write_properties(XmlWriter& xml, const RunReport& run, const Suite& suite) 
                  std::to_string(suite.coverage.rejected_by_validation));
   write_property(xml, "coverage.planned", std::to_string(suite.coverage.planned));
   write_property(xml, "coverage.applied", std::to_string(suite.coverage.applied));
+  for (const auto& [step, cases] : suite.coverage.steps) write_property(xml, "coverage.step." + step, std::to_string(cases));
+  if (!suite.coverage.top_refusal.empty()) write_property(xml, "coverage.top_refusal", suite.coverage.top_refusal);
 }
 
 // The XSD allows at most one <failure> per <testcase>, so a scenario with several error

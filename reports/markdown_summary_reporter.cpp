@@ -12,12 +12,19 @@ std::string code(std::string_view text) { return "<code>" + markdown_cell(text) 
 
 void write_overview(const RunReport& run, std::ostream& out) {
   const Totals t = totals_of(run);
-  out << "## tfconform: " << (run_failed(run) ? "FAILED" : "passed") << " \xE2\x80\x94 "
-      << plural(t.error_findings, "error") << ", " << plural(t.warning_findings, "warning")
+  const Verdict verdict = verdict_of(run);
+  out << "## tfconform: " << (verdict == Verdict::failed ? "FAILED" : verdict == Verdict::incomplete ? "INCOMPLETE" : "passed")
+      << " \xE2\x80\x94 " << plural(t.error_findings, "error") << ", " << plural(t.warning_findings, "warning")
       << "\n\n";
+  for (const std::string& why : incompleteness(run)) out << "**Incomplete:** " << markdown_cell(why) << "\n\n";
   out << "Provider " << code(run.provider.address) << " (protocol "
       << run.provider.protocol_version << "), seed " << code(std::to_string(run.seed)) << ": "
       << totals_sentence(t) << ", in " << format_seconds(run.duration) << " s.\n\n";
+  if (const auto missed = unexercised(run); !missed.empty()) {
+    out << "**Not exercised** (" << missed.size() << " of the selected types):\n\n";
+    for (const auto& u : missed) out << "- " << code(suite_label(*u.suite)) << ": " << markdown_cell(unexercised_sentence(u)) << "\n";
+    out << "\n";
+  }
   out << "| suite | passed | failed | skipped | errored | findings | cases generated |\n"
       << "|---|--:|--:|--:|--:|--:|--:|\n";
   for (const Suite& suite : run.suites) {

@@ -137,8 +137,15 @@ struct Scenario {
 struct Coverage {
   std::size_t cases_generated = 0;
   std::size_t rejected_by_validation = 0;
-  std::size_t planned = 0;
-  std::size_t applied = 0;
+  std::size_t planned = 0;  // data sources: validated
+  std::size_t applied = 0;  // data sources: read
+  /// Cases that got through each lifecycle step the suite's kind has, in Core's order
+  /// ("validated", "planned", "applied", "update planned", "updated", "replaced", "read",
+  /// "imported", "upgraded", "destroyed"); a step no case reached is listed with 0.
+  std::vector<std::pair<std::string, std::size_t>> steps;
+  /// The refusal that stopped the most cases ("RPC: summary (at path)") and how many it stopped.
+  std::string top_refusal;
+  std::size_t top_refusal_cases = 0;
 };
 
 /// The scenarios run against one resource type, data source, or the provider itself.
@@ -172,6 +179,21 @@ struct BaselineEntry {
   std::vector<std::string> path_patterns;
 };
 
+/// A selected type the run never exercised: a resource never planned (or, with --apply, never
+/// applied), a data source never read.
+struct Unexercised {
+  const Suite* suite = nullptr;
+  std::string missed;  // "never planned", "never applied", "never read"
+};
+
+/// A run that ended early (SIGINT, SIGTERM, --time-budget): why, and what it did not do. Every
+/// writer says so at the top; suites never started are in the report as skipped.
+struct Interruption {
+  std::string reason;                  // e.g. "interrupted by SIGINT"
+  std::vector<std::string> not_run;    // suite labels of the types never started
+  std::vector<std::string> cut_short;  // suite labels of the types stopped part-way
+};
+
 /// A finished run: everything a writer needs, nothing live.
 struct RunReport {
   std::string tool_version;
@@ -187,7 +209,11 @@ struct RunReport {
   /// The baseline the run was judged against (empty: none), and its entries not met again.
   std::string baseline_file;
   std::vector<BaselineEntry> possibly_fixed;
+  std::optional<Interruption> interruption;
 };
+
+/// "interrupted by SIGINT: 3 types not run (resource.a, resource.b, ...), 1 cut short (...)".
+std::string interruption_sentence(const Interruption& interruption);
 
 /// Counts over scenarios and findings.
 struct Totals {
@@ -221,6 +247,18 @@ Totals totals_of(const RunReport& run);
 /// True when the run has a failed or errored scenario or an error finding (the exit status).
 bool run_failed(const RunReport& run);
 
+/// The selected types the run did not exercise (types it never started are the interruption's).
+std::vector<Unexercised> unexercised(const RunReport& run);
+/// "never planned in 25 cases; most frequent refusal (25 cases): ValidateResourceConfig: ...".
+std::string unexercised_sentence(const Unexercised& u);
+
+/// The run's one-word outcome. `incomplete`: nothing failed, but the run did not do what it
+/// was asked (it stopped early, or a selected type was never exercised) — never shown as passed.
+enum class Verdict { passed, failed, incomplete };
+Verdict verdict_of(const RunReport& run);
+/// Why a run without failures is incomplete, one sentence each (empty when it is not).
+std::vector<std::string> incompleteness(const RunReport& run);
+
 /// Every finding of the run in report order (suite, scenario, finding).
 std::vector<FindingRef> all_findings(const RunReport& run);
 /// Findings counted per rule id, sorted by rule id (deterministic summaries).
@@ -229,6 +267,8 @@ std::vector<RuleCount> findings_by_rule(const RunReport& run);
 /// Stable lowercase names used in every output: "error"/"warning", "passed"/"failed"/...,
 /// "provider"/"resource"/"data_source".
 std::string_view to_string(Severity severity);
+/// "passed", "failed", "incomplete".
+std::string_view to_string(Verdict verdict);
 std::string_view to_string(Status status);
 std::string_view to_string(SuiteKind kind);
 /// "contract", "tolerated", "robustness", "hygiene", "coverage".

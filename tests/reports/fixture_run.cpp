@@ -92,6 +92,11 @@ Finding normalization_warning() {
 
 Suite widget_suite() {
   Suite suite{SuiteKind::resource, "tfc_widget", {50, 4, 46, 40}, {}};
+  suite.coverage.steps = {{"validated", 46}, {"planned", 46}, {"applied", 40}, {"update planned", 21},
+                          {"updated", 18}, {"replaced", 2}, {"read", 40}, {"imported", 9}, {"upgraded", 11},
+                          {"destroyed", 40}};
+  suite.coverage.top_refusal = "ValidateResourceConfig: Invalid Attribute Value (at .port)";
+  suite.coverage.top_refusal_cases = 4;
   suite.scenarios.push_back({"create", Status::passed, "", milliseconds(850),
                              {"[DEBUG] tfc_widget: create name=\"a&b\"", "[INFO] created id=w-1"},
                              {}});
@@ -137,7 +142,8 @@ Suite secret_suite() {
 }
 
 Suite lookup_suite() {
-  Suite suite{SuiteKind::data_source, "tfc_lookup", {10, 1, 9, 0}, {}};
+  Suite suite{SuiteKind::data_source, "tfc_lookup", {10, 1, 9, 9}, {}};
+  suite.coverage.steps = {{"validated", 9}, {"read", 9}};
   suite.scenarios.push_back({"read", Status::passed, "", milliseconds(95), {}, {}});
   return suite;
 }

@@ -222,6 +222,8 @@ void judge_coverage(report::RunReport& run, RequiredCoverage required) {
       f.message = "the run " + sc.reason + " (--require-coverage " +
                   (required == RequiredCoverage::Apply ? "apply" : "plan") + ")";
       if (const auto* rule = oracle::find_rule(f.rule_id)) f.cores = std::string(oracle::to_string(rule->cores));
+      f.finding_class = class_of(f.rule_id, f.severity);
+      f.fingerprint = report::finding_fingerprint(f.rule_id, f.resource_type, f.step, f.path);
       sc.findings.push_back(std::move(f));
     }
     suite.scenarios.push_back(std::move(sc));

@@ -84,6 +84,8 @@ std::string not_expressible_reason(const std::string& rule, const std::string& s
   if (rule == "value.invalid_utf8")
     return "Core stores invalid UTF-8 as U+FFFD without an error; only the next plan shows a difference";
   if (rule.starts_with("rpc.timeout")) return "Core waits for an answer as long as it takes";
+  if (rule == "rpc.out_of_memory")
+    return "Core runs a provider without a memory limit: replaying the input would exhaust the machine";
   if (step == "upgrade" && rule == "upgrade.meaning_changed")
     return "Core upgrades a state at the current version on every plan but never compares the result with the stored state";
   return {};

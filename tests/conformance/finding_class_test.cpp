@@ -18,6 +18,7 @@ TEST(FindingClass, FollowsTheCatalogue) {
   EXPECT_EQ(class_of("rpc.crashed", Severity::error), FindingClass::robustness);
   EXPECT_EQ(class_of("rpc.timeout", Severity::error), FindingClass::robustness);
   EXPECT_EQ(class_of("rpc.message_too_large", Severity::error), FindingClass::robustness);
+  EXPECT_EQ(class_of("rpc.out_of_memory", Severity::error), FindingClass::robustness);
   EXPECT_EQ(class_of("read.normalization_not_preserved", Severity::warning), FindingClass::hygiene);
   EXPECT_EQ(class_of("coverage.type_not_exercised", Severity::warning), FindingClass::coverage);
 }
@@ -26,7 +27,8 @@ TEST(FindingClass, EveryCatalogueRuleHasAClass) {
   for (const auto& rule : oracle::all_rules()) {
     const auto severity = rule.severity == oracle::Severity::Error ? Severity::error : Severity::warning;
     const auto c = class_of(rule.id, severity);
-    if (rule.severity == oracle::Severity::Warning) EXPECT_EQ(c, FindingClass::hygiene) << rule.id;
+    if (rule.id.starts_with("coverage.")) EXPECT_EQ(c, FindingClass::coverage) << rule.id;
+    else if (rule.severity == oracle::Severity::Warning) EXPECT_EQ(c, FindingClass::hygiene) << rule.id;
     else EXPECT_TRUE(c == FindingClass::contract || c == FindingClass::robustness) << rule.id;
   }
 }

@@ -10,7 +10,7 @@ namespace tfc::report {
 
 namespace {
 
-using Json = nlohmann::json;
+using Json = nlohmann::ordered_json;
 
 std::string text(const Json& j, const char* key) {
   return j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : std::string();
@@ -165,6 +165,10 @@ Expected<RunReport> run_from_json(const Json& doc) {
       }
     }
   }
+  if (doc.contains("interruption") && doc["interruption"].is_object()) {
+    const Json& i = doc["interruption"];
+    run.interruption = Interruption{text(i, "reason"), strings(i, "not_run"), strings(i, "cut_short")};
+  }
   for (const auto& s : doc["suites"]) {
     Suite suite;
     const std::string kind = text(s, "kind");
@@ -172,8 +176,17 @@ Expected<RunReport> run_from_json(const Json& doc) {
     suite.name = text(s, "name");
     if (s.contains("coverage")) {
       const Json& c = s["coverage"];
-      suite.coverage = {count(c, "cases_generated"), count(c, "rejected_by_validation"), count(c, "planned"),
-                        count(c, "applied")};
+      suite.coverage.cases_generated = count(c, "cases_generated");
+      suite.coverage.rejected_by_validation = count(c, "rejected_by_validation");
+      suite.coverage.planned = count(c, "planned");
+      suite.coverage.applied = count(c, "applied");
+      if (c.contains("steps") && c["steps"].is_object()) {
+        for (const auto& [step, cases] : c["steps"].items()) {
+          suite.coverage.steps.emplace_back(step, cases.is_number_unsigned() ? cases.get<std::size_t>() : 0);
+        }
+      }
+      suite.coverage.top_refusal = text(c, "top_refusal");
+      suite.coverage.top_refusal_cases = count(c, "top_refusal_cases");
     }
     if (s.contains("scenarios") && s["scenarios"].is_array()) {
       for (const auto& sc : s["scenarios"]) {

@@ -14,7 +14,7 @@ namespace tfc::report {
 
 /// The run a JSON report describes; errors name the file or the part that does not fit.
 Expected<RunReport> read_json_report(const std::string& path);
-/// The same from a parsed document.
-Expected<RunReport> run_from_json(const nlohmann::json& doc);
+/// The same from a parsed document (ordered: coverage steps keep Core's order).
+Expected<RunReport> run_from_json(const nlohmann::ordered_json& doc);
 
 }  // namespace tfc::report

@@ -20,7 +20,7 @@ std::string json_of(const RunReport& run) {
 
 TEST(JsonReader, WritingWhatWasReadGivesTheSameReport) {
   const std::string first = json_of(testing::fixture_run());
-  const auto run = run_from_json(nlohmann::json::parse(first));
+  const auto run = run_from_json(nlohmann::ordered_json::parse(first));
   ASSERT_TRUE(run.has_value()) << run.error().message;
   EXPECT_EQ(json_of(*run), first);
   const Finding& f = run->suites[1].scenarios[1].findings[0];
@@ -33,7 +33,7 @@ TEST(JsonReader, WritingWhatWasReadGivesTheSameReport) {
 }
 
 TEST(JsonReader, OtherDocumentsAreErrors) {
-  EXPECT_FALSE(run_from_json(nlohmann::json::parse("{\"format\": \"tfconform-baseline\"}")).has_value());
+  EXPECT_FALSE(run_from_json(nlohmann::ordered_json::parse("{\"format\": \"tfconform-baseline\"}")).has_value());
   EXPECT_FALSE(read_json_report("/nonexistent/report.json").has_value());
 }
 

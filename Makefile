@@ -62,10 +62,13 @@ sanitize: deps
 	./scripts/sanitize.sh
 
 # Detection matrix: every tfcfault fault mode (and the honest mode), normal and legacy, through
-# tfconform; writes docs/detection-matrix.md and fails on a missed or unexpected rule.
+# tfconform; writes docs/detection-matrix.md and fails on a missed or unexpected rule. Each
+# finding is confirmed by Terraform (when on PATH) and OpenTofu ($(BUILD)/cli/tofu).
 .PHONY: matrix
 matrix: build providers
-	python3 scripts/detection_matrix.py --tfconform $(BIN) --provider $(BUILD)/providers/terraform-provider-tfcfault
+	python3 scripts/detection_matrix.py --tfconform $(BIN) --provider $(BUILD)/providers/terraform-provider-tfcfault \
+	  $$(command -v terraform >/dev/null && echo --confirm-with terraform) \
+	  $$([ -x $(BUILD)/cli/tofu ] && echo --confirm-with $(abspath $(BUILD))/cli/tofu)
 
 # Hostile providers: every hostile mode of tfcfault (tests/providers/faulty/hostile.tsv, plus
 # crash_in_apply and hang_in_plan) through tfconform, with what each run left behind (processes,

@@ -50,10 +50,11 @@ bool plan(FamilyDriver& d, const cty::Value& config, bool allow_deferral, std::s
   return true;
 }
 
-void invoke(FamilyDriver& d, const cty::Value& config) {
+/// InvokeAction; true when the stream completed without errors.
+bool invoke(FamilyDriver& d, const cty::Value& config) {
   auto& rec = d.recorder();
   auto encoded = d.encode(config, "configuration");
-  if (!encoded || d.lost()) return;
+  if (!encoded || d.lost()) return false;
   protocol::InvokeActionRequest req;
   req.action_type = d.type();
   req.config = *encoded;
@@ -62,7 +63,7 @@ void invoke(FamilyDriver& d, const cty::Value& config) {
   auto res = d.client().invoke_action(req);
   if (!res) {
     rec.rpc_failed("invoke", "InvokeAction", res.failure(), request);
-    return;
+    return false;
   }
   std::vector<oracle::ActionEvent> kinds;
   nlohmann::json shown = nlohmann::json::array();
@@ -86,7 +87,11 @@ void invoke(FamilyDriver& d, const cty::Value& config) {
   }
   const auto v = oracle::check_invoke_events(kinds);
   rec.judge_lazily("invoke", "InvokeAction", v, [&] { return StepValues{request, {{"events", shown}}}; });
-  if (protocol::has_error(completed)) rec.reject("InvokeAction: " + describe_diagnostics(completed));
+  if (protocol::has_error(completed)) {
+    rec.reject("InvokeAction: " + describe_diagnostics(completed));
+    return false;
+  }
+  return !oracle::has_errors(v);
 }
 
 }  // namespace
@@ -95,6 +100,8 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
                       const ActionCase& c, const PlayOptions& options) {
   CaseOutcome out;
   CaseRecorder rec(type, schema.block, out);
+  rec.set_profile(options.check.profile);
+  rec.set_log_mark(options.log_mark);
   FamilyDriver d(client, type, schema.block, rec);
   auto validate = [&](const cty::Value& config, std::string_view step) {
     return d.validate(config, step, "ValidateActionConfig", [&](const protocol::DynamicValue& dv) {
@@ -109,9 +116,10 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
     if (plan(d, first, false, unknowns ? "plan (unknowns)" : "plan") &&
         plan(d, c.config.known, true, "plan (deferral allowed)")) {
       out.planned = true;
+      rec.reached(CoverageStep::Planned);
       if (options.apply && !out.has_error_finding()) {
         rec.scenario("invoke");
-        invoke(d, c.config.known);
+        if (invoke(d, c.config.known)) rec.reached(CoverageStep::Invoked);
         out.applied = true;
       }
     }

@@ -62,7 +62,10 @@ std::optional<Planned> plan_final(ResourceDriver& d, const cty::Value& prior, co
   // At apply time Core sends back the private data of the plan-time plan (6.11).
   auto final_plan = d.plan(prior, prior_private, config.known, step, prior_identity, false,
                            initial ? initial->planned_private : std::string());
-  if (final_plan) d.recorder().outcome().planned = true;
+  if (final_plan) {
+    d.recorder().outcome().planned = true;
+    d.recorder().reached(CoverageStep::Planned);
+  }
   if (!final_plan || failed(d)) return std::nullopt;
   if (initial) {
     auto v = oracle::check_plan_final(d.block(), initial->state, final_plan->state);
@@ -121,6 +124,7 @@ std::optional<LiveObject> apply_and_settle(ResourceDriver& d, const cty::Value& 
     return std::nullopt;
   }
   out.applied = true;
+  d.recorder().reached(CoverageStep::Applied);
   if (applied->state.is_null()) return std::nullopt;
   if (!applied->state.is_wholly_known() || failed(d)) {
     out.leftover_state = applied->state;  // cannot be planned against; destroy it anyway
@@ -150,6 +154,7 @@ bool destroy(ResourceDriver& d, const LiveObject& live, const char* scenario) {
   to_null.identity = live.identity;
   if (planned) to_null.planned_private = planned->planned_private;
   auto applied = d.apply(live.state, to_null, none, "apply destroy");
+  if (applied) d.recorder().reached(CoverageStep::Destroyed);
   return applied.has_value();
 }
 
@@ -162,7 +167,9 @@ std::optional<LiveObject> replace(ResourceDriver& d, const LiveObject& live, con
   const cty::Value& none = d.null_object();
   auto created = plan_final(d, none, "", config, planned_create, "final plan (create)");
   if (!created) return std::nullopt;
-  return apply_and_settle(d, none, *created, config.known);
+  auto replaced = apply_and_settle(d, none, *created, config.known);
+  if (replaced) d.recorder().reached(CoverageStep::Replaced);
+  return replaced;
 }
 
 /// When a plan from the prior state asks for replacement, Core plans again from a null prior:
@@ -187,11 +194,13 @@ std::optional<LiveObject> update(ResourceDriver& d, const LiveObject& live, cons
     auto created = create_half(d, config.with_unknowns.value, "plan (unknowns, replace: create)");
     if (!created) return unchanged();
     took = true;
+    d.recorder().reached(CoverageStep::UpdatePlanned);
     return replace(d, live, config, *created);
   }
   auto planned = plan_final(d, live.state, live.private_data, config, initial, initial ? "final plan" : "plan", live.identity);
   if (!planned) return unchanged();
   took = true;
+  d.recorder().reached(CoverageStep::UpdatePlanned);
   switch (planned->action) {
     case oracle::Action::NoOp: return live;
     case oracle::Action::Replace: {
@@ -200,7 +209,11 @@ std::optional<LiveObject> update(ResourceDriver& d, const LiveObject& live, cons
       if (!created) return unchanged();
       return replace(d, live, config, *created);
     }
-    case oracle::Action::Update: return apply_and_settle(d, live.state, *planned, config.known);
+    case oracle::Action::Update: {
+      auto updated = apply_and_settle(d, live.state, *planned, config.known);
+      if (updated) d.recorder().reached(CoverageStep::Updated);
+      return updated;
+    }
     default: return std::nullopt;  // create or delete from an update: already a plan finding
   }
 }
@@ -248,6 +261,7 @@ void import_by_id(ResourceDriver& d, const LiveObject& live, bool generate) {
   }
   judge_pair(d, "read after import", "ReadResource", oracle::check_import_complete(d.block(), live.state, read->state),
              "applied_state", live.state, "imported_state", read->state);
+  d.recorder().reached(CoverageStep::Imported);
   // Terraform 1.14 writes the configuration of an imported object out (-generate-config-out).
   if (!failed(d) && generate) d.generate_config(read->state, "generate config");
   if (failed(d) || !d.has_identity() || !live.identity || !live.identity->is_wholly_known() || live.identity->is_null()) return;
@@ -280,12 +294,16 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
                       const LifecycleCase& c, const PlayOptions& options) {
   CaseOutcome out;
   CaseRecorder rec(type, schema.block, out);
+  rec.set_profile(options.check.profile);
+  rec.set_log_mark(options.log_mark);
   ResourceDriver d(client, type, schema, rec, options.check, identity_schema_of(options, type));
   auto live = create(d, c.create);
   cty::Value config = c.create.known;
   if (live && !failed(d) && can_move(options)) move(d, *live, config, options.provider_address);
-  for (const auto& step : c.steps) {
+  for (std::size_t i = 0; i < c.steps.size(); ++i) {
+    const Step& step = c.steps[i];
     if (!live || failed(d)) break;
+    rec.set_phase(i + 1);
     switch (step.kind) {
       case StepKind::Refresh: refresh(d, *live, config); break;
       case StepKind::Upgrade:
@@ -305,6 +323,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
       }
     }
   }
+  rec.set_phase(c.steps.size() + 1);
   if (live && !d.lost()) {
     if (!destroy(d, *live, "destroy") && d.lost()) {
       out.leftover_state = live->state;
@@ -326,6 +345,8 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
                       const PlanOnlyCase& c, const PlayOptions& options) {
   CaseOutcome out;
   CaseRecorder rec(type, schema.block, out);
+  rec.set_profile(options.check.profile);
+  rec.set_log_mark(options.log_mark);
   ResourceDriver d(client, type, schema, rec, options.check, identity_schema_of(options, type));
   rec.scenario("plan");
   const cty::Value& none = d.null_object();
@@ -341,7 +362,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   if (!failed(d) && out.planned) {
     rec.scenario("plan update");
     // With deferral allowed (as Terraform Stacks runs): a deferred answer must still conform.
-    d.plan(c.prior, "", c.config.known, "plan update", std::nullopt, true);
+    if (d.plan(c.prior, "", c.config.known, "plan update", std::nullopt, true)) rec.reached(CoverageStep::UpdatePlanned);
   }
   rec.finish();
   return out;
@@ -351,6 +372,8 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
                       const DataCase& c, const PlayOptions& options) {
   CaseOutcome out;
   CaseRecorder rec(type, schema.block, out);
+  rec.set_profile(options.check.profile);
+  rec.set_log_mark(options.log_mark);
   ResourceDriver d(client, type, schema, rec, options.check, identity_schema_of(options, type));
   rec.scenario("validate");
   if (!c.config.with_unknowns.injected.empty() && !d.validate_data(c.config.with_unknowns.value, "validate (unknowns)")) {

@@ -13,6 +13,8 @@
 //            from its own type (a `moved` block across configurations) → no-op plan;
 //   destroy: plan to null → apply.
 
+#include <functional>
+
 #include "conformance/case_outcome.hpp"
 #include "conformance/resource_case.hpp"
 #include "oracle/violation.hpp"
@@ -23,6 +25,8 @@ namespace tfc::conformance {
 
 struct PlayOptions {
   oracle::CheckOptions check;
+  /// The provider's log length so far (CaseRecorder::set_log_mark); empty: no marks.
+  std::function<std::size_t()> log_mark;
   /// The whole provider schema (identity schemas, function signatures, the managed resource of
   /// a list resource); null in tests that play one type alone.
   const schema::ProviderSchema* provider = nullptr;

@@ -128,6 +128,8 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
                       const EphemeralCase& c, const PlayOptions& options) {
   CaseOutcome out;
   CaseRecorder rec(type, schema.block, out);
+  rec.set_profile(options.check.profile);
+  rec.set_log_mark(options.log_mark);
   FamilyDriver d(client, type, schema.block, rec);
   auto validate = [&](const cty::Value& config, std::string_view step) {
     return d.validate(config, step, "ValidateEphemeralResourceConfig", [&](const protocol::DynamicValue& dv) {
@@ -142,6 +144,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
       rec.scenario("open");
       if (auto lease = open(d, c.config.known)) {
         out.applied = true;
+        rec.reached(CoverageStep::Opened);
         if (lease->renew_at && !out.has_error_finding()) {
           rec.scenario("renew");
           renew(d, *lease);

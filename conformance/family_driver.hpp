@@ -55,6 +55,7 @@ public:
     }
     if (!protocol::has_error(res->diagnostics)) {
       m_rec.mark_run();
+      if (config.is_wholly_known()) m_rec.reached(CoverageStep::Validated);
       return true;
     }
     judge_refusal(config, res->diagnostics, step, rpc, request);

@@ -97,6 +97,8 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& name,
   CaseOutcome out;
   static const schema::Block kNoBlock;
   CaseRecorder rec(name, kNoBlock, out);
+  rec.set_profile(options.check.profile);
+  rec.set_log_mark(options.log_mark);
   rec.scenario("call");
   if (options.provider == nullptr || !options.provider->functions.contains(name)) {
     out.harness_error = "the provider schema has no function " + name;
@@ -112,6 +114,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& name,
   auto first = caller.call(c.arguments, "call");
   if (first && !first->error && first->result) {
     out.planned = true;
+    rec.reached(CoverageStep::Called);
     rec.scenario("repeat");
     if (auto again = caller.call(c.arguments, "call again"); again && !again->error && again->result) {
       caller.judge_pair("call again", oracle::check_function_repeat(*first->result, *again->result), *first->result,

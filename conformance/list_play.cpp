@@ -193,6 +193,8 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
                       const ListCase& c, const PlayOptions& options) {
   CaseOutcome out;
   CaseRecorder rec(type, schema.block, out);
+  rec.set_profile(options.check.profile);
+  rec.set_log_mark(options.log_mark);
   FamilyDriver d(client, type, schema.block, rec);
   ListDriver ld(d, managed_of(options, type));
   rec.scenario("validate");
@@ -201,7 +203,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
       ld.validate(c.config.known, c.include_resource_object, c.limit, "validate")) {
     out.planned = true;
     rec.scenario("list");
-    ld.list(c.config.known, c.include_resource_object, c.limit, "list");
+    if (ld.list(c.config.known, c.include_resource_object, c.limit, "list")) rec.reached(CoverageStep::Listed);
     const auto no_filter = unfiltered(schema.block);
     if (options.apply && c.create && ld.managed().schema && ld.managed().identity && no_filter && !out.has_error_finding() && !d.lost()) {
       rec.scenario("list created");

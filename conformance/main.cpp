@@ -3,13 +3,17 @@
 #include <iostream>
 
 #include "conformance/command.hpp"
+#include "runner/signal_watch.hpp"
 
 int main(int argc, char** argv) {
+  // Before any thread exists: SIGINT/SIGTERM are taken by one watcher thread (runner/signal_watch.hpp).
+  tfc::runner::watch_stop_signals();
   CLI::App app{"tfconform: checks a Terraform/OpenTofu provider plugin against the provider contract"};
   app.require_subcommand(1);
   app.set_version_flag("--version", "tfconform 0.1.0");
   int exit_code = 0;
   tfc::cli::add_run_command(app, exit_code);
+  tfc::cli::add_confirm_command(app, exit_code);
   tfc::cli::add_schema_command(app, exit_code);
   tfc::cli::add_oracle_command(app, exit_code);
   tfc::cli::add_rules_command(app, exit_code);

@@ -4,10 +4,16 @@
 // deterministic, so `tfconform run --replay TOKEN` (with the same provider, hints and options)
 // plays the very same requests again.
 //
-// Form: `v1.<kind>.<type>.<seed, 16 hex digits>.<size>.<shrink path>` where kind is `a`
-// (lifecycle with --apply), `p` (plan only), `d` (data source), `f` (provider function), `e`
-// (ephemeral resource), `l` (list resource) or `x` (action), and the shrink path is the chosen
-// shrink indexes joined by `-` (`n` when the case was not shrunk).
+// Form: `v2.` and the URL-safe base64 (no padding) of: the kind (0 lifecycle with --apply, 1 plan
+// only, 2 data source, 3 provider function, 4 ephemeral resource, 5 list resource, 6 action), the
+// type's index among the provider's types of that family (resource types for 0 and 1) in name
+// order as a varint, the seed (8 bytes, big-endian), the size as a varint, then the
+// shrink path in Elias-gamma codes as runs of zeros: the number of non-zero indexes + 1, for
+// each of them the zeros before it + 1 and the index, then the zeros at the end + 1;
+// zero-padded to a byte. Shrinking mostly takes the first candidate, so an ordinary token has
+// about 30 characters and stays self-sufficient. The earlier readable form
+// `v1.<kind>.<type>.<seed, 16 hex digits>.<size>.<shrink path>` is still read (kinds `a`, `p`,
+// `d`, `f`, `e`, `l`, `x`).
 
 #include <cstdint>
 #include <string>
@@ -28,20 +34,29 @@ enum class CaseKind : char {
   Action = 'x',
 };
 
+/// Every kind, in the order of its v2 code.
+inline constexpr CaseKind kCaseKinds[] = {CaseKind::Lifecycle, CaseKind::PlanOnly, CaseKind::Data,  CaseKind::Function,
+                                          CaseKind::Ephemeral, CaseKind::List,     CaseKind::Action};
+
 /// True for the kinds whose cases are the same with and without --apply (only managed
 /// resources play a different kind of case).
 bool kind_ignores_apply(CaseKind kind) noexcept;
 
 struct ReplayToken {
   CaseKind kind = CaseKind::Lifecycle;
-  std::string type_name;
+  std::string type_name;      // v1 tokens, and v2 tokens once resolved against the schema
+  std::size_t type_index = 0;  // v2: index in the name-sorted types of the kind's family
   std::uint64_t seed = 0;
   int size = 0;
   std::vector<std::size_t> shrink_path;
 
+  /// v2 tokens name their type by index only; resolve_type fills the name.
+  bool needs_type_name() const { return type_name.empty(); }
+
   friend bool operator==(const ReplayToken&, const ReplayToken&) = default;
 };
 
+/// The v2 form (uses kind, type_index, seed, size and shrink path).
 std::string format_token(const ReplayToken& token);
 /// Errors quote the token and say which part is wrong.
 Expected<ReplayToken> parse_token(std::string_view text);

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "conformance/provider_host.hpp"
 #include "conformance/replay_token.hpp"
@@ -18,6 +19,15 @@
 
 namespace tfc::conformance {
 
+/// What a reproduction needs to know about the provider (conformance/repro_plan.hpp).
+struct ReproContext {
+  std::string provider_source;  // required_providers source
+  std::string provider_name;    // local name (the resource type prefix)
+  std::string provider_binary;
+  std::vector<std::string> environment;  // NAME=VALUE
+  std::string provider_config;           // JSON text of the provider block body, or empty
+};
+
 struct SuiteSettings {
   std::size_t cases = 25;
   std::uint64_t run_seed = 0;
@@ -25,15 +35,25 @@ struct SuiteSettings {
   std::chrono::seconds shrink_time{60};  // per failure
   oracle::CheckOptions check;
   CaseGenOptions generation;
+  ReproContext repro;
   bool apply = false;  // --apply (the families beyond managed resources read it from here)
   std::string address;  // the provider's address (the source address of a move)
 };
+
+/// The report kind of a suite of `kind` (resource for both managed-resource kinds).
+report::SuiteKind suite_kind(CaseKind kind);
 
 /// Plays `settings.cases` cases of `kind` on `type`; with `replay`, plays only that case.
 /// The host is restarted whenever its process is lost.
 report::Suite run_suite(ProviderHost& host, CaseKind kind, const std::string& type, const gen::Hints& hints,
                         const SuiteSettings& settings, report::ProgressListener* progress,
                         const std::optional<ReplayToken>& replay = std::nullopt);
+
+/// The index of `type` among the provider's resource types (data sources for Data), in name order.
+std::size_t type_index(const schema::ProviderSchema& schema, CaseKind kind, const std::string& type);
+/// Fills a v2 token's type name from its index (or checks a v1 token's name): errors when the
+/// provider has no such type.
+Expected<void> resolve_type(ReplayToken& token, const schema::ProviderSchema& schema);
 
 /// The seed of case `index` of a suite: a function of the run seed, the kind and the type name
 /// only, so results do not depend on --jobs, --shard or the other types selected.

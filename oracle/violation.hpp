@@ -24,12 +24,16 @@ struct Violation {
 
 using Violations = std::vector<Violation>;
 
+/// Which Cores a run answers to (`--profile`): a rule only the other Core enforces is a warning.
+enum class CoreProfile : std::uint8_t { Both, Terraform, OpenTofu };
+
 /// How strictly to judge a response (contract-rules.md, "Severity").
 struct CheckOptions {
   /// The response set `legacy_type_system`: rules Core only logs become warnings.
   bool legacy_type_system = false;
   /// Report tolerated legacy findings as errors anyway.
   bool strict = false;
+  CoreProfile profile = CoreProfile::Both;
 };
 
 /// "error" or "warning".

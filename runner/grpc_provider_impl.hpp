@@ -165,7 +165,9 @@ private:
   template <class PbEvent, class Request, class Method, class Event>
   std::optional<protocol::RpcFailure> stream(Method method, const Request& request, const char* rpc,
                                              std::vector<Event>& events) {
-    auto context = make_context(m_options);
+    auto context = make_context(deadline_for(m_options, rpc));
+    const LiveCall live(*context);
+    const CallTimer timer(m_options, rpc);
     auto reader = ((*m_stub).*method)(context.get(), Protocol::to_proto(request));
     PbEvent event;
     std::optional<protocol::RpcFailure> bad_event;
@@ -186,6 +188,7 @@ private:
       events.push_back(std::move(*converted));
     }
     const grpc::Status status = reader->Finish();
+    timer.finished(status);
     if (!status.ok()) return failure_for(status, m_options, rpc);
     return bad_event;
   }

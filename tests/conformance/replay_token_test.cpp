@@ -8,12 +8,10 @@ namespace tfc::conformance {
 namespace {
 
 RC_GTEST_PROP(ReplayToken, FormatThenParseGivesTheSameToken,
-              (std::uint64_t seed, unsigned size, std::vector<unsigned> path, unsigned kind)) {
-  static constexpr CaseKind kKinds[] = {CaseKind::Lifecycle, CaseKind::PlanOnly, CaseKind::Data,  CaseKind::Function,
-                                        CaseKind::Ephemeral, CaseKind::List,     CaseKind::Action};
+              (std::uint64_t seed, unsigned size, std::vector<unsigned> path, unsigned kind, unsigned index)) {
   ReplayToken t;
-  t.kind = kKinds[kind % std::size(kKinds)];
-  t.type_name = "tfc_widget_2";
+  t.kind = kCaseKinds[kind % std::size(kCaseKinds)];
+  t.type_index = index % 5000;
   t.seed = seed;
   t.size = static_cast<int>(size % 1001);
   for (unsigned p : path) t.shrink_path.push_back(p % 5000);
@@ -22,18 +20,40 @@ RC_GTEST_PROP(ReplayToken, FormatThenParseGivesTheSameToken,
   RC_ASSERT(*parsed == t);
 }
 
-TEST(ReplayToken, HasAReadableFixedForm) {
-  ReplayToken t{CaseKind::PlanOnly, "random_string", 0xabcULL, 37, {0, 2, 11}};
-  EXPECT_EQ(format_token(t), "v1.p.random_string.0000000000000abc.37.0-2-11");
-  t.shrink_path.clear();
-  EXPECT_EQ(format_token(t), "v1.p.random_string.0000000000000abc.37.n");
-  // Provider functions keep their names as declared, capitals included.
-  const ReplayToken f{CaseKind::Function, "RFC3339_parse", 1, 0, {}};
-  EXPECT_EQ(format_token(f), "v1.f.RFC3339_parse.0000000000000001.0.n");
-  EXPECT_EQ(*parse_token(format_token(f)), f);
+TEST(ReplayToken, OrdinaryTokensAreShort) {
+  // A case shrunk through 30 steps, mostly taking the first or second candidate.
+  ReplayToken t{CaseKind::Lifecycle, "", 12, 0xfedcba9876543210ULL, 100, {}};
+  for (std::size_t i = 0; i < 30; ++i) t.shrink_path.push_back(i % 3 == 0 ? 1 : 0);
+  const std::string token = format_token(t);
+  EXPECT_LE(token.size(), 40u) << token;
+  EXPECT_EQ(token.rfind("v2.", 0), 0u);
+  EXPECT_EQ(token.find_first_not_of("v2.ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"),
+            std::string::npos);
 }
 
-TEST(ReplayToken, OnlyManagedResourceCasesDependOnApply) {
+TEST(ReplayToken, ReadsTheEarlierReadableForm) {
+  const auto parsed = parse_token("v1.p.random_string.0000000000000abc.37.0-2-11");
+  ASSERT_TRUE(parsed.has_value());
+  EXPECT_EQ(parsed->type_name, "random_string");
+  EXPECT_EQ(parsed->seed, 0xabcULL);
+  EXPECT_EQ(parsed->shrink_path, (std::vector<std::size_t>{0, 2, 11}));
+  EXPECT_FALSE(parsed->needs_type_name());
+  const auto v2 = parse_token(format_token(*parsed));
+  ASSERT_TRUE(v2.has_value());
+  EXPECT_TRUE(v2->needs_type_name());
+}
+
+TEST(ReplayToken, EveryFamilyHasItsKind) {
+  // Provider functions keep their names as declared, capitals included, in the readable form.
+  const auto f = parse_token("v1.f.RFC3339_parse.0000000000000001.0.n");
+  ASSERT_TRUE(f.has_value()) << f.error().message;
+  EXPECT_EQ(f->kind, CaseKind::Function);
+  for (CaseKind k : kCaseKinds) {
+    ReplayToken t{k, "", 3, 7, 1, {0, 2}};
+    const auto back = parse_token(format_token(t));
+    ASSERT_TRUE(back.has_value()) << back.error().message;
+    EXPECT_EQ(back->kind, k);
+  }
   EXPECT_FALSE(kind_ignores_apply(CaseKind::Lifecycle));
   EXPECT_FALSE(kind_ignores_apply(CaseKind::PlanOnly));
   for (CaseKind k : {CaseKind::Data, CaseKind::Function, CaseKind::Ephemeral, CaseKind::List, CaseKind::Action})
@@ -42,7 +62,9 @@ TEST(ReplayToken, OnlyManagedResourceCasesDependOnApply) {
 
 TEST(ReplayToken, MalformedTokensSayWhichPartIsWrong) {
   const std::pair<const char*, const char*> cases[] = {
-      {"v2.a.x.0000000000000001.3.n", "expected v1"},
+      {"v3.a.x.0000000000000001.3.n", "expected v2"},
+      {"v2.!!", "base64"},
+      {"v2.AAA", "seed"},
       {"v1.z.x.0000000000000001.3.n", "kind must be one of a, p, d, f, e, l, x"},
       {"v1.a.X!.0000000000000001.3.n", "is not a type name"},
       {"v1.a.x.12.3.n", "16 hex digits"},

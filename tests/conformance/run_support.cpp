@@ -73,6 +73,27 @@ CliRun run_tfconform(const std::filesystem::path& dir, const std::vector<std::st
   return run;
 }
 
+CliRun run_tfconform_command(const std::filesystem::path& dir, const std::vector<std::string>& args) {
+  CliRun run;
+  run.dir = dir;
+  std::string cmd = "cd " + quote(dir.string()) + " && " + quote(tfconform_binary().string());
+  for (const auto& a : args) cmd += " " + quote(a);
+  cmd += " 2>&1";
+  FILE* pipe = ::popen(cmd.c_str(), "r");
+  if (pipe == nullptr) return run;
+  char buf[4096];
+  std::size_t n = 0;
+  while ((n = std::fread(buf, 1, sizeof buf, pipe)) > 0) run.output.append(buf, n);
+  const int status = ::pclose(pipe);
+  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return run;
+}
+
+std::filesystem::path cli_binary(const std::string& name) {
+  const char* dir = std::getenv("TFC_BINARY_DIR");
+  return std::filesystem::path(dir != nullptr ? dir : ".") / "cli" / name;
+}
+
 bool validates_as_junit(const std::filesystem::path& junit_xml) {
   const std::string cmd = "xmllint --noout --schema " + quote(source_path("tests/reports/JUnit.xsd").string()) + " " +
                           quote(junit_xml.string()) + " > /dev/null 2>&1";

@@ -39,6 +39,19 @@ struct ConfigOptions {
   int mutate_percent = 25;          // per top-level name, regenerate an example's value
 };
 
+/// The options of a value profile: realistic ones are the defaults; extreme ones have extreme
+/// leaves, longer collections (up to 8 elements, 5 nested objects) and deeper dynamic values.
+inline ConfigOptions config_options(ValueProfile profile) {
+  ConfigOptions o;
+  if (profile == ValueProfile::extreme) {
+    o.values.profile = ValueProfile::extreme;
+    o.values.max_elements = 8;
+    o.values.dynamic_depth = 2;
+    o.max_nested = 5;
+  }
+  return o;
+}
+
 /// Configurations of `block`'s implied type: required attributes always set, optional ones
 /// (including optional+computed and write-only) sometimes null, computed-only ones always
 /// null, nested blocks within min/max items for every nesting mode (unbounded: at most

@@ -93,6 +93,8 @@ Finding finding_of(const Json& j) {
   f.seed = number_text(j, "seed");
   if (j.contains("replay") && j["replay"].is_object()) f.replay_token = text(j["replay"], "token");
   f.found_at_case = count(j, "found_at_case");
+  f.extreme_values = flag(j, "extreme_values");  // absent: false
+  f.invented_prior = flag(j, "invented_prior");
   f.shrink_attempts = count(j, "shrink_attempts");
   f.finding_class = enum_of(text(j, "class"),
                             std::array{FindingClass::contract, FindingClass::tolerated, FindingClass::robustness,

@@ -121,6 +121,11 @@ struct Finding {
   std::vector<std::string> full_log;  // the writers never print it; the CLI stores it in log_file
   std::optional<Reproduction> reproduction;
   std::vector<Confirmation> confirmations;
+  /// Caveats on the evidence, shown by every writer (finding_caveats): the case had extreme
+  /// values (`--values all|extreme`; the realistic cases before it did not find this), or a
+  /// request's prior state held values tfconform invented (plan-only runs).
+  bool extreme_values = false;
+  bool invented_prior = false;
 };
 
 /// One lifecycle scenario of a suite ("create", "update", "import", "destroy", ...).
@@ -285,6 +290,12 @@ std::string suite_label(const Suite& suite);
 /// request/response/expected/actual values only through this (contract-rules.md: sensitive
 /// values are redacted).
 std::string_view shown_value(const Finding& finding, const std::string& value);
+
+/// One sentence per caveat of the finding (empty when there is none), e.g. "found only with
+/// extreme values (--values): no realistic case showed it".
+std::vector<std::string> finding_caveats(const Finding& finding);
+/// The caveats as short tags for one-line rows: `[extreme values] [invented prior]`, or "".
+std::string caveat_tags(const Finding& finding);
 
 /// `tfconform run --replay TOKEN` (token shell-quoted when needed); empty when the finding has
 /// no replay token.

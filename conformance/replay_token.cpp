@@ -7,6 +7,9 @@
 namespace tfc::conformance {
 namespace {
 
+/// Set in the kind byte of a case of the extreme-values phase (the token does not grow).
+constexpr std::uint8_t kExtremeBit = 4;
+
 std::vector<std::string_view> split(std::string_view text, char sep) {
   std::vector<std::string_view> out;
   std::size_t start = 0;
@@ -162,7 +165,10 @@ Expected<ReplayToken> parse_v2(std::string_view text, const std::string& quoted)
   ReplayToken t;
   std::uint8_t kind = 0;
   std::uint64_t index = 0, size = 0, count = 0;
-  if (!in.byte(kind) || kind > 2) return Error{quoted + ": bad kind"};
+  if (!in.byte(kind)) return Error{quoted + ": bad kind"};
+  t.extreme = (kind & kExtremeBit) != 0;
+  kind = static_cast<std::uint8_t>(kind & ~kExtremeBit);
+  if (kind > 2) return Error{quoted + ": bad kind"};
   t.kind = kind == 0 ? CaseKind::Lifecycle : kind == 1 ? CaseKind::PlanOnly : CaseKind::Data;
   if (!in.varint(index) || index > 1000000) return Error{quoted + ": bad type index"};
   t.type_index = static_cast<std::size_t>(index);
@@ -196,7 +202,8 @@ Expected<ReplayToken> parse_v2(std::string_view text, const std::string& quoted)
 
 std::string format_token(const ReplayToken& t) {
   BitWriter out;
-  out.byte(t.kind == CaseKind::Lifecycle ? 0 : t.kind == CaseKind::PlanOnly ? 1 : 2);
+  const std::uint8_t kind = t.kind == CaseKind::Lifecycle ? 0 : t.kind == CaseKind::PlanOnly ? 1 : 2;
+  out.byte(static_cast<std::uint8_t>(kind | (t.extreme ? kExtremeBit : 0)));
   out.varint(t.type_index);
   for (int i = 7; i >= 0; --i) out.byte(static_cast<std::uint8_t>(t.seed >> (i * 8)));
   out.varint(static_cast<std::uint64_t>(t.size));

@@ -319,11 +319,10 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
       const ConfigPair& next = c.update ? *c.update : c.config;
       rec.prior_invented(false);
       if (!c.update || validate_config(d, next)) {
+        // The known configuration only: a plan with unknowns that asks for replacement would
+        // lead to Core's replace path, which needs an apply.
         rec.prior_invented(invented);
-        std::optional<Planned> initial;
-        if (plan_initial(d, prior, "", next, initial) &&
-            plan_final(d, prior, "", next, initial, initial ? "final plan" : "plan"))
-          rec.reached(CoverageStep::UpdatePlanned);
+        if (d.plan(prior, "", next.known, "plan update")) rec.reached(CoverageStep::UpdatePlanned);
       }
     }
   }

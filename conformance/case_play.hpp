@@ -9,8 +9,9 @@
 //   refresh: read → no-op plan;  upgrade: state at the current version;  import: by `id`,
 //            then read, compared with the applied state;  destroy: plan to null → apply.
 //   plan only (no --apply): the create's validation and plans; then the planned state, its
-//            unknown values invented, is the prior of an upgrade and of a plan (of a new
-//            configuration, validated first, or of the same one). No accepted plan: no prior.
+//            unknown values invented, is the prior of an upgrade and of a plan of the known
+//            values of a new configuration (validated first) or of the same one. No accepted
+//            plan: no prior, neither step.
 
 #include <functional>
 

@@ -131,7 +131,7 @@ bool CaseRecorder::rpc_failed(std::string_view step, std::string_view rpc, const
                   failure.message + ") instead of error diagnostics";
       break;
   }
-  if (m_prior_invented && (v.rule == "rpc.crashed" || v.rule == "rpc.error_status")) {
+  if (m_prior_invented && (v.rule == "rpc.crashed" || v.rule == "rpc.out_of_memory" || v.rule == "rpc.error_status")) {
     // The prior state was partly invented: a real state might not have led here. A hang keeps
     // its error (the suite stops waiting on a provider that hangs).
     v.severity = oracle::Severity::Warning;

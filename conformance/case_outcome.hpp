@@ -125,8 +125,9 @@ public:
   /// The case got through `step`.
   void reached(CoverageStep step) { m_outcome.reached.insert(step); }
   /// Whether the requests that follow carry a prior state holding invented values (plan-only
-  /// cases). Their findings say so, and a crash or gRPC error status during them is a warning,
-  /// not a contract error: the provider may never have written such a state.
+  /// cases). Their findings say so, and a crash (out of memory included) or gRPC error status
+  /// during them is a warning, not a contract error: the provider may never have written such
+  /// a state.
   void prior_invented(bool invented) { m_prior_invented = invented; }
   CaseOutcome& outcome() { return m_outcome; }
   const schema::Block& block() const { return m_block; }

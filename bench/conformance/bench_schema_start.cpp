@@ -19,18 +19,14 @@
 //
 // Usage: bench_schema_start [REPEATS]   (default 3 for AWS, three times that for the others)
 // Env:   TFC_AWS_PROVIDER  the AWS binary (default the /opt/tf-plugins path below)
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
 
+#include "bench_support.hpp"
 #include "conformance/provider_host.hpp"
 #include "proto/convert/convert_v5.hpp"
 #include "proto/convert/convert_v6.hpp"
@@ -43,62 +39,24 @@
 namespace {
 
 using namespace tfc;
-using Clock = std::chrono::steady_clock;
+using bench::Clock;
+using bench::median;
+using bench::ms_since;
 namespace fs = std::filesystem;
 
 constexpr const char* kAwsDefault =
     "/opt/tf-plugins/registry.terraform.io/hashicorp/aws/5.100.0/linux_amd64/terraform-provider-aws_v5.100.0_x5";
 constexpr double kGoal = 1.10;
 
-double ms_since(Clock::time_point start) { return std::chrono::duration<double, std::milli>(Clock::now() - start).count(); }
-
-double median(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
-
-/// <build>/ from <build>/bench/conformance/bench_schema_start.
-fs::path build_dir() { return fs::read_symlink("/proc/self/exe").parent_path().parent_path().parent_path(); }
-
 [[noreturn]] void missing(const std::string& what) {
   std::fprintf(stderr, "bench_schema_start: FAILED: %s\n", what.c_str());
   std::exit(2);
 }
 
-std::string find_on_path(const std::string& name) {
-  const char* path = std::getenv("PATH");
-  std::string rest = path ? path : "";
-  while (!rest.empty()) {
-    const auto colon = rest.find(':');
-    const fs::path candidate = fs::path(rest.substr(0, colon)) / name;
-    if (::access(candidate.c_str(), X_OK) == 0) return candidate.string();
-    if (colon == std::string::npos) break;
-    rest = rest.substr(colon + 1);
-  }
-  return "";
-}
-
-/// Runs argv with stdout and stderr to /dev/null (and `env` added); its wall time in ms, or -1
-/// when it did not exit 0.
+/// The wall time of a child that must exit 0, in ms; -1 when it did not.
 double timed_child(const std::vector<std::string>& argv, const std::vector<std::string>& env = {}) {
-  const auto start = Clock::now();
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    for (const auto& kv : env) ::putenv(const_cast<char*>(kv.c_str()));
-    std::FILE* null = std::fopen("/dev/null", "w");
-    ::dup2(fileno(null), 1);
-    ::dup2(fileno(null), 2);
-    std::vector<char*> args;
-    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    ::execvp(args[0], args.data());
-    ::_exit(127);
-  }
-  int status = 0;
-  ::waitpid(pid, &status, 0);
-  const double took = ms_since(start);
-  return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? took : -1;
+  const auto r = bench::run_child(argv, {}, env);
+  return r.exit_code == 0 ? r.ms : -1;
 }
 
 struct Subject {
@@ -224,9 +182,8 @@ Expected<HostSample> host_sample(const Subject& subject) {
 
 /// A dev_overrides CLI configuration and a root module whose provider block is `config`.
 fs::path terraform_dir(const Subject& subject) {
-  std::string pattern = (fs::temp_directory_path() / "tfc-bench-schema-XXXXXX").string();
-  if (::mkdtemp(pattern.data()) == nullptr) missing("cannot make a temporary directory");
-  const fs::path dir = pattern;
+  const fs::path dir = bench::make_temp_dir("tfc-bench-schema");
+  if (dir.empty()) missing("cannot make a temporary directory");
   std::ofstream(dir / "cli.tfrc") << "provider_installation {\n  dev_overrides {\n    \"" << subject.tf_source
                                   << "\" = \"" << subject.binary.parent_path().string() << "\"\n  }\n  direct {}\n}\n";
   const auto name = subject.tf_source.substr(subject.tf_source.find('/') + 1);
@@ -255,9 +212,9 @@ int repeats_from(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   const int repeats = repeats_from(argc, argv);
-  const fs::path build = build_dir();
+  const fs::path build = bench::build_dir();
   const fs::path tfconform = build / "conformance" / "tfconform";
-  const std::string terraform = find_on_path("terraform");
+  const std::string terraform = bench::find_on_path("terraform");
   const char* aws_env = std::getenv("TFC_AWS_PROVIDER");
   const fs::path aws = aws_env != nullptr ? aws_env : kAwsDefault;
   if (!fs::exists(tfconform)) missing(tfconform.string() + " is not built (ninja tfconform)");
@@ -269,10 +226,8 @@ int main(int argc, char** argv) {
   for (const char* name : {"time", "tfcfixture"}) {
     const fs::path exe = build / "providers" / (std::string("terraform-provider-") + name);
     if (!fs::exists(exe)) missing(exe.string() + " is not built (make providers)");
-    std::string pattern = (fs::temp_directory_path() / "tfc-bench-schema-state-XXXXXX").string();
     Subject s{name, exe, "", nlohmann::json::object(), {}, repeats * 3};
-    if (std::string(name) == "tfcfixture" && ::mkdtemp(pattern.data()) != nullptr)
-      s.env.push_back({"TFCFIXTURE_STATE_DIR", pattern});
+    if (std::string(name) == "tfcfixture") s.env.push_back({"TFCFIXTURE_STATE_DIR", bench::make_temp_dir("tfc-bench-schema-state")});
     subjects.push_back(std::move(s));
   }
 
@@ -305,8 +260,9 @@ int main(int argc, char** argv) {
       }
       if (!subject.tf_source.empty()) {
         const fs::path dir = terraform_dir(subject);
-        tf.push_back(timed_child({"sh", "-c", "cd '" + dir.string() + "' && exec '" + terraform + "' providers schema -json"},
-                                 {"TF_CLI_CONFIG_FILE=" + (dir / "cli.tfrc").string()}));
+        const auto r = bench::run_child({terraform, "providers", "schema", "-json"}, dir,
+                                        {"TF_CLI_CONFIG_FILE=" + (dir / "cli.tfrc").string(), "CHECKPOINT_DISABLE=1"});
+        tf.push_back(r.exit_code == 0 ? r.ms : -1);
         fs::remove_all(dir);
       }
     }

@@ -47,6 +47,8 @@ public:
   std::vector<LogLine> logs() const;
   /// Only the lines that arrived since `cursor` (see LogRing::since).
   std::vector<LogLine> logs_since(std::size_t& cursor) const;
+  /// The same lines as read, not levelled (cheaper: see LogRing).
+  std::vector<std::string> raw_logs_since(std::size_t& cursor) const;
   /// How a launched plugin ended if it has already (a crash while the session is open).
   std::optional<ExitStatus> exit_status();
 

@@ -1,8 +1,10 @@
 // tfconform: a contract-conformance test suite for Terraform/OpenTofu provider plugins.
 #include <exception>
 #include <iostream>
+#include <string>
 
 #include "conformance/command.hpp"
+#include "conformance/version.hpp"
 #include "runner/signal_watch.hpp"
 
 int main(int argc, char** argv) {
@@ -10,7 +12,7 @@ int main(int argc, char** argv) {
   tfc::runner::watch_stop_signals();
   CLI::App app{"tfconform: checks a Terraform/OpenTofu provider plugin against the provider contract"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", "tfconform 0.1.0");
+  app.set_version_flag("--version", std::string("tfconform ") + tfc::kVersion);
   int exit_code = 0;
   tfc::cli::add_run_command(app, exit_code);
   tfc::cli::add_schema_command(app, exit_code);

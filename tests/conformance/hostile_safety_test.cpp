@@ -213,8 +213,11 @@ TEST(ProviderMemory, AProviderOverItsLimitIsAFindingAndTheRunGoesOn) {
   EXPECT_NE(message.find("--provider-memory"), std::string::npos) << message;
   EXPECT_NE(message.find("PlanResourceChange"), std::string::npos) << message;
   // The run went on after the provider died: the data source suite still played its cases.
-  for (const auto& suite : report["suites"])
-    if (suite["kind"] == "data_source") EXPECT_GT(suite["coverage"]["cases_generated"].get<int>(), 0);
+  for (const auto& suite : report["suites"]) {
+    if (suite["kind"] == "data_source") {
+      EXPECT_GT(suite["coverage"]["cases_generated"].get<int>(), 0);
+    }
+  }
   expect_nothing_left(scratch, run);
 }
 

@@ -22,7 +22,7 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     const int rc = app.exit(e);
-    return rc == 0 ? 0 : 2;  // usage errors exit 2 (../shared/spec/oracle-vectors.md)
+    return rc == 0 ? 0 : 2;  // usage errors exit 2 (docs/oracle-vectors.md)
   } catch (const std::exception& e) {
     std::cerr << "tfconform: internal error: " << e.what() << "\n";
     return 2;

@@ -66,10 +66,12 @@ public:
       fail(at, "expected " + c->dump() + ", got " + value.dump());
     if (auto e = schema.find("enum"); e != schema.end() && std::find(e->begin(), e->end(), value) == e->end())
       fail(at, value.dump() + " is not one of " + e->dump());
-    if (auto m = schema.find("minimum"); m != schema.end() && value.is_number() && value.get<double>() < m->get<double>())
+    if (auto m = schema.find("minimum");
+        m != schema.end() && value.is_number() && value.get<double>() < m->get<double>())
       fail(at, value.dump() + " is below the minimum " + m->dump());
-    if (auto p = schema.find("pattern"); p != schema.end() && value.is_string() &&
-                                          !std::regex_search(value.get<std::string>(), std::regex(p->get<std::string>())))
+    if (auto p = schema.find("pattern");
+        p != schema.end() && value.is_string() &&
+        !std::regex_search(value.get<std::string>(), std::regex(p->get<std::string>())))
       fail(at, value.dump() + " does not match " + p->dump());
     if (value.is_object()) check_object(schema, value, at);
     if (value.is_array()) {
@@ -95,7 +97,8 @@ private:
   void check_ref(const json& ref, const json& value, const std::string& at) {
     const std::string prefix = "#/$defs/";
     const std::string target = ref.is_string() ? ref.get<std::string>() : std::string();
-    if (target.rfind(prefix, 0) != 0 || !m_root.contains("$defs") || !m_root["$defs"].contains(target.substr(prefix.size()))) {
+    if (target.rfind(prefix, 0) != 0 || !m_root.contains("$defs") ||
+        !m_root["$defs"].contains(target.substr(prefix.size()))) {
       fail(at, "unresolvable $ref " + ref.dump() + " (only #/$defs/NAME is supported)");
       return;
     }

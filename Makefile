@@ -13,7 +13,7 @@ APT_PACKAGES := cmake ninja-build g++ pkg-config git ca-certificates \
   libssl-dev nlohmann-json3-dev libcli11-dev libgtest-dev googletest librapidcheck-dev \
   libxml2-utils chromium
 
-.PHONY: all deps build test demo bench providers clean
+.PHONY: all deps build test demo bench providers docs clean
 
 all: build
 
@@ -56,6 +56,12 @@ demo: build providers
 
 clean:
 	rm -rf $(BUILD)
+
+# docs/rules.md is generated from the rule catalogue (oracle/rules.cpp); the test
+# conformance.rules_doc fails until it is regenerated after a rule changes.
+docs: deps $(BUILD)/build.ninja
+	cmake --build $(BUILD) -j $(JOBS) --target tfconform
+	$(BIN) rules --markdown > docs/rules.md
 
 # libFuzzer targets (clang, ASan + UBSan) in build-fuzz/, FUZZ_SECONDS (30) each: scripts/fuzz.sh.
 .PHONY: fuzz

@@ -78,9 +78,9 @@ struct StepValues {
   const cty::Value* actual = nullptr;
 };
 
-/// Turns oracle violations and RPC failures of one case into findings (contract-rules.md:
-/// "Every finding carries: rule id, severity, the RPC and step, the resource type, a path, a
-/// message, and which cores enforce it").
+/// Turns oracle violations and RPC failures of one case into findings (docs/lifecycle-contract.md,
+/// "Findings": rule id, severity, the RPC and step, the resource type, a path, a message, and
+/// which cores enforce it).
 class CaseRecorder {
 public:
   CaseRecorder(std::string resource_type, const schema::Block& block, CaseOutcome& outcome)

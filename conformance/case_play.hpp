@@ -1,6 +1,6 @@
 #pragma once
 // Plays one generated case against a live provider, making Core's calls in Core's order
-// (../shared/protocol/README.md §5; seeds 000 §PlanResourceChange to §ImportResourceState):
+// (docs/protocol.md §5; seeds 000 §PlanResourceChange to §ImportResourceState):
 //
 //   create:  validate (with unknowns, then known) → plan with unknowns → final plan → apply →
 //            plan again (must be a no-op) → read → plan again after the refresh (no-op)

@@ -257,7 +257,7 @@ void add_run_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--time-budget", a->time_budget_seconds,
                   "Seconds for the whole run: then no new case starts and the reports say what was not run")
       ->check(CLI::PositiveNumber);
-  cmd->add_option("--hints", a->hints, "Hints file steering generation (generators/HINTS.md)");
+  cmd->add_option("--hints", a->hints, "Hints file steering generation (docs/hints.md)");
   cmd->add_flag("--strict", a->strict, "Report rules tolerated for the legacy SDK as errors");
   cmd->add_option("--max-shrinks", a->max_shrinks, "Cases tried while shrinking one failure");
   cmd->add_option("--shrink-time", a->shrink_seconds, "Seconds spent shrinking one failure at most")->check(CLI::Range(0, 86400));

@@ -1,5 +1,5 @@
-// Case generators: rapidcheck combinators only, so shrinking comes with them (style-anchors:
-// RapidCheck generators).
+// Case generators: rapidcheck combinators only, so shrinking comes with them (as RapidCheck's own
+// generators are built).
 #include "conformance/resource_case.hpp"
 
 #include <memory>

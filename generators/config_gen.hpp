@@ -1,6 +1,6 @@
 #pragma once
 // Configuration values of a resource schema, as Terraform sends them in `config`
-// (schema.md §3-§4, §7; seeds 000/001 "Configuration"): every attribute and block type
+// (docs/protocol.md §4.3-§4.4, §4.6; seeds 000/001 "Configuration"): every attribute and block type
 // present, unset attributes null, absent blocks null (single), empty (list/set/map) or an
 // empty object (group). Values carry the declared implied type on every container, and
 // concrete types at dynamic positions, as the codecs produce them.

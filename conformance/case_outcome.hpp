@@ -83,9 +83,9 @@ struct StepValues {
   const cty::Value* actual = nullptr;
 };
 
-/// Turns oracle violations and RPC failures of one case into findings (contract-rules.md:
-/// "Every finding carries: rule id, severity, the RPC and step, the resource type, a path, a
-/// message, and which cores enforce it").
+/// Turns oracle violations and RPC failures of one case into findings (docs/lifecycle-contract.md,
+/// "Findings": rule id, severity, the RPC and step, the resource type, a path, a message, and
+/// which cores enforce it).
 class CaseRecorder {
 public:
   CaseRecorder(std::string resource_type, const schema::Block& block, CaseOutcome& outcome)
@@ -129,6 +129,11 @@ public:
   void reject(std::string_view rpc, const protocol::Diagnostics& diagnostics);
   /// The case got through `step`.
   void reached(CoverageStep step) { m_outcome.reached.insert(step); }
+  /// Whether the requests that follow carry a prior state holding invented values (plan-only
+  /// cases). Their findings say so, and a crash (out of memory included) or gRPC error status
+  /// during them is a warning, not a contract error: the provider may never have written such
+  /// a state.
+  void prior_invented(bool invented) { m_prior_invented = invented; }
   CaseOutcome& outcome() { return m_outcome; }
   const schema::Block& block() const { return m_block; }
   const std::string& resource_type() const { return m_type; }
@@ -141,6 +146,7 @@ private:
   std::function<std::size_t()> m_log_mark;
   oracle::CoreProfile m_profile = oracle::CoreProfile::Both;
   std::size_t m_phase = 0;
+  bool m_prior_invented = false;
   std::chrono::steady_clock::time_point m_since = std::chrono::steady_clock::now();
 };
 

@@ -3,6 +3,7 @@
 
 #include "conformance/resource_driver.hpp"
 #include "conformance/value_io.hpp"
+#include "generators/invented_values.hpp"
 #include "oracle/identity_rules.hpp"
 #include "oracle/plan_final.hpp"
 #include "oracle/state_checks.hpp"
@@ -39,19 +40,26 @@ void judge_identity_pair(ResourceDriver& d, std::string_view step, const cty::Va
                      values);
 }
 
-/// Validation with unknowns (when any were injected) and with the known configuration, then
-/// the plan with unknowns. Returns false when the case cannot go on.
+/// Validation with unknowns (when any were injected), then with the known configuration.
+bool validate_config(ResourceDriver& d, const ConfigPair& config) {
+  if (!config.with_unknowns.injected.empty() && !d.validate(config.with_unknowns.value, "validate (unknowns)"))
+    return false;
+  return d.validate(config.known, "validate");
+}
+
+/// The plan with unknowns, when any were injected. Returns false when the case cannot go on.
+bool plan_initial(ResourceDriver& d, const cty::Value& prior, const std::string& prior_private, const ConfigPair& config,
+                  std::optional<Planned>& initial, const std::optional<cty::Value>& prior_identity = std::nullopt) {
+  if (config.with_unknowns.injected.empty()) return true;
+  initial = d.plan(prior, prior_private, config.with_unknowns.value, "plan (unknowns)", prior_identity);
+  return initial && !failed(d);
+}
+
+/// Validation, then the plan with unknowns. Returns false when the case cannot go on.
 bool validate_and_plan_initial(ResourceDriver& d, const cty::Value& prior, const std::string& prior_private,
                                const ConfigPair& config, std::optional<Planned>& initial,
                                const std::optional<cty::Value>& prior_identity = std::nullopt) {
-  const bool unknowns = !config.with_unknowns.injected.empty();
-  if (unknowns && !d.validate(config.with_unknowns.value, "validate (unknowns)")) return false;
-  if (!d.validate(config.known, "validate")) return false;
-  if (unknowns) {
-    initial = d.plan(prior, prior_private, config.with_unknowns.value, "plan (unknowns)", prior_identity);
-    if (!initial || failed(d)) return false;
-  }
-  return true;
+  return validate_config(d, config) && plan_initial(d, prior, prior_private, config, initial, prior_identity);
 }
 
 /// The final plan, made when the values are known (at apply time), judged against the initial
@@ -288,6 +296,13 @@ const schema::IdentitySchema* identity_schema_of(const PlayOptions& options, con
   return it != options.provider->identity_schemas.end() ? &it->second : nullptr;
 }
 
+/// The prior state of a plan-only case: the planned state with its unknowns invented, a
+/// function of the plan and the case's seed (so a case replays exactly).
+cty::Value invented_prior(const cty::Value& planned, std::uint64_t seed) {
+  constexpr int kInventionSize = 50;
+  return gen::with_unknowns_invented(planned)(rc::Random(seed), kInventionSize).value();
+}
+
 }  // namespace
 
 CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type, const schema::Schema& schema,
@@ -349,20 +364,31 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   rec.set_log_mark(options.log_mark);
   ResourceDriver d(client, type, schema, rec, options.check, identity_schema_of(options, type));
   rec.scenario("plan");
-  const cty::Value& none = d.null_object();
-  validate_and_plan(d, none, "", c.config);
-  if (!failed(d) && c.prior.is_wholly_known()) {
+  const auto created = validate_and_plan(d, d.null_object(), "", c.config);
+  // Without an accepted plan there is no state the provider could have written: the upgrade
+  // and the plan update are skipped rather than played on a wholly invented prior.
+  if (created && !failed(d)) {
+    const bool invented = !created->state.is_wholly_known();
+    const cty::Value prior = invented_prior(created->state, c.invention_seed);
     rec.scenario("upgrade");
-    d.upgrade(c.prior, "upgrade");
-  }
-  if (!failed(d) && c.prior.is_wholly_known() && can_move(options)) {
-    rec.scenario("move");
-    d.move(LiveObject{c.prior, ""}, options.provider_address, "move");
-  }
-  if (!failed(d) && out.planned) {
-    rec.scenario("plan update");
-    // With deferral allowed (as Terraform Stacks runs): a deferred answer must still conform.
-    if (d.plan(c.prior, "", c.config.known, "plan update", std::nullopt, true)) rec.reached(CoverageStep::UpdatePlanned);
+    rec.prior_invented(invented);
+    d.upgrade(prior, "upgrade");
+    if (!failed(d) && can_move(options)) {
+      rec.scenario("move");
+      d.move(LiveObject{prior, ""}, options.provider_address, "move");
+    }
+    if (!failed(d)) {
+      rec.scenario("plan update");
+      const ConfigPair& next = c.update ? *c.update : c.config;
+      rec.prior_invented(false);
+      if (!c.update || validate_config(d, next)) {
+        // The known configuration only: a plan with unknowns that asks for replacement would
+        // lead to Core's replace path, which needs an apply. Deferral allowed (as Terraform
+        // Stacks runs): a deferred answer must still conform.
+        rec.prior_invented(invented);
+        if (d.plan(prior, "", next.known, "plan update", std::nullopt, true)) rec.reached(CoverageStep::UpdatePlanned);
+      }
+    }
   }
   rec.finish();
   return out;

@@ -1,6 +1,6 @@
 #pragma once
 // Plays one generated case against a live provider, making Core's calls in Core's order
-// (../shared/protocol/README.md §5; seeds 000 §PlanResourceChange to §ImportResourceState):
+// (docs/protocol.md §5; seeds 000 §PlanResourceChange to §ImportResourceState):
 //
 //   create:  validate (with unknowns, then known) → plan with unknowns → final plan → apply →
 //            plan again (must be a no-op) → read → plan again after the refresh (no-op)
@@ -12,6 +12,10 @@
 //   move:    right after the create, when the provider can move states: the object moved
 //            from its own type (a `moved` block across configurations) → no-op plan;
 //   destroy: plan to null → apply.
+//   plan only (no --apply): the create's validation and plans; then the planned state, its
+//            unknown values invented, is the prior of an upgrade, of a move (when the provider
+//            can move states) and of a plan of the known values of a new configuration
+//            (validated first) or of the same one. No accepted plan: no prior, none of these.
 
 #include <functional>
 

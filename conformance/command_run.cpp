@@ -41,6 +41,7 @@ struct RunArgs {
   std::size_t max_shrinks = 400;
   int shrink_seconds = 60;
   std::string replay;
+  std::string values = "realistic";
   std::vector<std::string> reports;
   std::string junit, html, json, summary;
   bool quiet = false;
@@ -164,6 +165,8 @@ Expected<conformance::RunSettings> settings_from(const RunArgs& a) {
     r.environment = a.env;
     if (!s.target.provider_config.empty()) r.provider_config = s.target.provider_config.dump();
   }
+  if (a.values == "all") s.suite.values = conformance::ValueSchedule::all;
+  else if (a.values == "extreme") s.suite.values = conformance::ValueSchedule::extreme;
   if (!a.hints.empty()) {
     TFC_TRY(hints, gen::load_hints_file(a.hints));
     s.hints = std::move(hints);
@@ -201,9 +204,9 @@ int run_command(const RunArgs& a) {
   report::ConsoleProgress progress(console, report::detect_console_style(2));
   HeldProgress held(progress);
   if (!a.quiet) {
-    console << "tfconform run: seed " << settings->suite.run_seed << ", " << settings->suite.cases << " cases per type, "
-            << (settings->apply ? "with --apply (real changes)" : "plan only (no --apply)") << ", profile " << a.profile
-            << "\n";
+    console << "tfconform run: seed " << settings->suite.run_seed << ", " << settings->suite.cases << " cases per type ("
+            << a.values << " values), " << (settings->apply ? "with --apply (real changes)" : "plan only (no --apply)")
+            << ", profile " << a.profile << "\n";
   }
   auto result = conformance::run_conformance(*settings, a.quiet ? nullptr : &held);
   if (!result) {
@@ -254,11 +257,15 @@ void add_run_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--time-budget", a->time_budget_seconds,
                   "Seconds for the whole run: then no new case starts and the reports say what was not run")
       ->check(CLI::PositiveNumber);
-  cmd->add_option("--hints", a->hints, "Hints file steering generation (generators/HINTS.md)");
+  cmd->add_option("--hints", a->hints, "Hints file steering generation (docs/hints.md)");
   cmd->add_flag("--strict", a->strict, "Report rules tolerated for the legacy SDK as errors");
   cmd->add_option("--max-shrinks", a->max_shrinks, "Cases tried while shrinking one failure");
   cmd->add_option("--shrink-time", a->shrink_seconds, "Seconds spent shrinking one failure at most")->check(CLI::Range(0, 86400));
   cmd->add_option("--replay", a->replay, "Play exactly the case of this replay token (from a report)");
+  cmd->add_option("--values", a->values,
+                  "realistic (default): values configurations hold; all: then extreme values in the last fifth of "
+                  "the cases; extreme: extreme values only")
+      ->check(CLI::IsMember({"realistic", "all", "extreme"}));
   cmd->add_option("--report", a->reports, "KIND=PATH, KIND one of junit, json, html, summary (repeatable; - is stdout)");
   cmd->add_option("--junit", a->junit, "Write JUnit XML here");
   cmd->add_option("--html", a->html, "Write the HTML report here");

@@ -14,6 +14,7 @@
 #include "conformance/function_case.hpp"
 #include "oracle/function_rules.hpp"
 #include "reports/fingerprint.hpp"
+#include "conformance/version.hpp"
 #include "oracle/rules.hpp"
 #include "oracle/schema_rules.hpp"
 #include "runner/run_stop.hpp"
@@ -318,7 +319,7 @@ Expected<RunResult> run_conformance(const RunSettings& given, report::ProgressLi
   const TimeBudget budget(settings.time_budget);
   RunResult result;
   auto& run = result.report;
-  run.tool_version = "0.1.0";
+  run.tool_version = kVersion;
   run.hostname = host_name();
   run.seed = settings.suite.run_seed;
   run.started_at = std::chrono::system_clock::now();

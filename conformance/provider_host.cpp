@@ -1,5 +1,5 @@
 // Opening a provider process the way Core does: schema, identity schemas, provider validation,
-// configuration (../shared/protocol/README.md §5.1).
+// configuration (docs/protocol.md §5.1).
 #include "conformance/provider_host.hpp"
 
 #include "conformance/client_capabilities.hpp"
@@ -131,10 +131,8 @@ Expected<void> ProviderHost::restart() {
 }
 
 std::vector<std::string> ProviderHost::take_new_logs() {
-  std::vector<std::string> out;
-  if (!m_session) return out;
-  for (auto& line : m_session->logs_since(m_logs_seen)) out.push_back(std::move(line.raw));
-  return out;
+  if (!m_session) return {};
+  return m_session->raw_logs_since(m_logs_seen);
 }
 
 std::optional<std::string> ProviderHost::exit_description() {

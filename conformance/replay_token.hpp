@@ -5,9 +5,10 @@
 // plays the very same requests again.
 //
 // Form: `v2.` and the URL-safe base64 (no padding) of: the kind (0 lifecycle with --apply, 1 plan
-// only, 2 data source, 3 provider function, 4 ephemeral resource, 5 list resource, 6 action), the
-// type's index among the provider's types of that family (resource types for 0 and 1) in name
-// order as a varint, the seed (8 bytes, big-endian), the size as a varint, then the
+// only, 2 data source, 3 provider function, 4 ephemeral resource, 5 list resource, 6 action;
+// plus 8 for a case of the extreme-values phase), the type's index among the provider's types
+// of that family (resource types for 0 and 1) in name order as a varint, the seed (8 bytes,
+// big-endian), the size as a varint, then the
 // shrink path in Elias-gamma codes as runs of zeros: the number of non-zero indexes + 1, for
 // each of them the zeros before it + 1 and the index, then the zeros at the end + 1;
 // zero-padded to a byte. Shrinking mostly takes the first candidate, so an ordinary token has
@@ -49,6 +50,7 @@ struct ReplayToken {
   std::uint64_t seed = 0;
   int size = 0;
   std::vector<std::size_t> shrink_path;
+  bool extreme = false;  // generated with extreme values (--values all|extreme; v2 only)
 
   /// v2 tokens name their type by index only; resolve_type fills the name.
   bool needs_type_name() const { return type_name.empty(); }

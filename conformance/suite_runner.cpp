@@ -91,11 +91,15 @@ const std::vector<CoverageStep>& counted_steps(CaseKind kind) {
   return lifecycle;
 }
 
-std::string skip_reason(const std::string& scenario, const report::Coverage& coverage, const std::string& rejection) {
+std::string skip_reason(CaseKind kind, const std::string& scenario, const report::Coverage& coverage,
+                        const std::string& rejection) {
+  const bool from_plan = kind == CaseKind::PlanOnly && (scenario == "upgrade" || scenario == "plan update");
   if (coverage.cases_generated > 0 && coverage.planned == 0) {
     return "the provider refused every generated case (" + rejection +
-           "); give values it accepts in a hints file (--hints)";
+           "); give values it accepts in a hints file (--hints)" +
+           (from_plan ? "; without an accepted plan there is no prior state to start from" : "");
   }
+  if (from_plan) return "starts from the state of an accepted plan; no case got that far (raise --cases)";
   if (scenario == "replace") return "the provider never asked for a replacement (no requires_replace on an update)";
   if (scenario == "move") {
     return rejection.rfind("move:", 0) == 0 ? "move refused: " + rejection
@@ -136,6 +140,14 @@ const schema::Schema* schema_of(const schema::ProviderSchema& s, CaseKind kind, 
   return it != family->end() ? &it->second : nullptr;
 }
 
+/// A suite's generators, one per value profile.
+template <class Case>
+struct CaseGens {
+  rc::Gen<Case> realistic;
+  rc::Gen<Case> extreme;
+  const rc::Gen<Case>& of(bool extreme_values) const { return extreme_values ? extreme : realistic; }
+};
+
 /// What a suite gathers per scenario while its cases run.
 struct ScenarioTally {
   std::size_t runs = 0;
@@ -157,10 +169,10 @@ public:
   const schema::Block& block() const { return m_schema.block; }
 
   template <class Case>
-  report::Suite run(rc::Gen<Case> gen, const std::optional<ReplayToken>& replay) {
+  report::Suite run(const CaseGens<Case>& gens, const std::optional<ReplayToken>& replay) {
     const std::string label = report::suite_label(m_suite);
     if (replay) {
-      play_replay(gen, *replay);
+      play_replay(gens.of(replay->extreme), *replay);
     } else {
       // After a timeout every further case would wait out the deadline again: the suite stops.
       // So does a stopped run (a signal, the time budget): the reports still get what was done.
@@ -170,7 +182,7 @@ public:
         report::CaseEvent event{label, "case", i + 1, m_settings.cases};
         if (m_progress) m_progress->case_started(event);
         const std::size_t before = m_finding_count;
-        play_generated(gen, i);
+        play_generated(gens, i);
         if (m_progress) {
           const auto status = m_finding_count > before ? report::Status::failed : report::Status::passed;
           m_progress->case_finished(event, status, m_finding_count - before);
@@ -257,10 +269,11 @@ private:
   }
 
   template <class Case>
-  void play_generated(const rc::Gen<Case>& gen, std::size_t index) {
+  void play_generated(const CaseGens<Case>& gens, std::size_t index) {
     const std::uint64_t seed = case_seed(m_settings.run_seed, m_kind, m_type, index);
     const int size = case_size(index, m_settings.cases);
-    auto shrinkable = generate(gen, seed, size);
+    const bool extreme = extreme_case(m_settings.values, index, m_settings.cases);
+    auto shrinkable = generate(gens.of(extreme), seed, size);
     if (!shrinkable) return;
     const Case value = shrinkable->value();
     const CaseOutcome outcome = play_logged(value);
@@ -287,17 +300,18 @@ private:
         unshrunk.findings.push_back(f);
     }
     if (!unshrunk.findings.empty()) {
-      ReplayToken token{m_kind, m_type, m_type_index, seed, size, {}};
+      ReplayToken token{m_kind, m_type, m_type_index, seed, size, {}, extreme};
       report_case(unshrunk, token, value, case_log, index + 1, 0, {});
     }
     for (const auto& rule : fresh_rules) {
       if (m_fatal) break;
-      shrink_and_report(*shrinkable, rule, seed, size, outcome, case_log, index + 1);
+      shrink_and_report(*shrinkable, rule, ReplayToken{m_kind, m_type, m_type_index, seed, size, {}, extreme}, outcome,
+                        case_log, index + 1);
     }
   }
 
   template <class Case>
-  void shrink_and_report(const rc::Shrinkable<Case>& failing, const std::string& rule, std::uint64_t seed, int size,
+  void shrink_and_report(const rc::Shrinkable<Case>& failing, const std::string& rule, const ReplayToken& unshrunk,
                          const CaseOutcome& original, const std::vector<std::string>& original_log,
                          std::size_t case_number) {
     m_reported_rules.insert(rule);
@@ -335,12 +349,13 @@ private:
     }
     if (runner::aborting() || (costly && !last_failing)) {
       // No provider left to replay on, or no smaller case failed: the original case is the evidence.
-      report_case(of_rule(original, rule), ReplayToken{m_kind, m_type, m_type_index, seed, size, {}}, failing.value(),
-                  original_log, case_number, shrunk.attempts, aliases);
+      report_case(of_rule(original, rule), unshrunk, failing.value(), original_log, case_number, shrunk.attempts,
+                  aliases);
       return;
     }
     const Case minimal = shrunk.minimal.value();
-    const ReplayToken token{m_kind, m_type, m_type_index, seed, size, shrunk.path};
+    ReplayToken token = unshrunk;
+    token.shrink_path = shrunk.path;
     if (costly) {
       // The last attempt that failed is the evidence (its log has no step marks).
       report_case(of_rule(last_failing->first, rule), token, minimal, last_failing->second, case_number,
@@ -350,8 +365,8 @@ private:
     const CaseOutcome replayed = play_logged(minimal);
     if (!replayed.has_error_rule(rule)) {
       // Not reproducible on its own (a flaky provider): report the original, unshrunk case.
-      report_case(of_rule(original, rule), ReplayToken{m_kind, m_type, m_type_index, seed, size, {}}, failing.value(),
-                  original_log, case_number, shrunk.attempts, aliases);
+      report_case(of_rule(original, rule), unshrunk, failing.value(), original_log, case_number, shrunk.attempts,
+                  aliases);
       return;
     }
     report_case(of_rule(replayed, rule), token, minimal, m_case_log, case_number, shrunk.attempts, aliases);
@@ -401,6 +416,7 @@ private:
       finding.found_at_case = case_number;
       finding.shrink_attempts = attempts;
       finding.seed = token.seed;
+      finding.extreme_values = token.extreme;
       finding.replay_token = formatted;
       finding.counterexample = report::Counterexample{described, case_size(value)};
       // Findings Core itself would meet get a reproduction: contract breaks, and crashes or
@@ -470,7 +486,7 @@ private:
       if (!ran) {
         sc.reason = !m_settings.apply && needs_apply(m_kind, name)
                         ? "runs only with --apply (it reaches the real system, as Terraform's apply does)"
-                        : skip_reason(name, m_suite.coverage, m_last_rejection);
+                        : skip_reason(m_kind, name, m_suite.coverage, m_last_rejection);
       }
       m_suite.scenarios.push_back(std::move(sc));
     }
@@ -589,28 +605,53 @@ int case_size(std::size_t index, std::size_t total) {
   return static_cast<int>(index * 100 / (total - 1));
 }
 
+std::size_t extreme_cases(ValueSchedule schedule, std::size_t total) {
+  switch (schedule) {
+    case ValueSchedule::realistic: return 0;
+    case ValueSchedule::extreme: return total;
+    case ValueSchedule::all: return total < 2 ? 0 : std::max<std::size_t>(1, total / 5);
+  }
+  return 0;
+}
+
+bool extreme_case(ValueSchedule schedule, std::size_t index, std::size_t total) {
+  return index + extreme_cases(schedule, total) >= total;
+}
+
 report::Suite run_suite(ProviderHost& host, CaseKind kind, const std::string& type, const gen::Hints& hints,
                         const SuiteSettings& settings, report::ProgressListener* progress,
                         const std::optional<ReplayToken>& replay) {
   SuiteRun run(host, kind, type, settings, progress);
+  CaseGenOptions extreme = settings.generation;
+  extreme.values = gen::ValueProfile::extreme;
   // The generators keep references to the suite's own copy of the schema, which outlives them.
+  const auto gens = [&](auto make) {
+    using Case = typename decltype(make(settings.generation))::ValueType;
+    return CaseGens<Case>{make(settings.generation), make(extreme)};
+  };
   switch (kind) {
-    case CaseKind::Lifecycle: return run.run(lifecycle_case_of(run.block(), hints, settings.generation), replay);
-    case CaseKind::PlanOnly: return run.run(plan_only_case_of(run.block(), hints, settings.generation), replay);
-    case CaseKind::Data: return run.run(data_case_of(run.block(), hints, settings.generation), replay);
+    case CaseKind::Lifecycle:
+      return run.run(gens([&](const CaseGenOptions& o) { return lifecycle_case_of(run.block(), hints, o); }), replay);
+    case CaseKind::PlanOnly:
+      return run.run(gens([&](const CaseGenOptions& o) { return plan_only_case_of(run.block(), hints, o); }), replay);
+    case CaseKind::Data:
+      return run.run(gens([&](const CaseGenOptions& o) { return data_case_of(run.block(), hints, o); }), replay);
     case CaseKind::Function: {
       auto signature = function_signature(host.schema(), type);
       if (!signature) return harness_suite(kind, type, signature.error().message);
-      return run.run(function_case_of(*signature, hints, settings.generation), replay);
+      return run.run(gens([&](const CaseGenOptions& o) { return function_case_of(*signature, hints, o); }), replay);
     }
-    case CaseKind::Ephemeral: return run.run(ephemeral_case_of(run.block(), hints, settings.generation), replay);
+    case CaseKind::Ephemeral:
+      return run.run(gens([&](const CaseGenOptions& o) { return ephemeral_case_of(run.block(), hints, o); }), replay);
     case CaseKind::List: {
       std::shared_ptr<const schema::Block> resource;
       if (auto it = host.schema().resource_schemas.find(type); it != host.schema().resource_schemas.end())
         resource = std::make_shared<const schema::Block>(it->second.block);
-      return run.run(list_case_of(run.block(), resource, hints, settings.generation), replay);
+      return run.run(gens([&](const CaseGenOptions& o) { return list_case_of(run.block(), resource, hints, o); }),
+                     replay);
     }
-    case CaseKind::Action: return run.run(action_case_of(run.block(), hints, settings.generation), replay);
+    case CaseKind::Action:
+      return run.run(gens([&](const CaseGenOptions& o) { return action_case_of(run.block(), hints, o); }), replay);
   }
   return {};
 }

@@ -27,6 +27,10 @@ struct ReproContext {
   std::vector<std::string> environment;  // NAME=VALUE
   std::string provider_config;           // JSON text of the provider block body, or empty
 };
+/// Which value profile each case of a suite uses (`--values`): realistic values only (the
+/// default); realistic cases, then an extreme phase in the last fifth of them (extreme_case);
+/// or extreme values only.
+enum class ValueSchedule { realistic, all, extreme };
 
 struct SuiteSettings {
   std::size_t cases = 25;
@@ -36,6 +40,7 @@ struct SuiteSettings {
   oracle::CheckOptions check;
   CaseGenOptions generation;
   ReproContext repro;
+  ValueSchedule values = ValueSchedule::realistic;
   bool apply = false;  // --apply (the families beyond managed resources read it from here)
   std::string address;  // the provider's address (the source address of a move)
 };
@@ -60,5 +65,11 @@ Expected<void> resolve_type(ReplayToken& token, const schema::ProviderSchema& sc
 std::uint64_t case_seed(std::uint64_t run_seed, CaseKind kind, const std::string& type, std::size_t index);
 /// Generation size of case `index` of `total`: growing from 0 to 100 like rapidcheck's.
 int case_size(std::size_t index, std::size_t total);
+/// Cases of a suite of `total` that use extreme values: none, all, or with `all` the last
+/// fifth (at least one once there are two cases), after every realistic case, so a rule first
+/// found there was found only with extreme values.
+std::size_t extreme_cases(ValueSchedule schedule, std::size_t total);
+/// Whether case `index` of `total` belongs to the extreme phase.
+bool extreme_case(ValueSchedule schedule, std::size_t index, std::size_t total);
 
 }  // namespace tfc::conformance

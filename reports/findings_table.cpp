@@ -31,7 +31,7 @@ std::string paths_cell(const Finding& f) {
 
 // The message, with how many cases met the same finding and what the confirming CLIs said.
 std::string message_cell(const Finding& f) {
-  std::string out = f.message;
+  std::string out = caveat_tags(f).empty() ? f.message : caveat_tags(f) + " " + f.message;
   if (f.occurrences > 1) out += " [" + std::to_string(f.occurrences) + " cases]";
   for (const Confirmation& c : f.confirmations) out += " [" + c.cli + ": " + std::string(to_string(c.verdict)) + "]";
   return out;

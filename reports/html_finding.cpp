@@ -103,6 +103,7 @@ void write_html_finding(XmlWriter& h, const FindingRef& ref) {
     text_element(h, "code", f.path.empty() ? "(root)" : f.path, {}, Layout::inline_);
   }
   text_element(h, "p", f.message, "message");
+  for (const std::string& caveat : finding_caveats(f)) text_element(h, "p", "Note: " + caveat, "caveat");
   {
     auto dl = h.scoped_element("dl");
     dl.attribute("class", "meta");

@@ -93,6 +93,8 @@ Finding finding_of(const Json& j) {
   f.seed = number_text(j, "seed");
   if (j.contains("replay") && j["replay"].is_object()) f.replay_token = text(j["replay"], "token");
   f.found_at_case = count(j, "found_at_case");
+  f.extreme_values = flag(j, "extreme_values");  // absent: false
+  f.invented_prior = flag(j, "invented_prior");
   f.shrink_attempts = count(j, "shrink_attempts");
   f.finding_class = enum_of(text(j, "class"),
                             std::array{FindingClass::contract, FindingClass::tolerated, FindingClass::robustness,
@@ -172,7 +174,11 @@ Expected<RunReport> run_from_json(const Json& doc) {
   for (const auto& s : doc["suites"]) {
     Suite suite;
     const std::string kind = text(s, "kind");
-    suite.kind = kind == "provider" ? SuiteKind::provider : kind == "data_source" ? SuiteKind::data_source : SuiteKind::resource;
+    suite.kind = SuiteKind::resource;
+    for (SuiteKind k : {SuiteKind::provider, SuiteKind::resource, SuiteKind::data_source, SuiteKind::function,
+                        SuiteKind::ephemeral_resource, SuiteKind::list_resource, SuiteKind::action}) {
+      if (to_string(k) == kind) suite.kind = k;
+    }
     suite.name = text(s, "name");
     if (s.contains("coverage")) {
       const Json& c = s["coverage"];

@@ -67,6 +67,11 @@ Json finding_json(const Finding& f) {
   // The seed is a string: JavaScript consumers would round a 64-bit number above 2^53.
   j["seed"] = std::to_string(f.seed);
   j["replay"] = Json{{"token", f.replay_token}, {"command", replay_command(f)}};
+  // Caveats appear only when they hold (absent means false), with the sentences the other
+  // writers show.
+  if (f.extreme_values) j["extreme_values"] = true;
+  if (f.invented_prior) j["invented_prior"] = true;
+  if (const auto caveats = finding_caveats(f); !caveats.empty()) j["caveats"] = caveats;
   if (f.found_at_case > 0) {
     j["found_at_case"] = f.found_at_case;
     j["shrink_attempts"] = f.shrink_attempts;

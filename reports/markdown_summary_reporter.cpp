@@ -57,7 +57,7 @@ void write_findings(const RunReport& run, std::ostream& out) {
   for (const FindingRef& ref : findings) {
     if (rows++ == MarkdownSummaryReporter::kMaxFindingRows) break;
     const Finding& f = *ref.finding;
-    std::string message = f.message;
+    std::string message = caveat_tags(f).empty() ? f.message : caveat_tags(f) + " " + f.message;
     if (f.violations.size() > 1) message += " (and " + plural(f.violations.size() - 1, "more path") + ")";
     if (f.occurrences > 1) message += " [" + std::to_string(f.occurrences) + " cases]";
     for (const Confirmation& c : f.confirmations) message += " [" + c.cli + ": " + std::string(to_string(c.verdict)) + "]";

@@ -209,6 +209,26 @@ std::string_view shown_value(const Finding& finding, const std::string& value) {
   return value;
 }
 
+std::vector<std::string> finding_caveats(const Finding& finding) {
+  std::vector<std::string> out;
+  if (finding.extreme_values) {
+    out.push_back("found only with extreme values (--values all or extreme): huge or long numbers, long or "
+                  "control-character strings, long collections; no realistic case showed it");
+  }
+  if (finding.invented_prior) {
+    out.push_back("the evidence rests on an invented prior state: the planned state of an accepted "
+                  "configuration with its unknown values filled in by tfconform, not a state the provider wrote");
+  }
+  return out;
+}
+
+std::string caveat_tags(const Finding& finding) {
+  std::string out;
+  if (finding.extreme_values) out += "[extreme values]";
+  if (finding.invented_prior) out += std::string(out.empty() ? "" : " ") + "[invented prior]";
+  return out;
+}
+
 std::string replay_command(const Finding& finding) {
   if (finding.replay_token.empty()) return {};
   const std::string& token = finding.replay_token;

@@ -14,7 +14,7 @@
 namespace tfc::report {
 
 /// error for MUST rules, warning for SHOULD rules and legacy-SDK tolerance
-/// (../shared/spec/contract-rules.md, introduction).
+/// (docs/lifecycle-contract.md, "Severity and the cores").
 enum class Severity { error, warning };
 
 enum class Status { passed, failed, skipped, error };
@@ -83,8 +83,7 @@ struct Counterexample {
   std::size_t attribute_count = 0;
 };
 
-/// One contract violation found by the oracle (../shared/spec/contract-rules.md: "Every finding
-/// carries ...").
+/// One contract violation found by the oracle (docs/lifecycle-contract.md, "Findings").
 struct Finding {
   std::string rule_id;        // e.g. plan.config_value_changed
   Severity severity = Severity::error;
@@ -121,6 +120,11 @@ struct Finding {
   std::vector<std::string> full_log;  // the writers never print it; the CLI stores it in log_file
   std::optional<Reproduction> reproduction;
   std::vector<Confirmation> confirmations;
+  /// Caveats on the evidence, shown by every writer (finding_caveats): the case had extreme
+  /// values (`--values all|extreme`; the realistic cases before it did not find this), or a
+  /// request's prior state held values tfconform invented (plan-only runs).
+  bool extreme_values = false;
+  bool invented_prior = false;
 };
 
 /// One lifecycle scenario of a suite ("create", "update", "import", "destroy", ...).
@@ -282,9 +286,15 @@ std::string_view to_string(ConfirmVerdict verdict);
 std::string suite_label(const Suite& suite);
 
 /// `value` itself, or kRedacted when the finding is sensitive. Every writer shows the
-/// request/response/expected/actual values only through this (contract-rules.md: sensitive
-/// values are redacted).
+/// request/response/expected/actual values only through this (docs/lifecycle-contract.md,
+/// "Findings": sensitive values are never shown).
 std::string_view shown_value(const Finding& finding, const std::string& value);
+
+/// One sentence per caveat of the finding (empty when there is none), e.g. "found only with
+/// extreme values (--values): no realistic case showed it".
+std::vector<std::string> finding_caveats(const Finding& finding);
+/// The caveats as short tags for one-line rows: `[extreme values] [invented prior]`, or "".
+std::string caveat_tags(const Finding& finding);
 
 /// `tfconform run --replay TOKEN` (token shell-quoted when needed); empty when the finding has
 /// no replay token.

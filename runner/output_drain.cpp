@@ -135,7 +135,7 @@ void OutputDrain::flush_partial(Stream& stream) {
   if (stream.kind == LogStream::Stderr && !m_said_out_of_memory.load(std::memory_order_relaxed) &&
       reads_as_out_of_memory(line))
     m_said_out_of_memory = true;
-  if (!stream.partial.empty()) m_ring->push(parse_log_line(line, stream.kind));
+  if (!stream.partial.empty()) m_ring->push(stream.kind, std::string(line));
   stream.partial.clear();
 }
 

@@ -72,7 +72,9 @@ TEST(TimeProviderBreak, IsOneFindingPerCaseConfirmedByTerraformAndOpenTofu) {
           << c.dump(2);
     }
     EXPECT_TRUE(clis.contains("Terraform")) << f.dump(2);
-    if (tofu) EXPECT_TRUE(clis.contains("OpenTofu")) << f.dump(2);
+    if (tofu) {
+      EXPECT_TRUE(clis.contains("OpenTofu")) << f.dump(2);
+    }
   }
   EXPECT_GE(verdicts, breaks);
   if (!tofu) GTEST_SKIP() << cli_binary("tofu") << " is not built (make providers): confirmed by Terraform only";

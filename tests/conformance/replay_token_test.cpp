@@ -8,9 +8,10 @@ namespace tfc::conformance {
 namespace {
 
 RC_GTEST_PROP(ReplayToken, FormatThenParseGivesTheSameToken,
-              (std::uint64_t seed, unsigned size, std::vector<unsigned> path, unsigned kind, unsigned index)) {
+              (std::uint64_t seed, unsigned size, std::vector<unsigned> path, unsigned kind, unsigned index, bool extreme)) {
   ReplayToken t;
   t.kind = kCaseKinds[kind % std::size(kCaseKinds)];
+  t.extreme = extreme;
   t.type_index = index % 5000;
   t.seed = seed;
   t.size = static_cast<int>(size % 1001);
@@ -29,6 +30,18 @@ TEST(ReplayToken, OrdinaryTokensAreShort) {
   EXPECT_EQ(token.rfind("v2.", 0), 0u);
   EXPECT_EQ(token.find_first_not_of("v2.ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"),
             std::string::npos);
+}
+
+TEST(ReplayToken, TheExtremePhaseCostsNoLength) {
+  ReplayToken t{CaseKind::PlanOnly, "", 3, 0xabcULL, 37, {0, 2, 11}};
+  const std::string realistic = format_token(t);
+  t.extreme = true;
+  const std::string extreme = format_token(t);
+  EXPECT_NE(extreme, realistic);
+  EXPECT_EQ(extreme.size(), realistic.size());
+  EXPECT_TRUE(parse_token(extreme)->extreme);
+  EXPECT_FALSE(parse_token(realistic)->extreme);
+  EXPECT_EQ(parse_token(extreme)->kind, CaseKind::PlanOnly);
 }
 
 TEST(ReplayToken, ReadsTheEarlierReadableForm) {

@@ -5,6 +5,7 @@
 // hostile_provider_test.cpp.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <map>
@@ -257,6 +258,45 @@ INSTANTIATE_TEST_SUITE_P(Families, FamilyReplay,
                                            Fault{"identity_changes_on_read", "identity.changed"},
                                            Fault{"move_plan_differs", "lifecycle.plan_not_empty_after_move"}),
                          [](const auto& p) { return p.param.mode; });
+
+// --- Value profiles and invented priors --------------------------------------------------------
+
+TEST(Values, ExtremeCasesAreMarkedAndTheirTokensReplayThem) {
+  REQUIRE_PROVIDER("tfcfault");
+  Scratch scratch;
+  auto args = fault_args(scratch, "apply_changes_known", false);
+  args.insert(args.end(), {"--values", "extreme"});
+  const auto run = run_tfconform(scratch.path(), args);
+  const auto f = first_finding(run.report, "apply.known_value_changed");
+  ASSERT_TRUE(f.is_object()) << run.output;
+  EXPECT_EQ(f["extreme_values"], true);
+  const std::string token = f["replay"]["token"];
+  Scratch again;
+  const auto replay = run_tfconform(
+      again.path(), {"--provider", provider_binary("tfcfault").string(), "--apply", "--env",
+                     "TFCFAULT_STATE_DIR=" + (again.path() / "objects").string(), "--env",
+                     "TFCFAULT_MODE=apply_changes_known", "--hints", hints("tfcfault"), "--replay", token});
+  const auto g = first_finding(replay.report, "apply.known_value_changed");
+  ASSERT_TRUE(g.is_object()) << replay.output;
+  EXPECT_EQ(g["extreme_values"], true) << "the token, not --values, says which values the case had";
+  EXPECT_EQ(g["request"], f["request"]);
+  const auto realistic = run_tfconform(scratch.path(), fault_args(scratch, "apply_changes_known", false));
+  const auto h = first_finding(realistic.report, "apply.known_value_changed");
+  ASSERT_TRUE(h.is_object()) << realistic.output;
+  EXPECT_FALSE(h.contains("extreme_values"));
+}
+
+TEST(Values, PlanOnlyFindingsOnAnInventedPriorSaySo) {
+  REQUIRE_PROVIDER("tfcfault");
+  Scratch scratch;
+  auto args = fault_args(scratch, "upgrade_unknown", false);
+  args.erase(std::find(args.begin(), args.end(), "--apply"));
+  const auto run = run_tfconform(scratch.path(), args);
+  const auto f = first_finding(run.report, "upgrade.unknown_in_state");
+  ASSERT_TRUE(f.is_object()) << run.output;
+  EXPECT_EQ(f["invented_prior"], true);  // `generated` is computed: unknown in the plan, invented
+  EXPECT_NE(f["counterexample"]["configuration"].get<std::string>().find("unknown values invented"), std::string::npos);
+}
 
 // --- Jobs and shards ---------------------------------------------------------------------------
 

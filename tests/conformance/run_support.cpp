@@ -8,6 +8,10 @@
 #include <fstream>
 #include <sstream>
 
+#include <gtest/gtest.h>
+
+#include "tests/reports/json_schema_check.hpp"
+
 namespace tfc::conformance::testing {
 
 std::filesystem::path provider_binary(const std::string& name) {
@@ -69,6 +73,12 @@ CliRun run_tfconform(const std::filesystem::path& dir, const std::vector<std::st
     } catch (const std::exception&) {
       run.report = nullptr;
     }
+  }
+  // Every real report is also checked against its documented form.
+  if (!run.report.is_null()) {
+    static const nlohmann::json schema = report::testing::report_schema(source_path(""));
+    for (const std::string& problem : report::testing::schema_problems(schema, run.report))
+      ADD_FAILURE() << "the JSON report does not match docs/report.schema.json: " << problem;
   }
   return run;
 }

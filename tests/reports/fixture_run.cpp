@@ -154,7 +154,7 @@ std::chrono::system_clock::time_point pinned_now() { return at(1767323045); }
 
 RunReport fixture_run() {
   RunReport run;
-  run.tool_version = "0.1.0";
+  run.tool_version = "0.0.0-fixture";  // fixture data, not tfconform's version (CMakeLists.txt)
   run.hostname = "ci-runner-7";
   run.provider = {"registry.terraform.io/example/tfcfixture",
                   "/opt/providers/terraform-provider-tfcfixture_v1.2.3", 6,

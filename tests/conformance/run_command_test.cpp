@@ -113,19 +113,45 @@ void PrintTo(const HonestCase& c, std::ostream* os) { *os << c.provider; }
 
 class FaultMatrix : public ::testing::TestWithParam<Fault> {};
 
-// Terraform replays every planted fault from its reproduction and rejects the provider with
-// Core's own error, except a hang (Core waits as long as it takes).
+// The faults of the protocol families beyond the resource lifecycle: functions, ephemeral,
+// list and action types and the provider's own answers (schema, GetMetadata) are outside a
+// resource's case, so their findings have no reproduction; identities, moves, imports by
+// identity, write-only results, deferrals and GenerateResourceConfig need steps reproductions
+// do not write yet, or a Terraform newer than the one the tests may find (identities 1.12).
+bool family_fault(const std::string& mode) {
+  static const char* const prefixes[] = {"function_", "ephemeral_", "list_",     "action_",          "identity_",
+                                         "move_",     "metadata_",  "generate_", "import_identity_", "import_write_only",
+                                         "upgrade_write_only", "plan_deferred"};
+  for (const char* p : prefixes) {
+    if (mode.rfind(p, 0) == 0) return true;
+  }
+  return false;
+}
+
+// Terraform replays every planted fault of the resource lifecycle from its reproduction and
+// rejects the provider with Core's own error, except a hang (Core waits as long as it takes).
+// A family fault's finding gets a verdict too: "not expressible" when it has no reproduction.
 void expect_confirmed_by_terraform(const json& report, const Fault& f) {
+  const bool family = family_fault(f.mode);
   bool seen = false;
   for (const auto& finding : findings_of(report)) {
     if (finding["rule"] != f.rule || finding.value("shrink_attempts", 0) == 0) continue;
     seen = true;
     ASSERT_FALSE(finding["confirmations"].empty()) << f.mode << ": no verdict";
     const auto& c = finding["confirmations"][0];
+    if (family) {
+      if (finding.value("reproduction", json()).is_null()) {
+        EXPECT_EQ(c["verdict"], "not expressible") << f.mode << ": " << c.dump(2);
+      }
+      continue;
+    }
     const std::string want = f.mode == "hang_in_plan" ? "not expressible" : "confirmed";
     EXPECT_EQ(c["verdict"], want) << f.mode << ": " << c.dump(2);
   }
-  EXPECT_TRUE(seen) << f.mode << ": no shrunk finding of " << f.rule;
+  // Findings of the provider's own answers are not shrunk (no generated case).
+  if (!family) {
+    EXPECT_TRUE(seen) << f.mode << ": no shrunk finding of " << f.rule;
+  }
 }
 
 TEST_P(FaultMatrix, FindsTheRuleAndNoOtherError) {

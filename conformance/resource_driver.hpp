@@ -126,6 +126,14 @@ private:
   std::optional<std::vector<LiveObject>> import_with(const protocol::ImportResourceStateRequest& req,
                                                      const nlohmann::json& request, std::string_view step,
                                                      const std::function<oracle::Violations(const LiveObject&)>& also);
+  /// The configurations this case has had validated, with the provider's verdict: Core asks
+  /// once per configuration it plans, and the same question again would be judged the same.
+  struct Validated {
+    std::string rpc;
+    cty::Value config;
+    bool accepted = false;
+  };
+  std::vector<Validated> m_validated;
 };
 
 }  // namespace tfc::conformance

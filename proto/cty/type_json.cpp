@@ -314,6 +314,8 @@ std::string type_to_json(const Type& type) {
   return out;
 }
 
+void append_type_json(std::string& out, const Type& type) { write(out, type); }
+
 nlohmann::json type_to_json_value(const Type& type) { return nlohmann::json::parse(type_to_json(type)); }
 
 }  // namespace tfc::cty

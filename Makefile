@@ -13,7 +13,7 @@ APT_PACKAGES := cmake ninja-build g++ pkg-config git ca-certificates \
   libssl-dev nlohmann-json3-dev libcli11-dev libgtest-dev googletest librapidcheck-dev \
   libxml2-utils chromium
 
-.PHONY: all deps build test demo bench providers clean
+.PHONY: all deps build test demo bench providers docs clean
 
 all: build
 
@@ -57,6 +57,12 @@ demo: build providers
 clean:
 	rm -rf $(BUILD)
 
+# docs/rules.md is generated from the rule catalogue (oracle/rules.cpp); the test
+# conformance.rules_doc fails until it is regenerated after a rule changes.
+docs: deps $(BUILD)/build.ninja
+	cmake --build $(BUILD) -j $(JOBS) --target tfconform
+	$(BIN) rules --markdown > docs/rules.md
+
 # libFuzzer targets (clang, ASan + UBSan) in build-fuzz/, FUZZ_SECONDS (30) each: scripts/fuzz.sh.
 .PHONY: fuzz
 fuzz:
@@ -68,10 +74,13 @@ sanitize: deps
 	./scripts/sanitize.sh
 
 # Detection matrix: every tfcfault fault mode (and the honest mode), normal and legacy, through
-# tfconform; writes docs/detection-matrix.md and fails on a missed or unexpected rule.
+# tfconform; writes docs/detection-matrix.md and fails on a missed or unexpected rule. Each
+# finding is confirmed by Terraform (when on PATH) and OpenTofu ($(BUILD)/cli/tofu).
 .PHONY: matrix
 matrix: build providers
-	python3 scripts/detection_matrix.py --tfconform $(BIN) --provider $(BUILD)/providers/terraform-provider-tfcfault
+	python3 scripts/detection_matrix.py --tfconform $(BIN) --provider $(BUILD)/providers/terraform-provider-tfcfault \
+	  $$(command -v terraform >/dev/null && echo --confirm-with terraform) \
+	  $$([ -x $(BUILD)/cli/tofu ] && echo --confirm-with $(abspath $(BUILD))/cli/tofu)
 
 # Hostile providers: every hostile mode of tfcfault (tests/providers/faulty/hostile.tsv, plus
 # crash_in_apply and hang_in_plan) through tfconform, with what each run left behind (processes,

@@ -4,6 +4,7 @@
 // was lost on the way.
 
 #include <chrono>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -33,6 +34,9 @@ std::string_view to_string(CoverageStep step) noexcept;
 struct CaseFinding {
   std::string scenario;  // create, update, replace, refresh, upgrade, import, destroy, ...
   report::Finding finding;
+  std::size_t answer = 0;  // which judged answer of the case it came from (index into log_marks)
+  /// Where in a lifecycle case: 0 the create, i the case's step i (1-based), steps + 1 the destroy.
+  std::size_t phase = 0;
 };
 
 struct CaseOutcome {
@@ -55,6 +59,9 @@ struct CaseOutcome {
   std::string leftover_private;
   /// Wall time spent in each scenario.
   std::map<std::string, std::chrono::nanoseconds> scenario_time;
+  /// The provider's log length when each answer was judged (with a log mark; see
+  /// CaseRecorder::set_log_mark): the failing step's log lies between two marks.
+  std::vector<std::size_t> log_marks;
 
   bool has_error_finding() const;
   /// The rule of the first error finding, if any.
@@ -71,9 +78,9 @@ struct StepValues {
   const cty::Value* actual = nullptr;
 };
 
-/// Turns oracle violations and RPC failures of one case into findings (contract-rules.md:
-/// "Every finding carries: rule id, severity, the RPC and step, the resource type, a path, a
-/// message, and which cores enforce it").
+/// Turns oracle violations and RPC failures of one case into findings (docs/lifecycle-contract.md,
+/// "Findings": rule id, severity, the RPC and step, the resource type, a path, a message, and
+/// which cores enforce it).
 class CaseRecorder {
 public:
   CaseRecorder(std::string resource_type, const schema::Block& block, CaseOutcome& outcome)
@@ -84,7 +91,13 @@ public:
   /// Books the time of the current scenario; call once the case ends.
   void finish();
   /// The current scenario got an answer to judge (it counts as run).
-  void mark_run() { m_outcome.scenarios_run.insert(m_scenario); }
+  void mark_run();
+  /// `mark()` gives the provider's log length so far; called once per judged answer.
+  void set_log_mark(std::function<std::size_t()> mark) { m_log_mark = std::move(mark); }
+  /// The part of a lifecycle case later findings belong to (CaseFinding::phase).
+  void set_phase(std::size_t phase) { m_phase = phase; }
+  /// Errors of rules only the other Core enforces become warnings (--profile).
+  void set_profile(oracle::CoreProfile profile) { m_profile = profile; }
   const std::string& current_scenario() const { return m_scenario; }
 
   /// Records every violation of one answer.
@@ -111,6 +124,11 @@ public:
   void reject(std::string_view rpc, const protocol::Diagnostics& diagnostics);
   /// The case got through `step`.
   void reached(CoverageStep step) { m_outcome.reached.insert(step); }
+  /// Whether the requests that follow carry a prior state holding invented values (plan-only
+  /// cases). Their findings say so, and a crash (out of memory included) or gRPC error status
+  /// during them is a warning, not a contract error: the provider may never have written such
+  /// a state.
+  void prior_invented(bool invented) { m_prior_invented = invented; }
   CaseOutcome& outcome() { return m_outcome; }
   const schema::Block& block() const { return m_block; }
   const std::string& resource_type() const { return m_type; }
@@ -120,6 +138,10 @@ private:
   const schema::Block& m_block;
   CaseOutcome& m_outcome;
   std::string m_scenario = "create";
+  std::function<std::size_t()> m_log_mark;
+  oracle::CoreProfile m_profile = oracle::CoreProfile::Both;
+  std::size_t m_phase = 0;
+  bool m_prior_invented = false;
   std::chrono::steady_clock::time_point m_since = std::chrono::steady_clock::now();
 };
 

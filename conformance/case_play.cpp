@@ -3,6 +3,7 @@
 
 #include "conformance/resource_driver.hpp"
 #include "conformance/value_io.hpp"
+#include "generators/invented_values.hpp"
 #include "oracle/plan_final.hpp"
 #include "oracle/state_checks.hpp"
 
@@ -27,18 +28,25 @@ void judge_pair(ResourceDriver& d, std::string_view step, std::string_view rpc, 
   d.recorder().judge(step, rpc, v, values);
 }
 
-/// Validation with unknowns (when any were injected) and with the known configuration, then
-/// the plan with unknowns. Returns false when the case cannot go on.
+/// Validation with unknowns (when any were injected), then with the known configuration.
+bool validate_config(ResourceDriver& d, const ConfigPair& config) {
+  if (!config.with_unknowns.injected.empty() && !d.validate(config.with_unknowns.value, "validate (unknowns)"))
+    return false;
+  return d.validate(config.known, "validate");
+}
+
+/// The plan with unknowns, when any were injected. Returns false when the case cannot go on.
+bool plan_initial(ResourceDriver& d, const cty::Value& prior, const std::string& prior_private, const ConfigPair& config,
+                  std::optional<Planned>& initial) {
+  if (config.with_unknowns.injected.empty()) return true;
+  initial = d.plan(prior, prior_private, config.with_unknowns.value, "plan (unknowns)");
+  return initial && !failed(d);
+}
+
+/// Validation, then the plan with unknowns. Returns false when the case cannot go on.
 bool validate_and_plan_initial(ResourceDriver& d, const cty::Value& prior, const std::string& prior_private,
                                const ConfigPair& config, std::optional<Planned>& initial) {
-  const bool unknowns = !config.with_unknowns.injected.empty();
-  if (unknowns && !d.validate(config.with_unknowns.value, "validate (unknowns)")) return false;
-  if (!d.validate(config.known, "validate")) return false;
-  if (unknowns) {
-    initial = d.plan(prior, prior_private, config.with_unknowns.value, "plan (unknowns)");
-    if (!initial || failed(d)) return false;
-  }
-  return true;
+  return validate_config(d, config) && plan_initial(d, prior, prior_private, config, initial);
 }
 
 /// The final plan, made when the values are known (at apply time), judged against the initial
@@ -234,22 +242,38 @@ void import_by_id(ResourceDriver& d, const LiveObject& live) {
   d.recorder().reached(CoverageStep::Imported);
 }
 
+/// The prior state of a plan-only case: the planned state with its unknowns invented, a
+/// function of the plan and the case's seed (so a case replays exactly).
+cty::Value invented_prior(const cty::Value& planned, std::uint64_t seed) {
+  constexpr int kInventionSize = 50;
+  return gen::with_unknowns_invented(planned)(rc::Random(seed), kInventionSize).value();
+}
+
 }  // namespace
 
 CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type, const schema::Schema& schema,
                       const LifecycleCase& c, const PlayOptions& options) {
   CaseOutcome out;
   CaseRecorder rec(type, schema.block, out);
+  rec.set_profile(options.check.profile);
+  rec.set_log_mark(options.log_mark);
   ResourceDriver d(client, type, schema, rec, options.check);
   auto live = create(d, c.create);
   cty::Value config = c.create.known;
-  for (const auto& step : c.steps) {
+  std::optional<cty::Value> upgraded;  // the state last upgraded in this case
+  for (std::size_t i = 0; i < c.steps.size(); ++i) {
+    const Step& step = c.steps[i];
     if (!live || failed(d)) break;
+    rec.set_phase(i + 1);
     switch (step.kind) {
       case StepKind::Refresh: refresh(d, *live, config); break;
       case StepKind::Upgrade:
         rec.scenario("upgrade");
+        // A state this case already upgraded asks the same question again: its answer was
+        // judged then (the upgrade does not change the live object).
+        if (upgraded && raw_equals(*upgraded, live->state)) break;
         d.upgrade(live->state, "upgrade");
+        upgraded = live->state;
         break;
       case StepKind::Import: import_by_id(d, *live); break;
       case StepKind::Update: {
@@ -260,6 +284,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
       }
     }
   }
+  rec.set_phase(c.steps.size() + 1);
   if (live && !d.lost()) {
     if (!destroy(d, *live, "destroy") && d.lost()) {
       out.leftover_state = live->state;
@@ -281,17 +306,30 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
                       const PlanOnlyCase& c, const PlayOptions& options) {
   CaseOutcome out;
   CaseRecorder rec(type, schema.block, out);
+  rec.set_profile(options.check.profile);
+  rec.set_log_mark(options.log_mark);
   ResourceDriver d(client, type, schema, rec, options.check);
   rec.scenario("plan");
-  const cty::Value& none = d.null_object();
-  validate_and_plan(d, none, "", c.config);
-  if (!failed(d) && c.prior.is_wholly_known()) {
+  const auto created = validate_and_plan(d, d.null_object(), "", c.config);
+  // Without an accepted plan there is no state the provider could have written: the upgrade
+  // and the plan update are skipped rather than played on a wholly invented prior.
+  if (created && !failed(d)) {
+    const bool invented = !created->state.is_wholly_known();
+    const cty::Value prior = invented_prior(created->state, c.invention_seed);
     rec.scenario("upgrade");
-    d.upgrade(c.prior, "upgrade");
-  }
-  if (!failed(d) && out.planned) {
-    rec.scenario("plan update");
-    if (d.plan(c.prior, "", c.config.known, "plan update")) rec.reached(CoverageStep::UpdatePlanned);
+    rec.prior_invented(invented);
+    d.upgrade(prior, "upgrade");
+    if (!failed(d)) {
+      rec.scenario("plan update");
+      const ConfigPair& next = c.update ? *c.update : c.config;
+      rec.prior_invented(false);
+      if (!c.update || validate_config(d, next)) {
+        // The known configuration only: a plan with unknowns that asks for replacement would
+        // lead to Core's replace path, which needs an apply.
+        rec.prior_invented(invented);
+        if (d.plan(prior, "", next.known, "plan update")) rec.reached(CoverageStep::UpdatePlanned);
+      }
+    }
   }
   rec.finish();
   return out;
@@ -301,6 +339,8 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
                       const DataCase& c, const PlayOptions& options) {
   CaseOutcome out;
   CaseRecorder rec(type, schema.block, out);
+  rec.set_profile(options.check.profile);
+  rec.set_log_mark(options.log_mark);
   ResourceDriver d(client, type, schema, rec, options.check);
   rec.scenario("validate");
   if (!c.config.with_unknowns.injected.empty() && !d.validate_data(c.config.with_unknowns.value, "validate (unknowns)")) {

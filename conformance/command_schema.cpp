@@ -1,5 +1,5 @@
 // `tfconform schema`: launch (or attach to) a provider as Core does and print its schemas in
-// the shape of `terraform providers schema -json` (../shared/protocol/README.md §5: the
+// the shape of `terraform providers schema -json` (docs/protocol.md §5: the
 // GetProviderSchema + GetResourceIdentitySchemas pair Core starts every process with).
 
 #include <cstdio>

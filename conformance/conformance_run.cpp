@@ -10,6 +10,9 @@
 #include <thread>
 
 #include "conformance/case_outcome.hpp"
+#include "conformance/finding_class.hpp"
+#include "reports/fingerprint.hpp"
+#include "conformance/version.hpp"
 #include "oracle/rules.hpp"
 #include "oracle/schema_rules.hpp"
 #include "runner/run_stop.hpp"
@@ -117,6 +120,8 @@ report::Suite start_failure_suite(const std::string& name, const StartFailure& f
               : f.rpc == "GetProviderSchema" ? "the provider did not return its schema: " + message
                                              : "the provider did not answer " + f.rpc + " while starting: " + message;
   if (const auto* rule = oracle::find_rule(f.rule_id)) f.cores = std::string(oracle::to_string(rule->cores));
+  f.finding_class = class_of(f.rule_id, f.severity);
+  f.fingerprint = report::finding_fingerprint(f.rule_id, f.resource_type, f.step, f.path);
   report::Scenario sc;
   sc.name = "start";
   sc.status = report::Status::failed;
@@ -218,6 +223,8 @@ void judge_coverage(report::RunReport& run, RequiredCoverage required) {
       f.message = "the run " + sc.reason + " (--require-coverage " +
                   (required == RequiredCoverage::Apply ? "apply" : "plan") + ")";
       if (const auto* rule = oracle::find_rule(f.rule_id)) f.cores = std::string(oracle::to_string(rule->cores));
+      f.finding_class = class_of(f.rule_id, f.severity);
+      f.fingerprint = report::finding_fingerprint(f.rule_id, f.resource_type, f.step, f.path);
       sc.findings.push_back(std::move(f));
     }
     suite.scenarios.push_back(std::move(sc));
@@ -248,7 +255,7 @@ Expected<RunResult> run_conformance(const RunSettings& given, report::ProgressLi
   const TimeBudget budget(settings.time_budget);
   RunResult result;
   auto& run = result.report;
-  run.tool_version = "0.1.0";
+  run.tool_version = kVersion;
   run.hostname = host_name();
   run.seed = settings.suite.run_seed;
   run.started_at = std::chrono::system_clock::now();
@@ -284,12 +291,11 @@ Expected<RunResult> run_conformance(const RunSettings& given, report::ProgressLi
   if (auto checked = check_all_hints(settings, schema); !checked) return checked.error();
 
   std::vector<SelectedType> selected;
+  std::optional<ReplayToken> replay;
   if (settings.replay) {
-    const auto& t = *settings.replay;
-    const bool known = t.kind == CaseKind::Data ? schema.data_source_schemas.contains(t.type_name)
-                                                : schema.resource_schemas.contains(t.type_name);
-    if (!known) return Error{"replay token names " + t.type_name + ", which this provider does not have"};
-    selected.push_back({t.kind, t.type_name});
+    replay = *settings.replay;
+    if (auto resolved = resolve_type(*replay, schema); !resolved) return resolved.error();
+    selected.push_back({replay->kind, replay->type_name});
   } else {
     selected = select_types(schema, settings.resource_globs, settings.apply ? CaseKind::Lifecycle : CaseKind::PlanOnly,
                             settings.data_sources, settings.shard);
@@ -306,7 +312,7 @@ Expected<RunResult> run_conformance(const RunSettings& given, report::ProgressLi
       const auto& t = selected[i];
       started_types[i] = 1;
       const gen::Hints& hints = settings.hints ? settings.hints->for_resource(t.name) : no_hints;
-      suites[i] = run_suite(host, t.kind, t.name, hints, settings.suite, &serialized, settings.replay);
+      suites[i] = run_suite(host, t.kind, t.name, hints, settings.suite, &serialized, replay);
     }
   };
   const std::size_t jobs = std::max<std::size_t>(1, std::min(settings.jobs, selected.size()));

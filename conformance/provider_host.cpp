@@ -1,5 +1,5 @@
 // Opening a provider process the way Core does: schema, identity schemas, provider validation,
-// configuration (../shared/protocol/README.md §5.1).
+// configuration (docs/protocol.md §5.1).
 #include "conformance/provider_host.hpp"
 
 #include "conformance/value_io.hpp"

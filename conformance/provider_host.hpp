@@ -1,7 +1,7 @@
 #pragma once
 // One provider process as the suite uses it: launched (or attached), its schema read, its
 // configuration validated and applied, the way Core opens every provider process
-// (../shared/protocol/README.md §5.1). A process that crashed or hung is replaced by a fresh one
+// (docs/protocol.md §5.1). A process that crashed or hung is replaced by a fresh one
 // with restart(); the run goes on.
 
 #include <chrono>

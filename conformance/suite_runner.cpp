@@ -4,10 +4,11 @@
 #include <algorithm>
 #include <map>
 #include <set>
-#include <tuple>
 
 #include "conformance/case_play.hpp"
+#include "conformance/repro_plan.hpp"
 #include "conformance/shrink.hpp"
+#include "reports/fingerprint.hpp"
 #include "runner/adaptive_deadline.hpp"
 #include "runner/run_stop.hpp"
 
@@ -64,11 +65,15 @@ const std::vector<CoverageStep>& counted_steps(CaseKind kind) {
   return lifecycle;
 }
 
-std::string skip_reason(const std::string& scenario, const report::Coverage& coverage, const std::string& rejection) {
+std::string skip_reason(CaseKind kind, const std::string& scenario, const report::Coverage& coverage,
+                        const std::string& rejection) {
+  const bool from_plan = kind == CaseKind::PlanOnly && (scenario == "upgrade" || scenario == "plan update");
   if (coverage.cases_generated > 0 && coverage.planned == 0) {
     return "the provider refused every generated case (" + rejection +
-           "); give values it accepts in a hints file (--hints)";
+           "); give values it accepts in a hints file (--hints)" +
+           (from_plan ? "; without an accepted plan there is no prior state to start from" : "");
   }
+  if (from_plan) return "starts from the state of an accepted plan; no case got that far (raise --cases)";
   if (scenario == "replace") return "the provider never asked for a replacement (no requires_replace on an update)";
   if (scenario == "import") {
     return rejection.rfind("import:", 0) == 0 ? "import refused: " + rejection
@@ -77,12 +82,19 @@ std::string skip_reason(const std::string& scenario, const report::Coverage& cov
   return "no generated case reached this step (raise --cases)";
 }
 
+/// A suite's generators, one per value profile.
+template <class Case>
+struct CaseGens {
+  rc::Gen<Case> realistic;
+  rc::Gen<Case> extreme;
+  const rc::Gen<Case>& of(bool extreme_values) const { return extreme_values ? extreme : realistic; }
+};
+
 /// What a suite gathers per scenario while its cases run.
 struct ScenarioTally {
   std::size_t runs = 0;
   std::chrono::nanoseconds time{0};
   std::vector<report::Finding> findings;
-  std::vector<std::string> logs;
 };
 
 class SuiteRun {
@@ -98,15 +110,16 @@ public:
     }
     m_suite.kind = suite_kind(kind);
     m_suite.name = m_type;
+    m_type_index = type_index(s, kind, m_type);
   }
 
   const schema::Block& block() const { return m_schema.block; }
 
   template <class Case>
-  report::Suite run(rc::Gen<Case> gen, const std::optional<ReplayToken>& replay) {
+  report::Suite run(const CaseGens<Case>& gens, const std::optional<ReplayToken>& replay) {
     const std::string label = report::suite_label(m_suite);
     if (replay) {
-      play_replay(gen, *replay);
+      play_replay(gens.of(replay->extreme), *replay);
     } else {
       // After a timeout every further case would wait out the deadline again: the suite stops.
       // So does a stopped run (a signal, the time budget): the reports still get what was done.
@@ -116,7 +129,7 @@ public:
         report::CaseEvent event{label, "case", i + 1, m_settings.cases};
         if (m_progress) m_progress->case_started(event);
         const std::size_t before = m_finding_count;
-        play_generated(gen, i);
+        play_generated(gens, i);
         if (m_progress) {
           const auto status = m_finding_count > before ? report::Status::failed : report::Status::passed;
           m_progress->case_finished(event, status, m_finding_count - before);
@@ -129,7 +142,9 @@ public:
 private:
   template <class Case>
   CaseOutcome play(const Case& c) {
-    CaseOutcome o = play_case(m_host.client(), m_type, m_schema, c, {m_settings.check});
+    PlayOptions options{m_settings.check, {}};
+    if (m_marking) options.log_mark = [this] { return pull_logs(); };
+    CaseOutcome o = play_case(m_host.client(), m_type, m_schema, c, options);
     if (o.interrupted || runner::aborting()) {
       m_interrupted = true;  // the process is being killed by the stop itself: no restart
       return o;
@@ -169,37 +184,83 @@ private:
     }
   }
 
+  /// Plays a case whose log is kept: the log (with a mark per judged answer) ends in m_case_log.
   template <class Case>
-  void play_generated(const rc::Gen<Case>& gen, std::size_t index) {
+  CaseOutcome play_logged(const Case& c) {
+    m_host.take_new_logs();
+    m_case_log.clear();
+    m_marking = true;
+    CaseOutcome o = play(c);
+    m_marking = false;
+    pull_logs();
+    return o;
+  }
+
+  std::size_t pull_logs() {
+    for (auto& line : m_host.take_new_logs()) m_case_log.push_back(std::move(line));
+    return m_case_log.size();
+  }
+
+  /// A later case met a finding already reported (its fingerprint, the unshrunk fingerprint of
+  /// the case that was shrunk into it, or the same promise at partly other paths): it is counted
+  /// there, once per case, instead of being reported again.
+  report::Finding* reported(const report::Finding& finding) {
+    if (auto it = m_by_fingerprint.find(finding.fingerprint); it != m_by_fingerprint.end())
+      return &m_tallies[it->second.first].findings[it->second.second];
+    for (auto& [scenario, tally] : m_tallies) {
+      for (auto& f : tally.findings) {
+        if (report::same_promise(f, finding)) return &f;
+      }
+    }
+    return nullptr;
+  }
+
+  template <class Case>
+  void play_generated(const CaseGens<Case>& gens, std::size_t index) {
     const std::uint64_t seed = case_seed(m_settings.run_seed, m_kind, m_type, index);
     const int size = case_size(index, m_settings.cases);
-    auto shrinkable = generate(gen, seed, size);
+    const bool extreme = extreme_case(m_settings.values, index, m_settings.cases);
+    auto shrinkable = generate(gens.of(extreme), seed, size);
     if (!shrinkable) return;
     const Case value = shrinkable->value();
-    m_host.take_new_logs();
-    const CaseOutcome outcome = play(value);
+    const CaseOutcome outcome = play_logged(value);
     tally(outcome);
+    const std::vector<std::string> case_log = m_case_log;
     std::vector<std::string> fresh_rules;
+    std::set<std::string> counted;
+    CaseOutcome unshrunk;  // findings reported as they are (warnings, further fingerprints of a shrunk rule)
+    unshrunk.log_marks = outcome.log_marks;
     for (const auto& f : outcome.findings) {
       const auto& finding = f.finding;
-      if (finding.severity == report::Severity::error) {
-        if (!m_reported_rules.contains(finding.rule_id) &&
-            std::find(fresh_rules.begin(), fresh_rules.end(), finding.rule_id) == fresh_rules.end())
-          fresh_rules.push_back(finding.rule_id);
-      } else if (m_reported_warnings.insert({finding.rule_id, f.scenario, finding.path}).second) {
-        ReplayToken token{m_kind, m_type, seed, size, {}};
-        add_finding(f, token, describe_case(m_type, m_schema.block, value), case_size(value), {}, index + 1, 0);
+      if (report::Finding* seen = reported(finding)) {
+        if (counted.insert(seen->fingerprint).second) ++seen->occurrences;
+        continue;
       }
+      if (finding.severity == report::Severity::error && !m_reported_rules.contains(finding.rule_id)) {
+        if (std::find(fresh_rules.begin(), fresh_rules.end(), finding.rule_id) == fresh_rules.end())
+          fresh_rules.push_back(finding.rule_id);
+        continue;
+      }
+      // Each rule is shrunk once per suite (shrinking is the slow part); another fingerprint of
+      // it is reported from its own case, unshrunk.
+      if (std::find(fresh_rules.begin(), fresh_rules.end(), finding.rule_id) == fresh_rules.end())
+        unshrunk.findings.push_back(f);
+    }
+    if (!unshrunk.findings.empty()) {
+      ReplayToken token{m_kind, m_type, m_type_index, seed, size, {}, extreme};
+      report_case(unshrunk, token, value, case_log, index + 1, 0, {});
     }
     for (const auto& rule : fresh_rules) {
       if (m_fatal) break;
-      shrink_and_report(*shrinkable, rule, seed, size, outcome, index + 1);
+      shrink_and_report(*shrinkable, rule, ReplayToken{m_kind, m_type, m_type_index, seed, size, {}, extreme}, outcome,
+                        case_log, index + 1);
     }
   }
 
   template <class Case>
-  void shrink_and_report(const rc::Shrinkable<Case>& failing, const std::string& rule, std::uint64_t seed, int size,
-                         const CaseOutcome& original, std::size_t case_number) {
+  void shrink_and_report(const rc::Shrinkable<Case>& failing, const std::string& rule, const ReplayToken& unshrunk,
+                         const CaseOutcome& original, const std::vector<std::string>& original_log,
+                         std::size_t case_number) {
     m_reported_rules.insert(rule);
     if (m_progress) {
       const std::string label = report::suite_label(m_suite);
@@ -228,50 +289,44 @@ private:
         std::chrono::steady_clock::now() +
             (costly ? std::min<std::chrono::seconds>(m_settings.shrink_time, kCostlyShrinkTime) : m_settings.shrink_time));
     shorter.reset();
+    // The original case's findings of the rule are counted under what it shrinks into.
+    std::vector<std::string> aliases;
+    for (const auto& f : original.findings) {
+      if (f.finding.rule_id == rule) aliases.push_back(f.finding.fingerprint);
+    }
     if (runner::aborting() || (costly && !last_failing)) {
       // No provider left to replay on, or no smaller case failed: the original case is the evidence.
-      report_unshrunk(failing, rule, seed, size, original, case_number, shrunk.attempts);
+      report_case(of_rule(original, rule), unshrunk, failing.value(), original_log, case_number, shrunk.attempts,
+                  aliases);
       return;
     }
     const Case minimal = shrunk.minimal.value();
+    ReplayToken token = unshrunk;
+    token.shrink_path = shrunk.path;
     if (costly) {
-      add_rule_findings(last_failing->first, rule, ReplayToken{m_kind, m_type, seed, size, shrunk.path},
-                        describe_case(m_type, m_schema.block, minimal), case_size(minimal), last_failing->second,
-                        case_number, shrunk.attempts);
+      // The last attempt that failed is the evidence (its log has no step marks).
+      report_case(of_rule(last_failing->first, rule), token, minimal, last_failing->second, case_number,
+                  shrunk.attempts, aliases);
       return;
     }
-    m_host.take_new_logs();
-    CaseOutcome replayed = play(minimal);
-    std::vector<std::string> logs = m_host.take_new_logs();
-    ReplayToken token{m_kind, m_type, seed, size, shrunk.path};
-    std::string described = describe_case(m_type, m_schema.block, minimal);
-    std::size_t attributes = case_size(minimal);
+    const CaseOutcome replayed = play_logged(minimal);
     if (!replayed.has_error_rule(rule)) {
       // Not reproducible on its own (a flaky provider): report the original, unshrunk case.
-      report_unshrunk(failing, rule, seed, size, original, case_number, shrunk.attempts, logs);
+      report_case(of_rule(original, rule), unshrunk, failing.value(), original_log, case_number, shrunk.attempts,
+                  aliases);
       return;
     }
-    add_rule_findings(replayed, rule, token, described, attributes, logs, case_number, shrunk.attempts);
+    report_case(of_rule(replayed, rule), token, minimal, m_case_log, case_number, shrunk.attempts, aliases);
   }
 
-  template <class Case>
-  void report_unshrunk(const rc::Shrinkable<Case>& failing, const std::string& rule, std::uint64_t seed, int size,
-                       const CaseOutcome& original, std::size_t case_number, std::size_t attempts,
-                       const std::vector<std::string>& logs = {}) {
-    const ReplayToken token{m_kind, m_type, seed, size, {}};
-    add_rule_findings(original, rule, token, describe_case(m_type, m_schema.block, failing.value()),
-                      case_size(failing.value()), logs, case_number, attempts);
-  }
-
-  void add_rule_findings(const CaseOutcome& outcome, const std::string& rule, const ReplayToken& token,
-                         const std::string& described, std::size_t attributes, const std::vector<std::string>& logs,
-                         std::size_t case_number, std::size_t attempts) {
-    bool first = true;
+  /// The error findings of `rule` in `outcome`, with its log marks.
+  static CaseOutcome of_rule(const CaseOutcome& outcome, const std::string& rule) {
+    CaseOutcome out;
+    out.log_marks = outcome.log_marks;
     for (const auto& f : outcome.findings) {
-      if (f.finding.severity != report::Severity::error || f.finding.rule_id != rule) continue;
-      add_finding(f, token, described, attributes, first ? logs : std::vector<std::string>{}, case_number, attempts);
-      first = false;
+      if (f.finding.severity == report::Severity::error && f.finding.rule_id == rule) out.findings.push_back(f);
     }
+    return out;
   }
 
   template <class Case>
@@ -284,30 +339,67 @@ private:
       return;
     }
     const Case value = shrinkable->value();
-    m_host.take_new_logs();
-    const CaseOutcome outcome = play(value);
+    const CaseOutcome outcome = play_logged(value);
     tally(outcome);
-    const auto logs = m_host.take_new_logs();
+    report_case(outcome, token, value, m_case_log, 0, 0, {});
+  }
+
+  /// Adds the findings of one case (all but those whose fingerprint is already reported, which
+  /// are counted): the provider log once, on the first, cut to its failing step.
+  template <class Case>
+  void report_case(const CaseOutcome& outcome, const ReplayToken& token, const Case& value,
+                   const std::vector<std::string>& log, std::size_t case_number, std::size_t attempts,
+                   const std::vector<std::string>& aliases) {
     const std::string described = describe_case(m_type, m_schema.block, value);
+    const std::string formatted = format_token(token);
     bool first = true;
+    std::set<std::string> counted;
     for (const auto& f : outcome.findings) {
-      add_finding(f, token, described, case_size(value), first ? logs : std::vector<std::string>{});
+      if (report::Finding* seen = reported(f.finding)) {
+        if (counted.insert(seen->fingerprint).second) ++seen->occurrences;
+        continue;
+      }
+      report::Finding finding = f.finding;
+      finding.found_at_case = case_number;
+      finding.shrink_attempts = attempts;
+      finding.seed = token.seed;
+      finding.extreme_values = token.extreme;
+      finding.replay_token = formatted;
+      finding.counterexample = report::Counterexample{described, case_size(value)};
+      // Findings Core itself would meet get a reproduction: contract breaks, and crashes or
+      // hangs on an input (a hang says why it is not expressible).
+      if (finding.finding_class == report::FindingClass::contract ||
+          finding.finding_class == report::FindingClass::robustness)
+        finding.reproduction =
+            make_reproduction(m_type, m_schema.block, value, f.scenario, f.phase, finding, m_settings.repro);
+      if (first) attach_log(finding, log, outcome.log_marks, f.answer);
       first = false;
+      auto& tally = m_tallies[f.scenario];
+      m_by_fingerprint[finding.fingerprint] = {f.scenario, tally.findings.size()};
+      for (const auto& alias : aliases) m_by_fingerprint.try_emplace(alias, f.scenario, tally.findings.size());
+      tally.findings.push_back(std::move(finding));
+      counted.insert(tally.findings.back().fingerprint);
+      ++m_finding_count;
     }
   }
 
-  void add_finding(const CaseFinding& f, const ReplayToken& token, const std::string& described, std::size_t attributes,
-                   const std::vector<std::string>& logs, std::size_t case_number = 0, std::size_t attempts = 0) {
-    report::Finding finding = f.finding;
-    finding.found_at_case = case_number;
-    finding.shrink_attempts = attempts;
-    finding.seed = token.seed;
-    finding.replay_token = format_token(token);
-    finding.counterexample = report::Counterexample{described, attributes};
-    auto& tally = m_tallies[f.scenario];
-    if (tally.logs.empty()) tally.logs = logs;
-    tally.findings.push_back(std::move(finding));
-    ++m_finding_count;
+  /// The lines logged by the failing call and the one before it (a final plan's initial plan,
+  /// an apply's plan; a comparison of two plans is an answer of its own, without a call), up to
+  /// the next judged answer (a line may arrive a little after its answer), at most
+  /// kExcerptLines of them; the whole log too. A call's lines come after the mark of the answer
+  /// judged before it started.
+  static void attach_log(report::Finding& finding, const std::vector<std::string>& log,
+                         const std::vector<std::size_t>& marks, std::size_t answer) {
+    constexpr std::size_t kExcerptLines = 100;
+    if (log.empty()) return;
+    std::size_t begin = answer > 2 && answer - 3 < marks.size() ? marks[answer - 3] : 0;
+    std::size_t end = answer + 1 < marks.size() ? marks[answer + 1] : log.size();
+    end = std::min(end, log.size());
+    begin = std::min(begin, end);
+    if (end - begin > kExcerptLines) begin = end - kExcerptLines;
+    finding.log_excerpt.assign(log.begin() + static_cast<std::ptrdiff_t>(begin), log.begin() + static_cast<std::ptrdiff_t>(end));
+    finding.log_total_lines = log.size();
+    finding.full_log = log;
   }
 
   void fill_coverage() {
@@ -330,13 +422,12 @@ private:
       if (it != m_tallies.end()) {
         sc.duration = std::chrono::duration_cast<std::chrono::milliseconds>(it->second.time);
         sc.findings = std::move(it->second.findings);
-        sc.log_lines = std::move(it->second.logs);
       }
       const bool ran = it != m_tallies.end() && (it->second.runs > 0 || !sc.findings.empty());
       bool failed = false;
       for (const auto& f : sc.findings) failed = failed || f.severity == report::Severity::error;
       sc.status = failed ? report::Status::failed : ran ? report::Status::passed : report::Status::skipped;
-      if (!ran) sc.reason = skip_reason(name, m_suite.coverage, m_last_rejection);
+      if (!ran) sc.reason = skip_reason(m_kind, name, m_suite.coverage, m_last_rejection);
       m_suite.scenarios.push_back(std::move(sc));
     }
     if (m_interrupted || (runner::stop_requested() && m_suite.coverage.cases_generated < m_settings.cases &&
@@ -368,17 +459,45 @@ private:
   report::Suite m_suite;
   std::map<std::string, ScenarioTally> m_tallies;
   std::set<std::string> m_reported_rules;
-  std::set<std::tuple<std::string, std::string, std::string>> m_reported_warnings;
+  std::map<std::string, std::pair<std::string, std::size_t>> m_by_fingerprint;  // → scenario, index
+  std::vector<std::string> m_case_log;
+  bool m_marking = false;
   std::vector<std::string> m_harness_errors;
   std::string m_last_rejection;
   std::map<CoverageStep, std::size_t> m_steps;
   std::map<std::string, std::size_t> m_refusals;
   std::size_t m_finding_count = 0;
   bool m_fatal = false;
+  std::size_t m_type_index = 0;
   bool m_interrupted = false;
 };
 
 }  // namespace
+
+std::size_t type_index(const schema::ProviderSchema& schema, CaseKind kind, const std::string& type) {
+  std::size_t i = 0;
+  const auto& types = kind == CaseKind::Data ? schema.data_source_schemas : schema.resource_schemas;
+  for (const auto& [name, unused] : types) {
+    if (name == type) return i;
+    ++i;
+  }
+  return i;
+}
+
+Expected<void> resolve_type(ReplayToken& token, const schema::ProviderSchema& schema) {
+  const auto& types = token.kind == CaseKind::Data ? schema.data_source_schemas : schema.resource_schemas;
+  if (!token.needs_type_name()) {
+    if (!types.contains(token.type_name))
+      return Error{"replay token names " + token.type_name + ", which this provider does not have"};
+    token.type_index = type_index(schema, token.kind, token.type_name);
+    return {};
+  }
+  if (token.type_index >= types.size())
+    return Error{"replay token names type number " + std::to_string(token.type_index + 1) + " of " +
+                 std::to_string(types.size()) + ": not this provider (or another version of it)"};
+  token.type_name = std::next(types.begin(), static_cast<std::ptrdiff_t>(token.type_index))->first;
+  return {};
+}
 
 std::uint64_t case_seed(std::uint64_t run_seed, CaseKind kind, const std::string& type, std::size_t index) {
   const std::uint64_t suite = splitmix64(run_seed ^ fnv1a(type) ^ (static_cast<std::uint64_t>(kind) << 56));
@@ -390,15 +509,37 @@ int case_size(std::size_t index, std::size_t total) {
   return static_cast<int>(index * 100 / (total - 1));
 }
 
+std::size_t extreme_cases(ValueSchedule schedule, std::size_t total) {
+  switch (schedule) {
+    case ValueSchedule::realistic: return 0;
+    case ValueSchedule::extreme: return total;
+    case ValueSchedule::all: return total < 2 ? 0 : std::max<std::size_t>(1, total / 5);
+  }
+  return 0;
+}
+
+bool extreme_case(ValueSchedule schedule, std::size_t index, std::size_t total) {
+  return index + extreme_cases(schedule, total) >= total;
+}
+
 report::Suite run_suite(ProviderHost& host, CaseKind kind, const std::string& type, const gen::Hints& hints,
                         const SuiteSettings& settings, report::ProgressListener* progress,
                         const std::optional<ReplayToken>& replay) {
   SuiteRun run(host, kind, type, settings, progress);
+  CaseGenOptions extreme = settings.generation;
+  extreme.values = gen::ValueProfile::extreme;
   // The generators keep references to the suite's own copy of the schema, which outlives them.
+  const auto gens = [&](auto make) {
+    using Case = typename decltype(make(settings.generation))::ValueType;
+    return CaseGens<Case>{make(settings.generation), make(extreme)};
+  };
   switch (kind) {
-    case CaseKind::Lifecycle: return run.run(lifecycle_case_of(run.block(), hints, settings.generation), replay);
-    case CaseKind::PlanOnly: return run.run(plan_only_case_of(run.block(), hints, settings.generation), replay);
-    case CaseKind::Data: return run.run(data_case_of(run.block(), hints, settings.generation), replay);
+    case CaseKind::Lifecycle:
+      return run.run(gens([&](const CaseGenOptions& o) { return lifecycle_case_of(run.block(), hints, o); }), replay);
+    case CaseKind::PlanOnly:
+      return run.run(gens([&](const CaseGenOptions& o) { return plan_only_case_of(run.block(), hints, o); }), replay);
+    case CaseKind::Data:
+      return run.run(gens([&](const CaseGenOptions& o) { return data_case_of(run.block(), hints, o); }), replay);
   }
   return {};
 }

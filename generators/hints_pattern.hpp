@@ -1,5 +1,5 @@
 #pragma once
-// The small regular-expression subset of hints files (generators/HINTS.md "Patterns"):
+// The small regular-expression subset of hints files (docs/hints.md "Patterns"):
 // literal characters, `\`-escapes, `.`, character classes `[a-z0-9_]`, `\d` `\w` `\s`, and the
 // quantifiers `{m}` `{m,}` `{m,n}` `+` `*` `?`. A pattern describes whole strings (as if
 // anchored; a leading `^` and trailing `$` are accepted and ignored).

@@ -1,7 +1,7 @@
 #pragma once
 // Values and resource bodies written in .tf.json form (hints `value`, `values` and `examples`)
 // turned into cty values of a schema's implied type, with Terraform's automatic conversions
-// between strings, numbers and bools (schema.md §4 for the null-versus-empty block rules).
+// between strings, numbers and bools (docs/protocol.md §4.4 for the null-versus-empty block rules).
 
 #include <string>
 
@@ -27,7 +27,7 @@ Expected<cty::Value> value_from_tf_json(const nlohmann::json& doc, const cty::Ty
 /// lifecycle, provisioner, connection) are ignored.
 Expected<cty::Value> config_from_tf_json(const nlohmann::json& body, const schema::Block& block, const std::string& path);
 
-/// The value Terraform builds for a block type with no blocks in configuration (schema.md §4):
+/// The value Terraform builds for a block type with no blocks in configuration (docs/protocol.md §4.4):
 /// null (single), the object of absent members (group), an empty list/set/map, or an empty
 /// tuple/object when a LIST/MAP block's implied type is dynamic.
 cty::Value absent_block(const schema::NestedBlock& block_type);

@@ -1,5 +1,5 @@
 // ProposedNew: how Core merges config and prior before PlanResourceChange (seed 000 "Proposed
-// New State"; protocol schema.md §7). One merge function per nesting mode; set elements are
+// New State"; docs/protocol.md §4.6). One merge function per nesting mode; set elements are
 // matched to prior elements by prior_fits_config.
 #include "oracle/proposed_new.hpp"
 
@@ -320,7 +320,7 @@ Value proposed_new(const Block& block, const Value& prior, const Value& config) 
   // (000 §Proposed New State, following Core's behaviour).
   if (config.is_null() && !prior.is_known()) return prior;
   // A destroy (null config) proposes null: Core sends null there rather than merging
-  // (protocol schema.md §7), and both null stays null so no empty blocks appear.
+  // (docs/protocol.md §4.6), and both null stays null so no empty blocks appear.
   if (config.is_null()) return Value::null(schema::implied_type(block));
   return merge_block(block, prior.is_null() ? empty_block_value(block) : prior, config);
 }

@@ -1,6 +1,6 @@
 #pragma once
 // The proposed new state Core sends in PlanResourceChange (seed 000, "Proposed New State";
-// protocol schema.md §7): the configuration merged with the prior state.
+// docs/protocol.md §4.6): the configuration merged with the prior state.
 
 #include "proto/cty/value.hpp"
 #include "proto/schema/block.hpp"

@@ -1,6 +1,6 @@
-// The rule catalogue (../shared/spec/contract-rules.md). Seed sections: 000 is OpenTofu's
-// resource instance change lifecycle, 001 its planning behaviors, 002 Terraform's lifecycle
-// (which adds the "no unknown values" sentences), 004 the CRUD lifecycle by example.
+// The rule catalogue (docs/rules.md is generated from it). Seed sections (docs/lifecycle-contract.md):
+// 000 is OpenTofu's resource instance change lifecycle, 001 its planning behaviors, 002 Terraform's
+// lifecycle (which adds the "no unknown values" sentences), 004 the CRUD lifecycle by example.
 #include "oracle/rules.hpp"
 
 #include <algorithm>

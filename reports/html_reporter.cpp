@@ -54,6 +54,12 @@ void write_header(XmlWriter& h, const RunReport& run, const Totals& t, Verdict v
   meta_row(h, "protocol", std::to_string(run.provider.protocol_version));
   if (!hints.empty()) meta_row(h, "SDK hints", hints);
   meta_row(h, "seed", std::to_string(run.seed));
+  meta_row(h, "profile", run.profile + " (errors for the rules " +
+                             (run.profile == "both" ? std::string("either Core enforces") : run.profile + " enforces") + ")");
+  if (!run.baseline_file.empty()) {
+    meta_row(h, "baseline", run.baseline_file + ": " + std::to_string(totals_of(run).known_findings) + " known, " +
+                                std::to_string(run.possibly_fixed.size()) + " possibly fixed");
+  }
   meta_row(h, "options", std::string("apply ") + (run.options.apply ? "on" : "off") + ", " +
                              std::to_string(run.options.cases) + " cases");
   meta_row(h, "started", format_timestamp(run.started_at, true) + " on " + run.hostname);
@@ -87,6 +93,15 @@ void write_summaries(XmlWriter& h, const RunReport& run) {
                      std::string("badge ") + std::string(to_string(rc.severity)), Layout::inline_);
       }
       number_cell(h, rc.count);
+    }
+  }
+  if (!run.possibly_fixed.empty()) {
+    text_element(h, "h2", "Possibly fixed (in the baseline, not met in this run)");
+    auto fixed = h.scoped_element("table");
+    header_row(h, {"fingerprint", "rule", "resource", "step", "path"});
+    for (const BaselineEntry& e : run.possibly_fixed) {
+      auto tr = h.scoped_element("tr");
+      for (const std::string* v : {&e.fingerprint, &e.rule_id, &e.resource_type, &e.step, &e.path}) text_element(h, "td", *v);
     }
   }
   text_element(h, "h2", "Results by resource");
@@ -132,6 +147,8 @@ void write_filters(XmlWriter& h, const RunReport& run) {
   write_select(h, "rule", rules);
   write_select(h, "resource", resources);
   write_select(h, "severity", {"error", "warning"});
+  write_select(h, "class", {"contract", "tolerated", "robustness", "hygiene", "coverage"});
+  if (!run.baseline_file.empty()) write_select(h, "baseline", {"new", "known"});
   h.scoped_element("span").attribute("id", "filter-count");
 }
 
@@ -139,21 +156,36 @@ void write_scenarios(XmlWriter& h, const RunReport& run) {
   auto section = h.scoped_element("section");
   section.attribute("id", "scenarios");
   text_element(h, "h2", "Scenarios");
-  auto table = h.scoped_element("table");
-  header_row(h, {"suite", "scenario", "status", "time (s)", "findings", "reason"});
+  {
+    auto table = h.scoped_element("table");
+    header_row(h, {"suite", "scenario", "status", "time (s)", "findings", "reason"});
+    for (const Suite& suite : run.suites) {
+      for (const Scenario& s : suite.scenarios) {
+        auto tr = h.scoped_element("tr");
+        text_element(h, "td", suite_label(suite));
+        text_element(h, "td", s.name);
+        {
+          auto td = h.scoped_element("td");
+          text_element(h, "span", to_string(s.status),
+                       std::string("badge ") + std::string(to_string(s.status)), Layout::inline_);
+        }
+        text_element(h, "td", format_seconds(s.duration), "num");
+        number_cell(h, s.findings.size());
+        text_element(h, "td", s.reason);
+      }
+    }
+  }
+  // Logs of scenarios that are not a failing case's (the provider's own checks, a crash): a
+  // failing case's log is shown once, with its first finding.
   for (const Suite& suite : run.suites) {
     for (const Scenario& s : suite.scenarios) {
-      auto tr = h.scoped_element("tr");
-      text_element(h, "td", suite_label(suite));
-      text_element(h, "td", s.name);
-      {
-        auto td = h.scoped_element("td");
-        text_element(h, "span", to_string(s.status),
-                     std::string("badge ") + std::string(to_string(s.status)), Layout::inline_);
-      }
-      text_element(h, "td", format_seconds(s.duration), "num");
-      number_cell(h, s.findings.size());
-      text_element(h, "td", s.reason);
+      if (s.log_lines.empty()) continue;
+      auto details = h.scoped_element("details");
+      text_element(h, "summary", "provider log of " + suite_label(suite) + " " + s.name + " (" +
+                                     plural(s.log_lines.size(), "line") + ")");
+      std::string log;
+      for (const std::string& line : s.log_lines) log += line + "\n";
+      text_element(h, "pre", log);
     }
   }
 }

@@ -19,7 +19,28 @@ Json totals_json(const Totals& t) {
               {"skipped", t.skipped},
               {"errored", t.errored},
               {"error_findings", t.error_findings},
-              {"warning_findings", t.warning_findings}};
+              {"warning_findings", t.warning_findings},
+              {"known_findings", t.known_findings}};
+}
+
+Json reproduction_json(const Reproduction& r) {
+  Json steps = Json::array();
+  for (const ReproStep& s : r.steps) {
+    steps.push_back(Json{{"folder", s.folder},
+                         {"purpose", s.purpose},
+                         {"args", s.args},
+                         {"checked", s.checked},
+                         {"expect_changes", s.expect_changes},
+                         {"needs_import_id", s.needs_import_id},
+                         {"configuration", s.configuration}});
+  }
+  return Json{{"provider_source", r.provider_source},
+              {"provider_name", r.provider_name},
+              {"provider_binary", r.provider_binary},
+              {"environment", r.environment},
+              {"provider_config", r.provider_config},
+              {"not_expressible", r.not_expressible},
+              {"steps", std::move(steps)}};
 }
 
 Json finding_json(const Finding& f) {
@@ -46,10 +67,31 @@ Json finding_json(const Finding& f) {
   // The seed is a string: JavaScript consumers would round a 64-bit number above 2^53.
   j["seed"] = std::to_string(f.seed);
   j["replay"] = Json{{"token", f.replay_token}, {"command", replay_command(f)}};
+  // Caveats appear only when they hold (absent means false), with the sentences the other
+  // writers show.
+  if (f.extreme_values) j["extreme_values"] = true;
+  if (f.invented_prior) j["invented_prior"] = true;
+  if (const auto caveats = finding_caveats(f); !caveats.empty()) j["caveats"] = caveats;
   if (f.found_at_case > 0) {
     j["found_at_case"] = f.found_at_case;
     j["shrink_attempts"] = f.shrink_attempts;
   }
+  j["class"] = to_string(f.finding_class);
+  j["fingerprint"] = f.fingerprint;
+  j["occurrences"] = f.occurrences;
+  j["baseline"] = to_string(f.baseline);
+  Json violations = Json::array();
+  for (const PathMessage& v : f.violations) violations.push_back(Json{{"path", v.path}, {"message", v.message}});
+  j["violations"] = std::move(violations);
+  if (!f.log_excerpt.empty() || !f.log_file.empty()) {
+    j["provider_log"] = Json{{"excerpt", f.log_excerpt}, {"total_lines", f.log_total_lines}, {"file", f.log_file}};
+  }
+  j["reproduction"] = f.reproduction ? reproduction_json(*f.reproduction) : Json(nullptr);
+  Json confirmations = Json::array();
+  for (const Confirmation& c : f.confirmations) {
+    confirmations.push_back(Json{{"cli", c.cli}, {"verdict", to_string(c.verdict)}, {"quote", c.quote}});
+  }
+  j["confirmations"] = std::move(confirmations);
   return j;
 }
 
@@ -87,6 +129,20 @@ Json suite_json(const Suite& suite) {
               {"scenarios", std::move(scenarios)}};
 }
 
+Json baseline_json(const RunReport& run) {
+  if (run.baseline_file.empty()) return nullptr;
+  Json fixed = Json::array();
+  for (const BaselineEntry& e : run.possibly_fixed) {
+    fixed.push_back(Json{{"fingerprint", e.fingerprint},
+                         {"rule", e.rule_id},
+                         {"resource_type", e.resource_type},
+                         {"step", e.step},
+                         {"path", e.path},
+                         {"path_patterns", e.path_patterns}});
+  }
+  return Json{{"file", run.baseline_file}, {"possibly_fixed", std::move(fixed)}};
+}
+
 }  // namespace
 
 void JsonReporter::write(const RunReport& run, std::ostream& out) const {
@@ -107,6 +163,8 @@ void JsonReporter::write(const RunReport& run, std::ostream& out) const {
       {"started_at", format_timestamp(run.started_at, true)},
       {"duration_seconds", seconds(run.duration)},
       {"options", {{"apply", run.options.apply}, {"cases", run.options.cases}}},
+      {"profile", run.profile},
+      {"baseline", baseline_json(run)},
       {"totals", totals_json(totals_of(run))},
       {"suites", std::move(suites)}};
   doc["incomplete"] = incompleteness(run);

@@ -108,6 +108,16 @@ std::string suite_output(const Suite& suite) {
     out += "== " + scenario.name + ": provider log ==\n";
     for (const std::string& line : scenario.log_lines) out += line + '\n';
   }
+  // Each failing case's log once, cut to the failing step.
+  for (const Scenario& scenario : suite.scenarios) {
+    for (const Finding& f : scenario.findings) {
+      if (f.log_excerpt.empty()) continue;
+      out += "== " + scenario.name + ": provider log at " + f.step + " (" + std::to_string(f.log_excerpt.size()) +
+             " of " + std::to_string(f.log_total_lines) + " lines" + (f.log_file.empty() ? "" : "; all in " + f.log_file) +
+             ") ==\n";
+      for (const std::string& line : f.log_excerpt) out += line + '\n';
+    }
+  }
   for (const Scenario& scenario : suite.scenarios) {
     for (const Finding* f : with_severity(scenario, Severity::warning)) {
       out += "== " + scenario.name + ": warning ==\n" + finding_as_text(*f);

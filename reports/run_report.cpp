@@ -18,7 +18,9 @@ void add(Totals& into, const Scenario& scenario) {
     case Status::error: ++into.errored; break;
   }
   for (const Finding& f : scenario.findings) {
-    if (f.severity == Severity::error) {
+    if (f.baseline == BaselineState::known) {
+      ++into.known_findings;
+    } else if (f.severity == Severity::error) {
       ++into.error_findings;
     } else {
       ++into.warning_findings;
@@ -156,6 +158,35 @@ std::string_view to_string(SuiteKind kind) {
   return "resource";
 }
 
+std::string_view to_string(FindingClass finding_class) {
+  switch (finding_class) {
+    case FindingClass::contract: return "contract";
+    case FindingClass::tolerated: return "tolerated";
+    case FindingClass::robustness: return "robustness";
+    case FindingClass::hygiene: return "hygiene";
+    case FindingClass::coverage: return "coverage";
+  }
+  return "contract";
+}
+
+std::string_view to_string(BaselineState state) {
+  switch (state) {
+    case BaselineState::untracked: return "untracked";
+    case BaselineState::known: return "known";
+    case BaselineState::fresh: return "new";
+  }
+  return "untracked";
+}
+
+std::string_view to_string(ConfirmVerdict verdict) {
+  switch (verdict) {
+    case ConfirmVerdict::confirmed: return "confirmed";
+    case ConfirmVerdict::not_reproduced: return "not reproduced";
+    case ConfirmVerdict::not_expressible: return "not expressible";
+  }
+  return "not reproduced";
+}
+
 std::string suite_label(const Suite& suite) {
   return std::string(to_string(suite.kind)) + "." + suite.name;
 }
@@ -163,6 +194,26 @@ std::string suite_label(const Suite& suite) {
 std::string_view shown_value(const Finding& finding, const std::string& value) {
   if (finding.sensitive && !value.empty()) return kRedacted;
   return value;
+}
+
+std::vector<std::string> finding_caveats(const Finding& finding) {
+  std::vector<std::string> out;
+  if (finding.extreme_values) {
+    out.push_back("found only with extreme values (--values all or extreme): huge or long numbers, long or "
+                  "control-character strings, long collections; no realistic case showed it");
+  }
+  if (finding.invented_prior) {
+    out.push_back("the evidence rests on an invented prior state: the planned state of an accepted "
+                  "configuration with its unknown values filled in by tfconform, not a state the provider wrote");
+  }
+  return out;
+}
+
+std::string caveat_tags(const Finding& finding) {
+  std::string out;
+  if (finding.extreme_values) out += "[extreme values]";
+  if (finding.invented_prior) out += std::string(out.empty() ? "" : " ") + "[invented prior]";
+  return out;
 }
 
 std::string replay_command(const Finding& finding) {
@@ -210,7 +261,8 @@ std::string interruption_sentence(const Interruption& interruption) {
 }
 
 std::string totals_sentence(const Totals& t) {
-  return plural(t.error_findings, "error") + ", " + plural(t.warning_findings, "warning") + "; " +
+  const std::string known = t.known_findings > 0 ? ", " + std::to_string(t.known_findings) + " known" : "";
+  return plural(t.error_findings, "error") + ", " + plural(t.warning_findings, "warning") + known + "; " +
          plural(t.scenarios, "scenario") + ": " + std::to_string(t.passed) + " passed, " +
          std::to_string(t.failed) + " failed, " + std::to_string(t.skipped) + " skipped, " +
          std::to_string(t.errored) + " errored";

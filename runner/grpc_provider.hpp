@@ -1,5 +1,5 @@
 #pragma once
-// ProviderClient over gRPC, for tfplugin6 and tfplugin5 (../shared/design/architecture.md:
+// ProviderClient over gRPC, for tfplugin6 and tfplugin5 (docs/architecture.md:
 // runner implements proto/protocol/provider_client.hpp). No generated header leaks from here.
 
 #include <grpcpp/channel.h>

@@ -1,6 +1,6 @@
 #pragma once
 // Keeps reading a plugin's stdout and stderr after the handshake so it never blocks on a full
-// pipe (../shared/protocol/README.md §2.2: "keep draining both pipes"), turning lines into
+// pipe (docs/protocol.md §2.2: "keep draining both pipes"), turning lines into
 // levelled LogLines.
 
 #include <atomic>

@@ -1,6 +1,6 @@
 #pragma once
 // A provider's own log lines (stderr, and stdout after the handshake), levelled the way
-// go-plugin's client does it (../shared/protocol/README.md §2.2, last paragraph), kept in a
+// go-plugin's client does it (docs/protocol.md §2.2, last paragraph), kept in a
 // bounded ring for reports.
 
 #include <cstddef>

@@ -1,6 +1,6 @@
 #pragma once
 // One live provider connection, launched or attached, with go-plugin's connect and close
-// sequences around it (../shared/protocol/README.md §2.5–2.7).
+// sequences around it (docs/protocol.md §2.5–2.7).
 
 #include <grpcpp/channel.h>
 

@@ -180,6 +180,18 @@ def vm_hwm_kib(pid):
     return None
 
 
+def mem_available_kib():
+    """The machine's MemAvailable now (what could still be allocated without swapping)."""
+    try:
+        with open("/proc/meminfo", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError):
+        pass
+    return None
+
+
 def tail(path, chars=4000):
     try:
         with open(path, "rb") as f:
@@ -225,7 +237,8 @@ def run_one(args, row, index):
     env = {k: v for k, v in os.environ.items() if not k.startswith("TFCFAULT_") and k != MARKER}
     env["TMPDIR"] = tmp
     stdout_path, stderr_path = os.path.join(base, "stdout"), os.path.join(base, "stderr")
-    res = {"token": token, "status": None, "signal": None, "killed_after": None, "rss_kib": None, "own_kib": 0}
+    res = {"token": token, "status": None, "signal": None, "killed_after": None, "rss_kib": None, "own_kib": 0,
+           "min_available_kib": mem_available_kib()}
     start = time.monotonic()
     with open(stdout_path, "wb") as so, open(stderr_path, "wb") as se:
         # cwd: the run's own directory, so that a core file of a crash does not land in the checkout.
@@ -238,6 +251,9 @@ def run_one(args, row, index):
         if pid:
             break
         res["own_kib"] = max(res["own_kib"], vm_hwm_kib(proc.pid) or 0)
+        available = mem_available_kib()
+        if available is not None and res["min_available_kib"] is not None:
+            res["min_available_kib"] = min(res["min_available_kib"], available)
         if row.get("signal") and signalled is None and time.monotonic() - start > SIGNAL_AFTER and \
                 any("terraform-provider" in cmd for _, cmd in marked_processes(token)):
             os.kill(proc.pid, getattr(signal, row["signal"]))
@@ -250,6 +266,7 @@ def run_one(args, row, index):
                 pass
         time.sleep(0.02)
     res["seconds"] = time.monotonic() - start
+    res["expected"] = row["expected"]
     # For a stopped run: how long it took to end after the signal.
     res["after_signal"] = time.monotonic() - signalled if signalled else None
     code = os.waitstatus_to_exitcode(wstatus)
@@ -262,15 +279,15 @@ def run_one(args, row, index):
 
     res["left_running"] = reap_stragglers(token, args.grace)
     res["temp_left"] = leftover_files(tmp)
+    res["reports"] = reports_written(paths)  # before a follow-up run could write them
     if row.get("signal") == "SIGKILL":
         # Nothing ran a cleanup: the next run must find the dead run's scratch directory and remove it.
         res["left_by_kill"] = res["temp_left"]
-        follow = [c for c in cmd if not c.startswith("TFCFAULT_MODE=")] + ["--env", "TFCFAULT_MODE=honest"]
+        follow = [("TFCFAULT_MODE=honest" if c.startswith("TFCFAULT_MODE=") else c) for c in cmd]
         follow[follow.index("--cases") + 1] = "1"
         subprocess.run(follow, env=env, cwd=base, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                        stderr=subprocess.DEVNULL, timeout=args.run_timeout)
         res["temp_left"] = leftover_files(tmp)
-    res["reports"] = reports_written(paths)
     res["stderr_tail"], res["stderr_bytes"] = tail(stderr_path)
     res["errors"], res["warnings"], res["first_message"] = [], [], ""
     try:
@@ -421,7 +438,10 @@ def exit_cell(res):
 
 
 def rss_cell(res):
-    return f"{res['rss_kib'] / 1024:.0f} (tfconform {res['own_kib'] / 1024:.0f})"
+    text = f"{res['rss_kib'] / 1024:.0f} (tfconform {res['own_kib'] / 1024:.0f})"
+    if res.get("min_available_kib") and "out_of_memory" in res.get("expected", ""):
+        text += f"; machine's MemAvailable never below {res['min_available_kib'] / 1048576:.1f} GiB"
+    return text
 
 
 def running_cell(res):

@@ -1,6 +1,6 @@
 #pragma once
 // The outcome of one RPC: the provider's response, or why there is none
-// (../shared/protocol/README.md §1.2). A failure is data for the suite to judge, never an
+// (docs/protocol.md §1.2). A failure is data for the suite to judge, never an
 // exception.
 
 #include <string>

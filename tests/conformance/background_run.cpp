@@ -75,12 +75,14 @@ bool BackgroundRun::wait_for_output(const std::string& text, std::chrono::millis
 }
 
 std::optional<int> BackgroundRun::wait(std::chrono::milliseconds timeout) {
+  if (m_reaped) return m_exit;
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   while (true) {
     int status = 0;
     if (::waitpid(m_pid, &status, WNOHANG) == m_pid) {
       m_reaped = true;
-      return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+      m_exit = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+      return m_exit;
     }
     if (std::chrono::steady_clock::now() >= deadline) return std::nullopt;
     std::this_thread::sleep_for(std::chrono::milliseconds(20));

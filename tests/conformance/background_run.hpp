@@ -45,6 +45,7 @@ private:
   std::filesystem::path m_dir;
   pid_t m_pid = -1;
   bool m_reaped = false;
+  int m_exit = -1;
 };
 
 /// Waits up to `timeout` for no process of the scratch directory's run to be left; returns

@@ -1,4 +1,4 @@
-// Tables of intent for proposed_new (seed 000 "Proposed New State"; protocol schema.md §7).
+// Tables of intent for proposed_new (seed 000 "Proposed New State"; docs/protocol.md §4.6).
 #include "oracle/proposed_new.hpp"
 
 #include "proto/cty/json_mirror.hpp"

@@ -12,8 +12,8 @@
 namespace tfc::oracle {
 namespace {
 
-// Every id named in ../shared/spec/contract-rules.md (upgrade.type_mismatch is reported as
-// value.type_mismatch, as that page says).
+// Every contract rule id (docs/rules.md, docs/lifecycle-contract.md); an upgraded state of the
+// wrong type is reported as value.type_mismatch, so there is no upgrade.type_mismatch.
 const char* kContractIds[] = {
     "schema.invalid_name", "schema.name_conflict", "schema.attribute_flags", "schema.block_items", "schema.set_dynamic",
     "schema.negative_version", "schema.unstable", "value.type_mismatch", "value.undecodable", "plan.config_value_changed",

@@ -107,6 +107,7 @@ Expected<schema::Attribute> attribute_from(const PbAttribute& in) {
       auto nesting = nesting_from_number(static_cast<int>(in.nested_type().nesting()), 4);
       if (!nesting) return nest(in.name() + ".nested_type", nesting.error());
       nested->nesting = *nesting;
+      nested->attributes.reserve(static_cast<std::size_t>(in.nested_type().attributes_size()));
       for (const auto& a : in.nested_type().attributes()) {
         auto converted = attribute_from(a);
         if (!converted) return nest(in.name() + ".nested_type.attributes", converted.error());
@@ -170,6 +171,8 @@ void block_to(const schema::Block& in, PbBlock* out) {
 template <class PbBlock>
 Expected<schema::Block> block_from(const PbBlock& in) {
   schema::Block out;
+  out.attributes.reserve(static_cast<std::size_t>(in.attributes_size()));
+  out.block_types.reserve(static_cast<std::size_t>(in.block_types_size()));
   for (const auto& a : in.attributes()) {
     auto converted = attribute_from(a);
     if (!converted) return nest("attributes", converted.error());

@@ -21,6 +21,8 @@ Expected<Type> type_from_json(const char* text);
 Expected<Type> type_from_json(const nlohmann::json& doc);
 /// Compact type JSON as Go writes it (sorted attribute names, no whitespace).
 std::string type_to_json(const Type& type);
+/// type_to_json appended to `out` (no temporary string per type).
+void append_type_json(std::string& out, const Type& type);
 nlohmann::json type_to_json_value(const Type& type);
 
 }  // namespace tfc::cty

@@ -61,7 +61,7 @@ bool plain_names(const cty::Type& t) {
 void append_type(std::string& out, const cty::Type& t) {
   // type_to_json writes names the way Go quotes them; the document holds them parsed back and
   // re-escaped by nlohmann. Only names needing escapes can tell the two apart.
-  if (plain_names(t)) out += cty::type_to_json(t);
+  if (plain_names(t)) cty::append_type_json(out, t);
   else out += cty::type_to_json_value(t).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 

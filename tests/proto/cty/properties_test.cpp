@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <numeric>
 
+#include <nlohmann/json.hpp>
+
 #include "generators/arbitrary_type.hpp"
 #include "generators/arbitrary_value.hpp"
 #include "proto/cty/json.hpp"
@@ -187,6 +189,48 @@ RC_GTEST_PROP(CtyProperties, DecodingMutatedBytesNeverCrashes, ()) {
     auto again = json_encode(*j, type);
     if (again) RC_ASSERT(raw_equals(*json_decode(*again, type), *j));
   }
+}
+
+// type_from_json reads the compact form providers send on its own and leaves everything else to
+// nlohmann: whatever the text, it answers as parsing it with nlohmann first does.
+Expected<Type> through_nlohmann(const std::string& text) {
+  const auto doc = nlohmann::json::parse(text, nullptr, false);
+  if (doc.is_discarded()) return Error{"not JSON"};
+  return type_from_json(doc);
+}
+
+void check_like_nlohmann(const std::string& text) {
+  const auto direct = type_from_json(text);
+  const auto general = through_nlohmann(text);
+  RC_ASSERT(direct.has_value() == general.has_value());
+  if (direct) RC_ASSERT(*direct == *general);
+}
+
+RC_GTEST_PROP(CtyProperties, TypeTextsReadAsNlohmannReadsThem, ()) {
+  const auto type = *rc::gen::arbitrary<Type>();
+  const std::string text = type_to_json(type);
+  check_like_nlohmann(text);
+  RC_ASSERT(*type_from_json(text) == type);
+  // The same text with one token dropped, doubled or a space put in.
+  const auto at = *rc::gen::inRange<std::size_t>(0, text.size());
+  check_like_nlohmann(text.substr(0, at) + text.substr(std::min(text.size(), at + 1)));
+  check_like_nlohmann(text.substr(0, at) + text.substr(at, 1) + text.substr(at));
+  check_like_nlohmann(text.substr(0, at) + " " + text.substr(at));
+}
+
+RC_GTEST_PROP(CtyProperties, TokenSoupsReadAsNlohmannReadsThem, ()) {
+  static const std::vector<std::string> kTokens = {
+      R"("string")", R"("number")", R"("bool")", R"("dynamic")", R"("list")", R"("set")", R"("map")", R"("tuple")",
+      R"("object")", R"("a")", R"("b")", R"("x\"y")", "\"\u00e9\"", "[", "]", "{", "}", ",", ":", " ", "1", "null"};
+  const auto picks = *rc::gen::container<std::vector<std::size_t>>(rc::gen::inRange<std::size_t>(0, kTokens.size()));
+  std::string text;
+  for (const auto i : picks) text += kTokens[i];
+  check_like_nlohmann(text);
+  // Valid shapes with repeated or unknown names are the compact reader's edge cases.
+  for (const char* edge : {R"(["object",{"a":"string","a":"number"}])", R"(["object",{"a":"string"},["b"]])",
+                           R"(["object",{"a":"string"},["a","a"]])", R"(["object",{"a":"string"},[]])",
+                           R"(["tuple",[]])", R"(["list","string","number"])", R"(["object",{}])"})
+    check_like_nlohmann(edge);
 }
 
 }  // namespace

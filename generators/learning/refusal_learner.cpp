@@ -1,0 +1,781 @@
+// The per-type learner (see refusal_learner.hpp): diagnostics → rules → hints.
+#include "generators/learning/refusal_learner.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+
+#include "generators/hints_tf_json.hpp"
+#include "generators/learning/description_rules.hpp"
+#include "generators/learning/format_values.hpp"
+#include "generators/learning/message_parser.hpp"
+#include "generators/learning/name_dictionary.hpp"
+#include "generators/learning/schema_paths.hpp"
+#include "generators/learning/text_scan.hpp"
+#include "proto/cty/path.hpp"
+#include "proto/schema/implied_type.hpp"
+
+namespace tfc::gen::learning {
+namespace {
+
+using nlohmann::json;
+
+constexpr std::size_t kMaxExamples = 3;
+constexpr std::size_t kMaxAcceptedValues = 6;
+constexpr std::size_t kMaxProbeCases = 2;  // cases a probe waits for an answer about its path
+constexpr std::size_t kEvidenceChars = 200;
+
+const char* kOmitRule = "left unset (null)";
+
+std::string evidence_of(const protocol::Diagnostic& d) {
+  std::string text = d.summary;
+  if (!d.detail.empty()) text += ": " + d.detail;
+  std::string out;
+  bool space = false;
+  for (char c : text) {
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      space = !out.empty();
+      continue;
+    }
+    if (space) out.push_back(' ');
+    space = false;
+    out.push_back(c);
+    if (out.size() >= kEvidenceChars) {
+      out += "...";
+      break;
+    }
+  }
+  return out;
+}
+
+cty::Kind leaf_kind(const cty::Type& type) {
+  if (type.is_collection()) return type.element().kind();
+  return type.kind();
+}
+
+bool computed_only(const schema::Attribute& a) { return a.computed && !a.optional && !a.required; }
+
+std::string number_text(double d) {
+  if (std::floor(d) == d && std::fabs(d) < 1e15) return std::to_string(static_cast<long long>(d));
+  return json(d).dump();
+}
+
+// A candidate for one element as a value of the whole attribute: one-element collections for
+// lists, sets and maps of primitives.
+json wrap(const json& element, const cty::Type& type) {
+  if (type.kind() == cty::Kind::List || type.kind() == cty::Kind::Set) return json::array({element});
+  if (type.kind() == cty::Kind::Map) return json::object({{"key", element}});
+  return element;
+}
+
+// The candidates that convert to the attribute's type.
+std::vector<json> convertible(const std::vector<json>& elements, const cty::Type& type) {
+  std::vector<json> out;
+  for (const auto& e : elements) {
+    json w = wrap(e, type);
+    if (value_from_tf_json(w, type, "")) out.push_back(std::move(w));
+  }
+  return out;
+}
+
+std::optional<Pattern> pattern_for_length(std::size_t lo, std::size_t hi) {
+  lo = std::max<std::size_t>(lo, 1);
+  hi = std::min<std::size_t>(std::max(hi, lo), 1000);
+  return *parse_pattern("[a-z][a-z0-9]{" + std::to_string(lo - 1) + "," + std::to_string(hi - 1) + "}");
+}
+
+}  // namespace
+
+// ---- turning a rule into a hint ----
+
+namespace {
+
+struct Candidate {
+  AttributeHint hint;
+  std::string rule;
+};
+
+std::optional<Candidate> from_values(std::vector<json> values, std::string rule, bool required) {
+  if (values.empty()) return std::nullopt;
+  Candidate c;
+  c.hint.values = std::move(values);
+  c.hint.always = required;
+  c.rule = std::move(rule);
+  return c;
+}
+
+std::optional<Candidate> hint_for_rule(const ValueRule& r, const Member& m, const std::string& path) {
+  if (m.block) {
+    if (!r.required) return std::nullopt;
+    Candidate c;
+    c.hint.always = true;
+    c.rule = "at least one block";
+    return c;
+  }
+  if (!m.attribute || computed_only(*m.attribute)) return std::nullopt;
+  const cty::Type type = schema::implied_type(*m.attribute);
+  const cty::Kind kind = leaf_kind(type);
+  const bool primitive_leaf = type.is_primitive() || (type.is_collection() && type.element().is_primitive());
+  const std::string name = last_name(path);
+  if (primitive_leaf && !r.one_of.empty()) {
+    std::vector<json> elements;
+    for (const auto& v : r.one_of) elements.emplace_back(v);
+    if (auto c = from_values(convertible(elements, type), r.describe(), r.required)) return c;
+  }
+  if (kind == cty::Kind::String && r.pattern) {
+    if (auto p = parse_pattern(*r.pattern)) {
+      Candidate c;
+      c.hint.pattern = std::move(*p);
+      c.hint.always = r.required;
+      c.rule = "matches " + *r.pattern;
+      return c;
+    }
+  }
+  if (primitive_leaf && r.format && !(kind == cty::Kind::Number && (r.min || r.max))) {
+    if (auto c = from_values(convertible(format_candidates(*r.format, name), type), std::string(to_string(*r.format)), r.required))
+      return c;
+  }
+  if (kind == cty::Kind::Number && (r.min || r.max || r.integer || r.multiple_of)) {
+    double lo = r.min.value_or(r.max ? std::min(0.0, *r.max - 100) : 0);
+    double hi = r.max.value_or(r.min ? std::max(*r.min, 0.0) + 100 : 100);
+    if (hi < lo) std::swap(lo, hi);
+    if (r.multiple_of && *r.multiple_of > 0) {
+      std::vector<json> values;
+      const double m0 = *r.multiple_of;
+      for (double k = std::max(1.0, std::ceil(lo / m0)); k * m0 <= hi && values.size() < 4; k += 1) values.push_back(k * m0);
+      if (values.empty()) values.push_back(m0);
+      return from_values(convertible(values, type), r.describe(), r.required);
+    }
+    Candidate c;
+    const bool integer = r.integer || (std::floor(lo) == lo && std::floor(hi) == hi && !r.min && !r.max);
+    c.hint.range_min = cty::Number(lo);
+    c.hint.range_max = cty::Number(hi);
+    c.hint.integer = integer && std::ceil(lo) <= std::floor(hi);
+    c.hint.always = r.required;
+    c.rule = std::string(c.hint.integer ? "whole number" : "number") + " in [" + number_text(lo) + ", " + number_text(hi) + "]";
+    return c;
+  }
+  if (kind == cty::Kind::String && (r.min || r.max)) {
+    // A numeric range on a string attribute: numbers written as strings.
+    const double lo = r.min.value_or(r.max ? *r.max : 1);
+    const double hi = r.max.value_or(lo);
+    std::vector<json> values{number_text(lo), number_text(hi), number_text(std::floor((lo + hi) / 2))};
+    return from_values(convertible(values, type), r.describe(), r.required);
+  }
+  if (kind == cty::Kind::String && (r.min_length || r.max_length)) {
+    const std::size_t lo = r.min_length.value_or(1);
+    const std::size_t hi = r.max_length.value_or(std::max<std::size_t>(lo, 12));
+    Candidate c;
+    c.hint.pattern = pattern_for_length(lo, std::min<std::size_t>(hi, lo + 30));
+    c.hint.always = r.required;
+    c.rule = "length " + std::to_string(lo) + ".." + std::to_string(hi) + " (" + c.hint.pattern->source + ")";
+    return c;
+  }
+  if (kind == cty::Kind::String && r.not_empty) {
+    Candidate c;
+    c.hint.pattern = pattern_for_length(3, 12);
+    c.hint.always = r.required;
+    c.rule = "not empty (" + c.hint.pattern->source + ")";
+    return c;
+  }
+  if (r.required) {
+    Candidate c;
+    c.hint.always = true;
+    c.rule = "must be set";
+    return c;
+  }
+  return std::nullopt;
+}
+
+// Plain values for when nothing better is known: a short identifier, a small whole number.
+std::optional<Candidate> plain_candidate(const schema::Attribute& a) {
+  const cty::Type type = schema::implied_type(a);
+  switch (leaf_kind(type)) {
+    case cty::Kind::String: {
+      Candidate c;
+      c.hint.pattern = pattern_for_length(4, 12);
+      c.rule = "plain identifier (" + c.hint.pattern->source + ")";
+      return c;
+    }
+    case cty::Kind::Number: {
+      Candidate c;
+      c.hint.range_min = cty::Number(std::int64_t{1});
+      c.hint.range_max = cty::Number(std::int64_t{10});
+      c.hint.integer = true;
+      c.rule = "whole number in [1, 10]";
+      return c;
+    }
+    default: return std::nullopt;
+  }
+}
+
+std::string group_text(const AttributeGroup& g) {
+  std::string out;
+  for (const auto& p : g.paths) out += (out.empty() ? "" : ", ") + p;
+  return out;
+}
+
+std::string group_rule(AttributeGroup::Kind kind) {
+  switch (kind) {
+    case AttributeGroup::Kind::AtMostOne: return "at most one of them is set";
+    case AttributeGroup::Kind::ExactlyOne: return "exactly one of them is set";
+    case AttributeGroup::Kind::AtLeastOne: return "at least one of them is set";
+    case AttributeGroup::Kind::AllOrNone: return "all of them or none is set";
+  }
+  return "";
+}
+
+// Names of the schema a text mentions: quoted or backticked spans, and bare words with an
+// underscore (plain English words are too often also attribute names).
+std::vector<std::string> mentioned_paths(const schema::Block& block, std::string_view text) {
+  std::vector<std::string> out;
+  auto add = [&](const std::string& raw) {
+    auto p = hint_path_of_text(block, raw);
+    if (!p) {
+      // A bare name of a nested member ("create" of `timeouts`): when only one path has it.
+      const auto named = paths_named(block, raw);
+      if (named.size() == 1) p = named.front();
+    }
+    if (p && std::find(out.begin(), out.end(), *p) == out.end()) out.push_back(*p);
+  };
+  for (const auto& span : quoted_spans(text)) {
+    if (!span.empty() && span.size() < 64 && span.find(' ') == std::string::npos) add(span);
+  }
+  // Bare words: with an underscore, or right after a word that introduces a name ("invalid or
+  // unknown key: id", "argument name", "attribute size").
+  std::string word;
+  std::string previous;
+  auto flush = [&] {
+    while (!word.empty() && word.back() == '.') word.pop_back();
+    static const char* kIntroducers[] = {"key", "key:", "argument", "argument:", "attribute", "attribute:", "field", "field:", "parameter", "parameter:"};
+    const bool introduced = std::any_of(std::begin(kIntroducers), std::end(kIntroducers),
+                                        [&](const char* w) { return lowercase(previous) == w; });
+    if (!word.empty() && (word.find('_') != std::string::npos || introduced)) add(word);
+    if (!word.empty()) previous = word;
+    word.clear();
+  };
+  for (char c : text) {
+    if (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.') {
+      word.push_back(c);
+    } else if (c == ':' && !word.empty()) {
+      word.push_back(c);
+      // "key:" introduces the next word; a name before a colon is not taken.
+      previous = word;
+      word.clear();
+    } else {
+      flush();
+    }
+  }
+  flush();
+  return out;
+}
+
+bool has_unknown(const cty::Value& v) { return !v.is_wholly_known(); }
+
+bool starts_with_path(const std::string& path, const std::string& base) {
+  return path.size() > base.size() && path.compare(0, base.size(), base) == 0 && path[base.size()] == '.';
+}
+
+// How a value may appear in a message: a string as itself, a number in its exact decimal
+// form or as Go prints a float64.
+std::vector<std::string> printed_forms(const cty::Value& v) {
+  if (v.is_null() || !v.is_known()) return {};
+  if (v.type().kind() == cty::Kind::String) return {v.as_string()};
+  if (v.type().kind() == cty::Kind::Number) {
+    std::vector<std::string> out{v.as_number().canonical()};
+    char buf[64];
+    const double d = v.as_number().to_double_approx();
+    if (auto [end, ec] = std::to_chars(buf, buf + sizeof buf, d); ec == std::errc()) out.emplace_back(buf, end);
+    return out;
+  }
+  return {};
+}
+
+// Whether the message shows `v`: quoted (Go's %q, unquoted here) or after "got ".
+bool message_shows(const std::string& text, const std::vector<std::string>& spans, const cty::Value& v) {
+  for (const auto& form : printed_forms(v)) {
+    if (form.empty()) continue;
+    if (std::find(spans.begin(), spans.end(), form) != spans.end()) return true;
+    if (text.find("got " + form) != std::string::npos || text.find("got: " + form) != std::string::npos) return true;
+  }
+  return false;
+}
+
+// Whether `v` breaks the rule in a way that can be checked here.
+bool breaks(const ValueRule& r, const cty::Value& v) {
+  if (v.is_null() || !v.is_known()) return false;
+  if (v.type().kind() == cty::Kind::Number) {
+    const double d = v.as_number().to_double_approx();
+    if (r.integer && std::floor(d) != d) return true;
+    if (r.min && d < *r.min) return true;
+    if (r.max && d > *r.max) return true;
+    return false;
+  }
+  if (v.type().kind() == cty::Kind::String && !r.one_of.empty())
+    return std::find(r.one_of.begin(), r.one_of.end(), v.as_string()) == r.one_of.end();
+  return false;
+}
+
+}  // namespace
+
+// ---- the learner ----
+
+RefusalLearner::RefusalLearner(const schema::Block& block, Hints user_hints, bool data_source)
+    : m_block(block), m_data_source(data_source), m_user(std::move(user_hints)) {
+  rebuild();
+}
+
+bool RefusalLearner::user_owns(const std::string& path) const {
+  const AttributeHint* h = m_user.find(path);
+  return h != nullptr && (h->shapes_values() || h->omit || h->always);
+}
+
+void RefusalLearner::begin_case() {
+  ++m_case;
+  if (m_probe) {
+    auto& st = m_paths[*m_probe];
+    if (++st.probe_cases > kMaxProbeCases) {
+      // No answer about the probed path: give the probe up and go back to what it replaced.
+      st.current = st.resting;
+      st.probing = false;
+      m_probe.reset();
+      rebuild();
+    }
+  }
+}
+
+void RefusalLearner::set(PathState& state, Strategy strategy, const std::string& evidence) {
+  state.current = std::move(strategy);
+  state.evidence = evidence;
+  state.case_number = m_case;
+}
+
+void RefusalLearner::build_queue(const std::string& path, PathState& state) {
+  state.queue_built = true;
+  const Member m = member_at(m_block, path);
+  if (!m.attribute || computed_only(*m.attribute)) {
+    if (m.block) state.queue.push_back({AttributeHint{}, "generator", "the generator's own blocks"});
+    return;
+  }
+  const schema::Attribute& a = *m.attribute;
+  const cty::Type type = schema::implied_type(a);
+  auto add = [&](std::optional<Candidate> c, const char* source) {
+    if (!c) return;
+    for (const auto& q : state.queue) {
+      if (q.rule == c->rule) return;
+    }
+    state.queue.push_back({std::move(c->hint), source, std::move(c->rule)});
+  };
+  // Values accepted before, in other configurations.
+  std::vector<json> accepted;
+  for (const auto& config : m_accepted) {
+    for (const auto& v : values_at(m_block, config, path)) {
+      if (v.is_null() || !v.is_wholly_known()) continue;
+      json j = value_to_tf_json(v);
+      if (std::find(accepted.begin(), accepted.end(), j) == accepted.end() && accepted.size() < kMaxAcceptedValues)
+        accepted.push_back(std::move(j));
+    }
+  }
+  if (!accepted.empty() && value_from_tf_json(accepted.front(), type, "")) {
+    std::string rule = "one of the values accepted before (" + std::to_string(accepted.size()) + ")";
+    add(from_values(accepted, rule, false), "accepted value");
+  }
+  if (!a.description.empty()) add(hint_for_rule(rule_from_description(a.description), m, path), "description");
+  if (auto f = format_for_name(last_name(path), type)) {
+    ValueRule r;
+    r.format = f;
+    add(hint_for_rule(r, m, path), "dictionary");
+  }
+  add(plain_candidate(a), "fallback");
+  if (a.optional) state.queue.push_back({AttributeHint{}, "generator", "the generator's own values"});
+}
+
+void RefusalLearner::scrub_examples(const std::string& path) {
+  if (path.find('.') != std::string::npos) return;
+  const Member m = member_at(m_block, path);
+  if (m.attribute && m.attribute->required) return;
+  if (m.block && m.block->min_items > 0) return;
+  for (auto& e : m_examples) e.erase(path);
+}
+
+bool RefusalLearner::keep_after_refusal(PathState& state, const std::string& path, const std::vector<cty::Value>& refused) {
+  if (!state.current || state.current->hint.values.empty()) return false;
+  const Member m = member_at(m_block, path);
+  if (!m.attribute) return false;
+  const cty::Type type = schema::implied_type(*m.attribute);
+  auto& values = state.current->hint.values;
+  const std::size_t before = values.size();
+  values.erase(std::remove_if(values.begin(), values.end(),
+                              [&](const json& doc) {
+                                auto v = value_from_tf_json(doc, type, "");
+                                if (!v) return true;
+                                return std::any_of(refused.begin(), refused.end(), [&](const cty::Value& r) {
+                                  return raw_equals(*v, r);
+                                });
+                              }),
+               values.end());
+  if (values.size() == before) return true;  // the refused value was not one of ours (an example's)
+  return !values.empty();
+}
+
+void RefusalLearner::advance(const std::string& path, PathState& state, const std::string& evidence) {
+  const Member m = member_at(m_block, path);
+  if (!state.queue_built) build_queue(path, state);
+  const bool optional = (m.attribute && !m.attribute->required && !computed_only(*m.attribute)) ||
+                        (m.block && m.block->min_items == 0);
+  if (optional) {
+    if (!state.current || !state.current->hint.omit) {
+      AttributeHint omit;
+      omit.omit = true;
+      set(state, {omit, "diagnostic", kOmitRule}, evidence);
+    }
+    return;
+  }
+  while (!state.queue.empty()) {
+    Strategy next = std::move(state.queue.front());
+    state.queue.erase(state.queue.begin());
+    if (next.hint.shapes_values() || next.hint.always) {
+      set(state, std::move(next), evidence);
+      return;
+    }
+  }
+}
+
+void RefusalLearner::blame(const std::string& path, const ValueRule& rule, const std::string& evidence,
+                           const std::vector<cty::Value>& refused_values) {
+  if (user_owns(path)) return;
+  const Member m = member_at(m_block, path);
+  if (!m) return;
+  // A computed-only attribute is never configured (a refusal of one comes from a prior state
+  // in a plan update): nothing below gives it a hint.
+  // Several diagnostics of one answer about one path (each element of a list, say): the
+  // first decides, the others only add a rule the first did not state.
+  const bool again = std::find(m_blamed_now.begin(), m_blamed_now.end(), path) != m_blamed_now.end();
+  if (!again) m_blamed_now.push_back(path);
+  PathState& state = m_paths[path];
+  if (again) {
+    if (auto c = hint_for_rule(rule, m, path); c && (!state.current || state.current->rule != c->rule))
+      set(state, {std::move(c->hint), "diagnostic", std::move(c->rule)}, evidence);
+    return;
+  }
+  scrub_examples(path);
+  if (m_probe && *m_probe == path) {
+    // The probe was refused: back to what it replaced (its candidate is already used up).
+    state.current = state.resting;
+    state.probing = false;
+    m_probe.reset();
+  }
+  if (auto c = hint_for_rule(rule, m, path)) {
+    if (!state.current || state.current->rule != c->rule) {
+      set(state, {std::move(c->hint), "diagnostic", std::move(c->rule)}, evidence);
+      return;
+    }
+  }
+  if (keep_after_refusal(state, path, refused_values)) return;
+  advance(path, state, evidence);
+}
+
+void RefusalLearner::unattributed(const cty::Value& config, const std::string& evidence) {
+  ++m_unattributed;
+  bool changed = false;
+  auto omit = [&](const std::string& name) {
+    if (user_owns(name)) return;
+    PathState& st = m_paths[name];
+    if (m_probe && *m_probe == name) {
+      st.probing = false;
+      st.resting.reset();
+      m_probe.reset();
+    }
+    if (st.current && st.current->hint.omit) return;
+    if (!st.queue_built) build_queue(name, st);
+    AttributeHint h;
+    h.omit = true;
+    set(st, {h, "refusal without a path", kOmitRule}, evidence);
+    scrub_examples(name);
+    changed = true;
+  };
+  for (const auto& a : m_block.attributes) {
+    if (a.required || computed_only(a)) continue;
+    const cty::Value* v = config.attribute(a.name);
+    if (v == nullptr || v->is_null()) continue;
+    // Values accepted before stay: they are not what the provider refused now.
+    bool seen = false;
+    for (const auto& c : m_accepted) {
+      const cty::Value* before = c.attribute(a.name);
+      seen = seen || (before != nullptr && raw_equals(*before, *v));
+    }
+    if (!seen) omit(a.name);
+  }
+  for (const auto& nb : m_block.block_types) {
+    if (nb.min_items > 0) continue;
+    const cty::Value* v = config.attribute(nb.type_name);
+    if (v == nullptr || v->is_null() || !v->is_known()) continue;
+    if ((v->type().is_collection() || v->type().kind() == cty::Kind::Tuple) && v->length() == 0) continue;
+    if (nb.nesting == schema::NestingMode::Group) continue;
+    omit(nb.type_name);
+  }
+  if (changed) return;
+  // Already minimal: the required attributes' values are next.
+  for (const auto& a : m_block.attributes) {
+    if (!a.required || user_owns(a.name)) continue;
+    PathState& st = m_paths[a.name];
+    advance(a.name, st, evidence);
+  }
+}
+
+std::optional<std::string> RefusalLearner::refine_into_block(const std::string& base, const MessageFacts& facts,
+                                                            const std::string& text, const cty::Value& value) const {
+  const Member m = member_at(m_block, base);
+  if (!(m.block || (m.attribute && m.attribute->nested_type))) return std::nullopt;
+  for (const auto& s : facts.subjects) {
+    if (auto p = hint_path_of_text(m_block, s); p && starts_with_path(*p, base)) return p;
+    std::vector<std::string> under;
+    for (const auto& p : paths_named(m_block, last_name(s))) {
+      if (starts_with_path(p, base)) under.push_back(p);
+    }
+    if (under.size() == 1) return under.front();
+  }
+  const auto leaves = leaves_under(m_block, base, value);
+  const auto spans = quoted_spans(text);
+  std::vector<std::string> shown, broken;
+  for (const auto& [p, v] : leaves) {
+    if (message_shows(text, spans, v) && std::find(shown.begin(), shown.end(), p) == shown.end()) shown.push_back(p);
+    if (breaks(facts.rule, v) && std::find(broken.begin(), broken.end(), p) == broken.end()) broken.push_back(p);
+  }
+  if (shown.size() == 1) return shown.front();
+  if (broken.size() == 1) return broken.front();
+  return std::nullopt;
+}
+
+std::vector<std::string> RefusalLearner::paths_with_format(const cty::Value& config, Format format) const {
+  std::vector<std::string> out;
+  for (const auto& a : m_block.attributes) {
+    if (computed_only(a)) continue;
+    const cty::Value* v = config.attribute(a.name);
+    if (v == nullptr || v->is_null()) continue;
+    auto f = format_for_name(a.name, schema::implied_type(a));
+    if (f == Format::FilePath && format == Format::ExistingFile) f = format;
+    const bool cidr = [](std::optional<Format> x) {
+      return x == Format::Cidr || x == Format::Ipv4Cidr || x == Format::Ipv6Cidr;
+    }(f);
+    if (f == format || (cidr && (format == Format::Cidr || format == Format::Ipv4Cidr || format == Format::Ipv6Cidr)))
+      out.push_back(a.name);
+  }
+  return out;
+}
+
+void RefusalLearner::add_group(AttributeGroup group, const std::string& evidence) {
+  for (const auto& g : m_user.groups) {
+    if (g.paths == group.paths) return;
+  }
+  auto stronger = [](AttributeGroup::Kind a, AttributeGroup::Kind b) {
+    // ExactlyOne says more than AtMostOne or AtLeastOne.
+    return a == AttributeGroup::Kind::ExactlyOne && b != AttributeGroup::Kind::ExactlyOne;
+  };
+  for (auto& [g, fact] : m_groups) {
+    if (g.paths != group.paths) continue;
+    if (g.kind == group.kind) return;
+    if (stronger(group.kind, g.kind) ||
+        (g.kind != AttributeGroup::Kind::ExactlyOne && group.kind != g.kind)) {
+      // AtMostOne and AtLeastOne together are ExactlyOne.
+      g.kind = stronger(group.kind, g.kind) ? group.kind : AttributeGroup::Kind::ExactlyOne;
+      fact.rule = group_rule(g.kind);
+      fact.evidence = evidence;
+      fact.case_number = m_case;
+    }
+    return;
+  }
+  LearnedFact fact{group_text(group), "diagnostic", group_rule(group.kind), evidence, m_case};
+  m_groups.emplace_back(std::move(group), std::move(fact));
+}
+
+void RefusalLearner::refused(const cty::Value& config, const protocol::Diagnostics& diagnostics) {
+  m_blamed_now.clear();
+  bool attributed = false;
+  std::string first_evidence;
+  for (const auto& d : diagnostics) {
+    if (d.severity != protocol::Severity::Error) continue;
+    const std::string evidence = evidence_of(d);
+    if (first_evidence.empty()) first_evidence = evidence;
+    MessageFacts facts = read_diagnostic(d.summary, d.detail);
+    // Files of this machine are read, never written: only a data source gets them.
+    if (facts.rule.format == Format::ExistingFile && !m_data_source) facts.rule.format.reset();
+    std::optional<std::string> base;
+    std::vector<cty::Value> refused_values;
+    if (d.attribute && !d.attribute->empty()) {
+      base = hint_path_of(m_block, *d.attribute);
+      if (const cty::Value* v = cty::value_at(config, *d.attribute)) {
+        // An unknown value is refused for being unknown, not for what it would be.
+        if (has_unknown(*v)) {
+          attributed = true;
+          continue;
+        }
+        refused_values.push_back(*v);
+      }
+    }
+    if (facts.group) {
+      AttributeGroup g;
+      g.kind = facts.group->kind;
+      for (const auto& raw : facts.group->paths) {
+        if (auto p = hint_path_of_text(m_block, raw, base.value_or(""))) {
+          if (std::find(g.paths.begin(), g.paths.end(), *p) == g.paths.end()) g.paths.push_back(*p);
+        }
+      }
+      std::sort(g.paths.begin(), g.paths.end());
+      auto parent_of = [](const std::string& p) {
+        const auto dot = p.rfind('.');
+        return dot == std::string::npos ? std::string() : p.substr(0, dot);
+      };
+      bool same_parent = g.paths.size() >= 2;
+      for (const auto& p : g.paths) same_parent = same_parent && parent_of(p) == parent_of(g.paths.front());
+      if (same_parent) {
+        add_group(std::move(g), evidence);
+        attributed = true;
+        continue;
+      }
+    }
+    std::optional<std::string> path = base;
+    if (path) {
+      // A path that stops at a block (a set element cannot be addressed): the attribute inside
+      // is the one the text names, or the one whose value it shows, or the one breaking its rule.
+      const cty::Value* element = d.attribute ? cty::value_at(config, *d.attribute) : nullptr;
+      if (auto deeper = refine_into_block(*path, facts, d.summary + "\n" + d.detail, element ? *element : config)) {
+        path = deeper;
+        refused_values = values_at(m_block, config, *path);
+      }
+    }
+    if (!path) {
+      for (const auto& s : facts.subjects) {
+        if ((path = hint_path_of_text(m_block, s))) break;
+        if (const auto named = paths_named(m_block, s); named.size() == 1) {
+          path = named.front();
+          break;
+        }
+      }
+    }
+    if (path) {
+      if (refused_values.empty()) refused_values = values_at(m_block, config, *path);
+      blame(*path, facts.rule, evidence, refused_values);
+      attributed = true;
+      continue;
+    }
+    const auto mentioned = mentioned_paths(m_block, d.summary + "\n" + d.detail);
+    for (std::size_t i = 0; i < mentioned.size() && i < 3; ++i) {
+      blame(mentioned[i], i == 0 ? facts.rule : ValueRule{}, evidence, values_at(m_block, config, mentioned[i]));
+      attributed = true;
+    }
+    if (!mentioned.empty() || !facts.rule.format) continue;
+    // A format without a name ("bad mode for file - must be three octal digits"): the set
+    // attributes whose names usually hold that format.
+    for (const auto& named : paths_with_format(config, *facts.rule.format)) {
+      blame(named, facts.rule, evidence, values_at(m_block, config, named));
+      attributed = true;
+    }
+  }
+  if (!attributed && !first_evidence.empty() && config.is_wholly_known()) unattributed(config, first_evidence);
+  rebuild();
+}
+
+void RefusalLearner::accepted(const cty::Value& config) {
+  if (!config.is_wholly_known() || config.is_null()) return;
+  if (m_probe) {
+    PathState& st = m_paths[*m_probe];
+    // The probe's values are fine: keep them, present as often as any optional attribute.
+    if (st.current) {
+      st.current->hint.always = false;
+      st.current->source += " (probed)";
+      st.case_number = m_case;
+    }
+    st.probing = false;
+    st.resting.reset();
+    m_probe.reset();
+  }
+  json body = config_to_tf_json(config, m_block);
+  if (std::find(m_examples.begin(), m_examples.end(), body) == m_examples.end()) {
+    m_examples.push_back(std::move(body));
+    if (m_examples.size() > kMaxExamples) m_examples.erase(m_examples.begin());
+  }
+  bool seen = false;
+  for (const auto& c : m_accepted) seen = seen || raw_equals(c, config);
+  if (!seen) {
+    m_accepted.push_back(config);
+    if (m_accepted.size() > kMaxExamples + 1) m_accepted.erase(m_accepted.begin());
+  }
+  start_probe();
+  rebuild();
+}
+
+void RefusalLearner::start_probe() {
+  if (m_probe) return;
+  for (auto& [path, st] : m_paths) {
+    if (!st.current || !st.current->hint.omit || st.queue.empty() || user_owns(path)) continue;
+    Strategy probe = std::move(st.queue.front());
+    st.queue.erase(st.queue.begin());
+    st.resting = st.current;
+    probe.hint.always = true;
+    probe.hint.omit = false;
+    st.current = std::move(probe);
+    st.probing = true;
+    st.probe_cases = 0;
+    m_probe = path;
+    return;
+  }
+}
+
+void RefusalLearner::rebuild() {
+  Hints merged = m_user;
+  for (const auto& [path, st] : m_paths) {
+    if (!st.current || user_owns(path)) continue;
+    const AttributeHint& h = st.current->hint;
+    if (!h.shapes_values() && !h.omit && !h.always) continue;  // the generator's own values
+    merged.attributes[path] = h;
+  }
+  // While a probe runs, the learned examples stay out: from an example the probed attribute
+  // would mostly keep the example's value and the probe would say nothing.
+  if (!m_probe) {
+    for (const auto& e : m_examples) merged.examples.push_back(e);
+  }
+  for (const auto& [g, fact] : m_groups) merged.groups.push_back(g);
+  const bool changed = merged.attributes.size() != m_merged.attributes.size() || merged.examples != m_merged.examples ||
+                       merged.groups != m_merged.groups ||
+                       hints_to_json(merged) != hints_to_json(m_merged);
+  m_merged = std::move(merged);
+  if (changed) ++m_version;
+}
+
+std::vector<LearnedFact> RefusalLearner::facts() const {
+  std::vector<LearnedFact> out;
+  for (const auto& [path, st] : m_paths) {
+    const std::optional<Strategy>& s = st.probing ? st.resting : st.current;
+    if (!s || user_owns(path)) continue;
+    out.push_back({path, s->source, s->rule, st.evidence, st.case_number});
+  }
+  for (const auto& [g, fact] : m_groups) out.push_back(fact);
+  if (!m_examples.empty()) {
+    out.push_back({"(whole configuration)", "accepted value",
+                   std::to_string(m_examples.size()) + " accepted configuration" + (m_examples.size() == 1 ? "" : "s") +
+                       " kept as examples to mutate",
+                   "", 0});
+  }
+  return out;
+}
+
+Hints RefusalLearner::steady_hints() const {
+  Hints out = m_user;
+  for (const auto& [path, st] : m_paths) {
+    const std::optional<Strategy>& s = st.probing ? st.resting : st.current;
+    if (!s || user_owns(path)) continue;
+    const AttributeHint& h = s->hint;
+    if (!h.shapes_values() && !h.omit && !h.always) continue;
+    const Member m = member_at(m_block, path);
+    // Hints files do not shape computed-only attributes (check_hints refuses them).
+    if (m.attribute && computed_only(*m.attribute)) continue;
+    out.attributes[path] = h;
+  }
+  for (const auto& e : m_examples) out.examples.push_back(e);
+  for (const auto& [g, fact] : m_groups) out.groups.push_back(g);
+  return out;
+}
+
+}  // namespace tfc::gen::learning

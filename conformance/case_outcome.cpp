@@ -102,4 +102,8 @@ void CaseRecorder::reject(std::string why) {
   m_outcome.rejection = m_scenario + ": " + why;
 }
 
+void CaseRecorder::refused(const cty::Value& config, const protocol::Diagnostics& diagnostics) {
+  if (m_learning) m_outcome.refusals.push_back({config, diagnostics});
+}
+
 }  // namespace tfc::conformance

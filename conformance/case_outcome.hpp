@@ -26,8 +26,18 @@ struct CaseFinding {
   report::Finding finding;
 };
 
+/// A configuration the provider refused with error diagnostics, kept whole for learning
+/// (generators/learning/refusal_learner.hpp).
+struct Refusal {
+  cty::Value config;
+  protocol::Diagnostics diagnostics;
+};
+
 struct CaseOutcome {
   std::vector<CaseFinding> findings;
+  /// Refusals while the case's first configuration was validated and planned (or, for a data
+  /// source, validated and read): what the suite learns from.
+  std::vector<Refusal> refusals;
   std::set<std::string> scenarios_run;  // scenarios that reached at least one check
   std::string rejection;                // the last error diagnostics that stopped a step
   bool planned = false;
@@ -92,6 +102,11 @@ public:
                   const nlohmann::json& request);
   /// The provider refused a step with error diagnostics (not a finding; the case stops there).
   void reject(std::string why);
+  /// Keeps a refusal for learning, while learning() is on.
+  void refused(const cty::Value& config, const protocol::Diagnostics& diagnostics);
+  /// Whether refusals are kept: on while the case's first configuration is checked.
+  void set_learning(bool on) { m_learning = on; }
+  bool learning() const { return m_learning; }
   CaseOutcome& outcome() { return m_outcome; }
   const schema::Block& block() const { return m_block; }
   const std::string& resource_type() const { return m_type; }
@@ -101,6 +116,7 @@ private:
   const schema::Block& m_block;
   CaseOutcome& m_outcome;
   std::string m_scenario = "create";
+  bool m_learning = false;
   std::chrono::steady_clock::time_point m_since = std::chrono::steady_clock::now();
 };
 

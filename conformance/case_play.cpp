@@ -114,11 +114,13 @@ std::optional<LiveObject> apply_and_settle(ResourceDriver& d, const cty::Value& 
   return settle(d, *applied, config);
 }
 
-std::optional<LiveObject> create(ResourceDriver& d, const ConfigPair& config) {
+std::optional<LiveObject> create(ResourceDriver& d, const ConfigPair& config, bool learn_only) {
   d.recorder().scenario("create");
   const cty::Value& none = d.null_object();
+  d.recorder().set_learning(true);
   auto planned = validate_and_plan(d, none, "", config);
-  if (!planned) return std::nullopt;
+  d.recorder().set_learning(false);
+  if (!planned || learn_only) return std::nullopt;
   return apply_and_settle(d, none, *planned, config.known);
 }
 
@@ -227,7 +229,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   CaseOutcome out;
   CaseRecorder rec(type, schema.block, out);
   ResourceDriver d(client, type, schema, rec, options.check);
-  auto live = create(d, c.create);
+  auto live = create(d, c.create, options.learn_only);
   cty::Value config = c.create.known;
   for (const auto& step : c.steps) {
     if (!live || failed(d)) break;
@@ -270,14 +272,18 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   ResourceDriver d(client, type, schema, rec, options.check);
   rec.scenario("plan");
   const cty::Value& none = d.null_object();
+  rec.set_learning(true);
   validate_and_plan(d, none, "", c.config);
-  if (!failed(d) && c.prior.is_wholly_known()) {
+  rec.set_learning(false);
+  if (!failed(d) && c.prior.is_wholly_known() && !options.learn_only) {
     rec.scenario("upgrade");
     d.upgrade(c.prior, "upgrade");
   }
   if (!failed(d) && out.planned) {
     rec.scenario("plan update");
+    rec.set_learning(true);
     d.plan(c.prior, "", c.config.known, "plan update");
+    rec.set_learning(false);
   }
   rec.finish();
   return out;
@@ -289,6 +295,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   CaseRecorder rec(type, schema.block, out);
   ResourceDriver d(client, type, schema, rec, options.check);
   rec.scenario("validate");
+  rec.set_learning(true);
   if (!c.config.with_unknowns.injected.empty() && !d.validate_data(c.config.with_unknowns.value, "validate (unknowns)")) {
     rec.finish();
     return out;
@@ -298,6 +305,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
     rec.scenario("read");
     if (d.read_data(c.config.known, "read")) out.applied = true;
   }
+  rec.set_learning(false);
   rec.finish();
   return out;
 }

@@ -19,6 +19,9 @@ namespace tfc::conformance {
 
 struct PlayOptions {
   oracle::CheckOptions check;
+  /// Only the calls the suite learns from (a replay re-deriving what earlier cases taught):
+  /// a lifecycle case stops after its create plan, before anything is applied.
+  bool learn_only = false;
 };
 
 CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type, const schema::Schema& schema,

@@ -29,6 +29,7 @@ struct RunArgs {
   std::size_t jobs = 1;
   double timeout_seconds = 120;
   std::string hints;
+  std::string write_hints;
   bool strict = false;
   std::size_t max_shrinks = 400;
   int shrink_seconds = 60;
@@ -152,6 +153,14 @@ int run_command(const RunArgs& a) {
     std::cerr << "tfconform run: " << written.error().message << "\n";
     return 2;
   }
+  if (!a.write_hints.empty()) {
+    std::ofstream out(a.write_hints, std::ios::binary | std::ios::trunc);
+    out << gen::hints_file_to_json(result->hints).dump(2) << "\n";
+    if (!out) {
+      std::cerr << "tfconform run: --write-hints " << a.write_hints << ": cannot be written\n";
+      return 2;
+    }
+  }
   const auto totals = report::totals_of(result->report);
   if (totals.error_findings > 0) return 1;
   return totals.errored > 0 ? 2 : 0;
@@ -177,6 +186,8 @@ void add_run_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--jobs", a->jobs, "Provider processes run in parallel")->check(CLI::Range(1, 64));
   cmd->add_option("--timeout", a->timeout_seconds, "Deadline of each RPC in seconds")->check(CLI::PositiveNumber);
   cmd->add_option("--hints", a->hints, "Hints file steering generation (generators/HINTS.md)");
+  cmd->add_option("--write-hints", a->write_hints,
+                  "Write the hints every suite ended with (given and learned from refusals) to this file");
   cmd->add_flag("--strict", a->strict, "Report rules tolerated for the legacy SDK as errors");
   cmd->add_option("--max-shrinks", a->max_shrinks, "Cases tried while shrinking one failure");
   cmd->add_option("--shrink-time", a->shrink_seconds, "Seconds spent shrinking one failure at most")->check(CLI::Range(0, 86400));

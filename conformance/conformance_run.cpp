@@ -193,13 +193,16 @@ Expected<RunResult> run_conformance(const RunSettings& settings, report::Progres
 
   SerializedProgress serialized(progress);
   std::vector<report::Suite> suites(selected.size());
+  std::vector<gen::Hints> learned(selected.size());
   std::atomic<std::size_t> next{0};
   const gen::Hints no_hints;
   auto work = [&](ProviderHost& host) {
     for (std::size_t i = next++; i < selected.size(); i = next++) {
       const auto& t = selected[i];
-      const gen::Hints& hints = settings.hints ? settings.hints->for_resource(t.name) : no_hints;
-      suites[i] = run_suite(host, t.kind, t.name, hints, settings.suite, &serialized, settings.replay);
+      const gen::Hints& hints = !settings.hints              ? no_hints
+                                : t.kind == CaseKind::Data ? settings.hints->for_data_source(t.name)
+                                                           : settings.hints->for_resource(t.name);
+      suites[i] = run_suite(host, t.kind, t.name, hints, settings.suite, &serialized, settings.replay, &learned[i]);
     }
   };
   const std::size_t jobs = std::max<std::size_t>(1, std::min(settings.jobs, selected.size()));
@@ -217,6 +220,14 @@ Expected<RunResult> run_conformance(const RunSettings& settings, report::Progres
   for (auto& host : extra) host->close();
   first->close();
 
+  result.hints.file = settings.hints ? settings.hints->file : "";
+  for (std::size_t i = 0; i < selected.size(); ++i) {
+    if (learned[i].empty()) continue;
+    learned[i].file = result.hints.file;
+    learned[i].resource = selected[i].name;
+    auto& into = selected[i].kind == CaseKind::Data ? result.hints.data_sources : result.hints.resources;
+    into[selected[i].name] = std::move(learned[i]);
+  }
   for (std::size_t i = 0; i < suites.size(); ++i) {
     if (suites[i].name.empty()) {  // never reached (should not happen: worker 0 takes the rest)
       suites[i].kind = selected[i].kind == CaseKind::Data ? report::SuiteKind::data_source : report::SuiteKind::resource;

@@ -41,15 +41,17 @@ std::string format_token(const ReplayToken& t) {
   std::string path;
   for (std::size_t i : t.shrink_path) path += (path.empty() ? "" : "-") + std::to_string(i);
   if (path.empty()) path = "n";
-  return "v1." + std::string(1, static_cast<char>(t.kind)) + "." + t.type_name + "." + seed + "." +
-         std::to_string(t.size) + "." + path;
+  return "v2." + std::string(1, static_cast<char>(t.kind)) + "." + t.type_name + "." + seed + "." +
+         std::to_string(t.index) + "." + std::to_string(t.cases) + "." + path;
 }
 
 Expected<ReplayToken> parse_token(std::string_view text) {
   const std::string quoted = "replay token \"" + std::string(text) + "\"";
   const auto parts = split(text, '.');
-  if (parts.size() != 6 || parts[0] != "v1")
-    return Error{quoted + ": expected v1.<kind>.<type>.<seed>.<size>.<shrink path>"};
+  if (!parts.empty() && parts[0] == "v1")
+    return Error{quoted + ": made by an earlier tfconform (v1); run the suite again for a v2 token"};
+  if (parts.size() != 7 || parts[0] != "v2")
+    return Error{quoted + ": expected v2.<kind>.<type>.<seed>.<index>.<cases>.<shrink path>"};
   ReplayToken t;
   if (parts[1] == "a") t.kind = CaseKind::Lifecycle;
   else if (parts[1] == "p") t.kind = CaseKind::PlanOnly;
@@ -59,9 +61,10 @@ Expected<ReplayToken> parse_token(std::string_view text) {
   t.type_name = std::string(parts[2]);
   if (parts[3].size() != 16 || !parse_number(parts[3], t.seed, 16))
     return Error{quoted + ": the seed must be 16 hex digits"};
-  if (!parse_number(parts[4], t.size) || t.size < 0 || t.size > 1000) return Error{quoted + ": bad size"};
-  if (parts[5] != "n") {
-    for (auto step : split(parts[5], '-')) {
+  if (!parse_number(parts[5], t.cases) || t.cases < 1 || t.cases > 100000) return Error{quoted + ": bad case count"};
+  if (!parse_number(parts[4], t.index) || t.index >= t.cases) return Error{quoted + ": bad case index"};
+  if (parts[6] != "n") {
+    for (auto step : split(parts[6], '-')) {
       std::size_t i = 0;
       if (!parse_number(step, i)) return Error{quoted + ": bad shrink step \"" + std::string(step) + "\""};
       t.shrink_path.push_back(i);

@@ -2,12 +2,14 @@
 #include "conformance/suite_runner.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <set>
 #include <tuple>
 
 #include "conformance/case_play.hpp"
 #include "conformance/shrink.hpp"
+#include "generators/learning/refusal_learner.hpp"
 
 namespace tfc::conformance {
 namespace {
@@ -51,6 +53,35 @@ std::string skip_reason(const std::string& scenario, const report::Coverage& cov
   return "no generated case reached this step (raise --cases)";
 }
 
+/// The configuration the suite learns from: the case's first one.
+const cty::Value& learning_config(const LifecycleCase& c) { return c.create.known; }
+const cty::Value& learning_config(const PlanOnlyCase& c) { return c.config.known; }
+const cty::Value& learning_config(const DataCase& c) { return c.config.known; }
+
+template <class Case>
+using CaseGenerator = std::function<rc::Gen<Case>(const gen::Hints&)>;
+
+/// The case generator for the learner's current hints, rebuilt only when they change.
+template <class Case>
+class LearningGenerator {
+public:
+  LearningGenerator(CaseGenerator<Case> make, const gen::learning::RefusalLearner& learner)
+      : m_make(std::move(make)), m_learner(learner) {}
+  const rc::Gen<Case>& current() {
+    if (!m_gen || m_version != m_learner.version()) {
+      m_gen = m_make(m_learner.hints());
+      m_version = m_learner.version();
+    }
+    return *m_gen;
+  }
+
+private:
+  CaseGenerator<Case> m_make;
+  const gen::learning::RefusalLearner& m_learner;
+  std::optional<rc::Gen<Case>> m_gen;
+  std::size_t m_version = 0;
+};
+
 /// What a suite gathers per scenario while its cases run.
 struct ScenarioTally {
   std::size_t runs = 0;
@@ -77,30 +108,47 @@ public:
   const schema::Block& block() const { return m_schema.block; }
 
   template <class Case>
-  report::Suite run(rc::Gen<Case> gen, const std::optional<ReplayToken>& replay) {
+  report::Suite run(CaseGenerator<Case> make, const gen::Hints& hints, const std::optional<ReplayToken>& replay,
+                    gen::Hints* learned) {
     const std::string label = report::suite_label(m_suite);
+    gen::learning::RefusalLearner learner(block(), hints, m_kind == CaseKind::Data);
+    LearningGenerator<Case> gen(std::move(make), learner);
     if (replay) {
-      play_replay(gen, *replay);
+      play_replay(gen, learner, *replay);
     } else {
       // After a timeout every further case would wait out the deadline again: the suite stops.
       for (std::size_t i = 0; i < m_settings.cases && !m_fatal && !m_reported_rules.contains("rpc.timeout"); ++i) {
         report::CaseEvent event{label, "case", i + 1, m_settings.cases};
         if (m_progress) m_progress->case_started(event);
         const std::size_t before = m_finding_count;
-        play_generated(gen, i);
+        learner.begin_case();
+        play_generated(gen.current(), i, learner);
         if (m_progress) {
           const auto status = m_finding_count > before ? report::Status::failed : report::Status::passed;
           m_progress->case_finished(event, status, m_finding_count - before);
         }
       }
     }
+    for (const auto& f : learner.facts())
+      m_suite.learned.push_back({f.attribute, f.source, f.rule, f.evidence, f.case_number});
+    if (learned) *learned = learner.steady_hints();
     return finish();
   }
 
 private:
+  /// What the case's answers teach: its refusals, and its first configuration when that was
+  /// accepted (planned; read, for a data source). Accepted first: a later refusal of the same
+  /// configuration (a plan update) then takes its attribute back out of the examples.
   template <class Case>
-  CaseOutcome play(const Case& c) {
-    CaseOutcome o = play_case(m_host.client(), m_type, m_schema, c, {m_settings.check});
+  void learn(gen::learning::RefusalLearner& learner, const CaseOutcome& o, const Case& c) {
+    const bool accepted = m_kind == CaseKind::Data ? o.applied : o.planned;
+    if (accepted) learner.accepted(learning_config(c));
+    for (const auto& r : o.refusals) learner.refused(r.config, r.diagnostics);
+  }
+
+  template <class Case>
+  CaseOutcome play(const Case& c, bool learn_only = false) {
+    CaseOutcome o = play_case(m_host.client(), m_type, m_schema, c, {m_settings.check, learn_only});
     if (o.provider_lost) {
       if (auto restarted = m_host.restart(); !restarted) {
         m_fatal = true;
@@ -134,7 +182,7 @@ private:
   }
 
   template <class Case>
-  void play_generated(const rc::Gen<Case>& gen, std::size_t index) {
+  void play_generated(const rc::Gen<Case>& gen, std::size_t index, gen::learning::RefusalLearner& learner) {
     const std::uint64_t seed = case_seed(m_settings.run_seed, m_kind, m_type, index);
     const int size = case_size(index, m_settings.cases);
     auto shrinkable = generate(gen, seed, size);
@@ -143,6 +191,8 @@ private:
     m_host.take_new_logs();
     const CaseOutcome outcome = play(value);
     tally(outcome);
+    learn(learner, outcome, value);
+    const ReplayToken token{m_kind, m_type, m_settings.run_seed, index, m_settings.cases, {}};
     std::vector<std::string> fresh_rules;
     for (const auto& f : outcome.findings) {
       const auto& finding = f.finding;
@@ -151,18 +201,19 @@ private:
             std::find(fresh_rules.begin(), fresh_rules.end(), finding.rule_id) == fresh_rules.end())
           fresh_rules.push_back(finding.rule_id);
       } else if (m_reported_warnings.insert({finding.rule_id, f.scenario, finding.path}).second) {
-        ReplayToken token{m_kind, m_type, seed, size, {}};
         add_finding(f, token, describe_case(m_type, m_schema.block, value), case_size(value), {}, index + 1, 0);
       }
     }
+    // Shrinking plays candidates of this very generator (the hints this case had), and what
+    // they answer teaches nothing: the suite's learning depends on its cases alone.
     for (const auto& rule : fresh_rules) {
       if (m_fatal) break;
-      shrink_and_report(*shrinkable, rule, seed, size, outcome, index + 1);
+      shrink_and_report(*shrinkable, rule, token, outcome, index + 1);
     }
   }
 
   template <class Case>
-  void shrink_and_report(const rc::Shrinkable<Case>& failing, const std::string& rule, std::uint64_t seed, int size,
+  void shrink_and_report(const rc::Shrinkable<Case>& failing, const std::string& rule, ReplayToken token,
                          const CaseOutcome& original, std::size_t case_number) {
     m_reported_rules.insert(rule);
     auto shrunk = shrink_failure(
@@ -172,7 +223,7 @@ private:
     m_host.take_new_logs();
     CaseOutcome replayed = play(minimal);
     std::vector<std::string> logs = m_host.take_new_logs();
-    ReplayToken token{m_kind, m_type, seed, size, shrunk.path};
+    token.shrink_path = shrunk.path;
     std::string described = describe_case(m_type, m_schema.block, minimal);
     std::size_t attributes = case_size(minimal);
     if (!replayed.has_error_rule(rule)) {
@@ -192,8 +243,19 @@ private:
   }
 
   template <class Case>
-  void play_replay(const rc::Gen<Case>& gen, const ReplayToken& token) {
-    auto shrinkable = generate(gen, token.seed, token.size);
+  void play_replay(LearningGenerator<Case>& gen, gen::learning::RefusalLearner& learner, const ReplayToken& token) {
+    // The earlier cases' validation and plans, to learn what the suite knew at this case.
+    for (std::size_t j = 0; j < token.index && !m_fatal; ++j) {
+      learner.begin_case();
+      auto earlier = generate(gen.current(), case_seed(token.seed, m_kind, m_type, j), case_size(j, token.cases));
+      if (!earlier) continue;
+      const Case value = earlier->value();
+      learn(learner, play(value, true), value);
+    }
+    m_host.take_new_logs();
+    learner.begin_case();
+    auto shrinkable = generate(gen.current(), case_seed(token.seed, m_kind, m_type, token.index),
+                               case_size(token.index, token.cases));
     if (!shrinkable) return;
     if (!follow_shrink_path(*shrinkable, token.shrink_path)) {
       m_harness_errors.push_back("the replay token's shrink path does not exist for this provider and these options "
@@ -218,7 +280,7 @@ private:
     report::Finding finding = f.finding;
     finding.found_at_case = case_number;
     finding.shrink_attempts = attempts;
-    finding.seed = token.seed;
+    finding.seed = case_seed(token.seed, token.kind, token.type_name, token.index);
     finding.replay_token = format_token(token);
     finding.counterexample = report::Counterexample{described, attributes};
     auto& tally = m_tallies[f.scenario];
@@ -285,13 +347,27 @@ int case_size(std::size_t index, std::size_t total) {
 
 report::Suite run_suite(ProviderHost& host, CaseKind kind, const std::string& type, const gen::Hints& hints,
                         const SuiteSettings& settings, report::ProgressListener* progress,
-                        const std::optional<ReplayToken>& replay) {
+                        const std::optional<ReplayToken>& replay, gen::Hints* learned) {
   SuiteRun run(host, kind, type, settings, progress);
   // The generators keep references to the suite's own copy of the schema, which outlives them.
+  const schema::Block& block = run.block();
+  const CaseGenOptions options = settings.generation;
   switch (kind) {
-    case CaseKind::Lifecycle: return run.run(lifecycle_case_of(run.block(), hints, settings.generation), replay);
-    case CaseKind::PlanOnly: return run.run(plan_only_case_of(run.block(), hints, settings.generation), replay);
-    case CaseKind::Data: return run.run(data_case_of(run.block(), hints, settings.generation), replay);
+    case CaseKind::Lifecycle:
+      return run.run(CaseGenerator<LifecycleCase>([&block, options](const gen::Hints& h) {
+                       return lifecycle_case_of(block, h, options);
+                     }),
+                     hints, replay, learned);
+    case CaseKind::PlanOnly:
+      return run.run(CaseGenerator<PlanOnlyCase>([&block, options](const gen::Hints& h) {
+                       return plan_only_case_of(block, h, options);
+                     }),
+                     hints, replay, learned);
+    case CaseKind::Data:
+      return run.run(CaseGenerator<DataCase>([&block, options](const gen::Hints& h) {
+                       return data_case_of(block, h, options);
+                     }),
+                     hints, replay, learned);
   }
   return {};
 }

@@ -27,11 +27,14 @@ struct SuiteSettings {
   CaseGenOptions generation;
 };
 
-/// Plays `settings.cases` cases of `kind` on `type`; with `replay`, plays only that case.
-/// The host is restarted whenever its process is lost.
+/// Plays `settings.cases` cases of `kind` on `type`, each generated with what the suite has
+/// learned from the provider's refusals so far (generators/learning); with `replay`, plays
+/// only that case (after replaying the earlier cases' validation and plans to learn the same).
+/// The host is restarted whenever its process is lost. `learned`, when given, receives the
+/// hints the suite ended with (the user's and the learned ones: what --write-hints writes).
 report::Suite run_suite(ProviderHost& host, CaseKind kind, const std::string& type, const gen::Hints& hints,
                         const SuiteSettings& settings, report::ProgressListener* progress,
-                        const std::optional<ReplayToken>& replay = std::nullopt);
+                        const std::optional<ReplayToken>& replay = std::nullopt, gen::Hints* learned = nullptr);
 
 /// The seed of case `index` of a suite: a function of the run seed, the kind and the type name
 /// only, so results do not depend on --jobs, --shard or the other types selected.

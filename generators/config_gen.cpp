@@ -24,12 +24,14 @@ bool is_set(const Value& v) {
   return true;
 }
 
-// True when the top-level members in `values` keep every top-level group of the hints.
-bool keeps_group(const AttributeGroup& g, const Type& declared, const std::vector<Value>& values) {
+// True when the top-level members in `values` keep the group. An attribute counts as set when
+// it is not null (an empty list is a value), a block type when it has blocks.
+bool keeps_group(const AttributeGroup& g, const schema::Block& block, const Type& declared, const std::vector<Value>& values) {
   std::size_t set = 0;
   for (const auto& p : g.paths) {
     for (std::size_t i = 0; i < declared.attributes().size(); ++i) {
-      if (declared.attributes()[i].name == p && is_set(values[i])) ++set;
+      if (declared.attributes()[i].name != p) continue;
+      if (block.find_attribute(p) ? !values[i].is_null() : is_set(values[i])) ++set;
     }
   }
   switch (g.kind) {
@@ -54,7 +56,7 @@ rc::Gen<Value> mutated(const detail::Walk& walk, const std::shared_ptr<const sch
       return regenerate ? fresh : rc::gen::just(kept);
     }));
   }
-  return rc::gen::map(sequence(std::move(members)), [declared, example, hints = walk.hints](std::vector<Value> values) {
+  return rc::gen::map(sequence(std::move(members)), [declared, example, block, hints = walk.hints](std::vector<Value> values) {
     auto revert = [&](const AttributeGroup& g) {
       for (std::size_t i = 0; i < declared.attributes().size(); ++i) {
         const auto& name = declared.attributes()[i].name;
@@ -68,7 +70,7 @@ rc::Gen<Value> mutated(const detail::Walk& walk, const std::shared_ptr<const sch
       for (std::size_t pass = 0; pass <= hints->groups.size() && !all_kept; ++pass) {
         all_kept = true;
         for (const auto& g : hints->groups) {
-          if (!g.parent().empty() || keeps_group(g, declared, values)) continue;
+          if (!g.parent().empty() || keeps_group(g, *block, declared, values)) continue;
           all_kept = false;
           revert(g);
         }

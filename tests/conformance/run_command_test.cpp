@@ -248,8 +248,8 @@ TEST(Sharding, TwoShardsSplitTheTypesWithoutOverlap) {
       if (suite["kind"] != "provider") seen.insert(suite["name"].get<std::string>());
     }
   }
-  EXPECT_EQ(seen, (std::multiset<std::string>{"tfcfixture_network", "tfcfixture_objects", "tfcfixture_record",
-                                               "tfcfixture_server"}));
+  EXPECT_EQ(seen, (std::multiset<std::string>{"tfcfixture_lookup", "tfcfixture_network", "tfcfixture_objects",
+                                               "tfcfixture_record", "tfcfixture_server", "tfcfixture_validated"}));
 }
 
 // --- Reports and errors ------------------------------------------------------------------------

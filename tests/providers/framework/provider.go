@@ -72,9 +72,9 @@ func defaultDir() string {
 }
 
 func (p *fixtureProvider) Resources(context.Context) []func() resource.Resource {
-	return []func() resource.Resource{newServerResource, newNetworkResource, newRecordResource}
+	return []func() resource.Resource{newServerResource, newNetworkResource, newRecordResource, newValidatedResource}
 }
 
 func (p *fixtureProvider) DataSources(context.Context) []func() datasource.DataSource {
-	return []func() datasource.DataSource{newObjectsDataSource}
+	return []func() datasource.DataSource{newObjectsDataSource, newLookupDataSource}
 }

@@ -25,11 +25,13 @@ func newProvider() *schema.Provider {
 			},
 		},
 		ResourcesMap: map[string]*schema.Resource{
-			"tfcsdk_volume": resourceVolume(),
-			"tfcsdk_bucket": resourceBucket(),
+			"tfcsdk_volume":    resourceVolume(),
+			"tfcsdk_bucket":    resourceBucket(),
+			"tfcsdk_validated": resourceValidated(),
 		},
 		DataSourcesMap: map[string]*schema.Resource{
 			"tfcsdk_objects": dataSourceObjects(),
+			"tfcsdk_lookup":  dataSourceLookup(),
 		},
 		ConfigureContextFunc: func(_ context.Context, d *schema.ResourceData) (any, diag.Diagnostics) {
 			dir := defaultDir()

@@ -62,11 +62,11 @@ Expected<AttributeHint> parse_attribute_hint(const json& doc, const std::string&
       auto pattern = parse_pattern(v.get<std::string>());
       if (!pattern) return at(file, p, pattern.error().message);
       hint.pattern = std::move(*pattern);
-    } else if (key == "omit" || key == "always") {
+    } else if (key == "omit" || key == "always" || key == "known") {
       TFC_TRY(b, bool_field(v, file, p));
-      (key == "omit" ? hint.omit : hint.always) = b;
+      (key == "omit" ? hint.omit : key == "always" ? hint.always : hint.known) = b;
     } else {
-      return at(file, p, "unknown hint (expected value, values, range, integer, pattern, omit or always)");
+      return at(file, p, "unknown hint (expected value, values, range, integer, pattern, omit, always or known)");
     }
   }
   if (hint.omit && (hint.always || hint.shapes_values())) return at(file, path, "omit cannot be combined with other hints");
@@ -306,11 +306,11 @@ json hints_to_json(const Hints& hints) {
   json out = json::object();
   json attributes = json::object();
   for (const auto& [path, h] : hints.attributes) {
-    if (h.omit) {
+    if (h.omit && !h.known) {
       attributes[path] = "omit";
       continue;
     }
-    if (h.always && !h.shapes_values()) {
+    if (h.always && !h.shapes_values() && !h.known) {
       attributes[path] = "always";
       continue;
     }
@@ -323,6 +323,8 @@ json hints_to_json(const Hints& hints) {
     if (h.integer) a["integer"] = true;
     if (h.pattern) a["pattern"] = h.pattern->source;
     if (h.always) a["always"] = true;
+    if (h.omit) a["omit"] = true;
+    if (h.known) a["known"] = true;
     attributes[path] = std::move(a);
   }
   if (!attributes.empty()) out["attributes"] = std::move(attributes);

@@ -28,6 +28,7 @@ struct AttributeHint {
   std::optional<Pattern> pattern;       // strings matching this pattern
   bool omit = false;                    // always null / absent
   bool always = false;                  // never null / absent (blocks: at least one)
+  bool known = false;                   // never unknown in the first plan (top-level attributes)
 
   /// True when the hint decides the values themselves (not only presence).
   bool shapes_values() const noexcept {

@@ -64,9 +64,18 @@ Json scenario_json(const Scenario& s) {
               {"findings", std::move(findings)}};
 }
 
+Json learned_json(const LearnedRule& r) {
+  Json out{{"attribute", r.attribute}, {"source", r.source}, {"rule", r.rule}};
+  if (!r.evidence.empty()) out["evidence"] = r.evidence;
+  if (r.case_number > 0) out["case"] = r.case_number;
+  return out;
+}
+
 Json suite_json(const Suite& suite) {
   Json scenarios = Json::array();
   for (const Scenario& s : suite.scenarios) scenarios.push_back(scenario_json(s));
+  Json learned = Json::array();
+  for (const LearnedRule& r : suite.learned) learned.push_back(learned_json(r));
   return Json{{"kind", to_string(suite.kind)},
               {"name", suite.name},
               {"coverage",
@@ -75,6 +84,7 @@ Json suite_json(const Suite& suite) {
                 {"planned", suite.coverage.planned},
                 {"applied", suite.coverage.applied}}},
               {"totals", totals_json(totals_of(suite))},
+              {"learned", std::move(learned)},
               {"scenarios", std::move(scenarios)}};
 }
 

@@ -214,10 +214,13 @@ std::optional<AttributeGroup> read_group(std::string_view summary, std::string_v
 
 // ---- enumerations ----
 
+// "expected K to not be one of", "must not match": a list of excluded values. "is not one of
+// a, b" states the allowed ones.
 bool negated_before(std::string_view lower, std::size_t pos) {
-  const std::size_t from = pos >= 12 ? pos - 12 : 0;
+  const std::size_t from = pos >= 16 ? pos - 16 : 0;
   const std::string_view before = lower.substr(from, pos - from);
-  return has(before, "not ") || has(before, "none");
+  return has(before, "to not ") || has(before, "must not ") || has(before, "should not ") || has(before, "cannot ") ||
+         has(before, "none") || has(before, "not be ") || has(before, "not match");
 }
 
 // The end of the sentence starting at `pos`: a '.' followed by a space or the end, or a newline.
@@ -246,6 +249,33 @@ std::vector<std::string> bare_words(std::string_view sentence) {
     }
   }
   return out.size() >= 2 ? out : std::vector<std::string>{};
+}
+
+// Value-like tokens of an example list: "0644 or 755", "10.0.0.0/16 or 2001:db8::/32:".
+std::vector<std::string> example_tokens(std::string_view sentence) {
+  std::vector<std::string> out;
+  std::string s(sentence);
+  // The list ends at ", got" (the framework appends the value) or a semicolon.
+  for (const char* stop : {", got", ";", " got:"}) {
+    if (auto p = s.find(stop); p != std::string::npos) s.erase(p);
+  }
+  for (const char* sep : {" or ", " and ", ", "}) {
+    for (auto p = s.find(sep); p != std::string::npos; p = s.find(sep)) s.replace(p, std::string_view(sep).size(), " ");
+  }
+  std::size_t start = 0;
+  for (std::size_t i = 0; i <= s.size(); ++i) {
+    if (i < s.size() && s[i] != ' ') continue;
+    std::string token = s.substr(start, i - start);
+    start = i + 1;
+    while (!token.empty() && (token.back() == ':' || token.back() == ',' || token.back() == ')')) token.pop_back();
+    if (token.empty()) continue;
+    const bool value_like = std::any_of(token.begin(), token.end(), [](char c) {
+      return std::isdigit(static_cast<unsigned char>(c)) || c == ':' || c == '/' || c == '.' || c == '-' || c == '@';
+    });
+    if (!value_like) return {};  // an English word: not a list of values
+    out.push_back(token);
+  }
+  return out;
 }
 
 std::vector<std::string> read_enumeration(std::string_view text, std::string_view lower) {
@@ -278,7 +308,12 @@ std::vector<std::string> read_enumeration(std::string_view text, std::string_vie
       const std::string_view sentence = text.substr(at, end - at);
       auto quoted = quoted_spans(sentence);
       if (!quoted.empty() && sentence.find_first_of("`\"") <= 2) return quoted;
-      if (m == "such as" || m == "for example" || m == "e.g.") continue;  // examples only when quoted
+      if (m == "such as" || m == "for example" || m == "e.g.") {
+        // Examples: quoted, or bare tokens that are clearly values (with digits or punctuation:
+        // "such as 0644 or 755", "such as https://api.example.com"), not English words.
+        if (auto tokens = example_tokens(sentence); !tokens.empty()) return tokens;
+        continue;
+      }
       if (auto words = bare_words(sentence); !words.empty()) return words;
     }
   }
@@ -436,6 +471,78 @@ std::optional<std::string> read_pattern(std::string_view text, std::string_view 
   return std::nullopt;
 }
 
+// ---- templates: "in the form hh:mm-hh:mm", "in the format [name]--[id]--x-s3" ----
+
+// A pattern for a written template: hh, mm, ss, yyyy, dd and their upper-case forms become
+// digits in range, [placeholders] become short lowercase names, the rest is literal.
+std::optional<std::string> template_pattern(std::string_view tmpl) {
+  if (tmpl.empty() || tmpl.size() > 80) return std::nullopt;
+  std::string out;
+  bool any_field = false;
+  bool after_year = false;
+  std::size_t i = 0;
+  auto escape = [](char c) {
+    return std::string(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == ' ' ? "" : "\\") + c;
+  };
+  while (i < tmpl.size()) {
+    const std::string_view rest = tmpl.substr(i);
+    auto starts = [&](std::string_view w) { return rest.size() >= w.size() && lowercase(rest.substr(0, w.size())) == w; };
+    if (rest[0] == '[' || rest[0] == '<' || rest[0] == '{') {
+      const char close = rest[0] == '[' ? ']' : rest[0] == '<' ? '>' : '}';
+      const auto end = rest.find(close);
+      if (end == std::string_view::npos) return std::nullopt;
+      out += "[a-z][a-z0-9]{2,7}";
+      any_field = true;
+      i += end + 1;
+    } else if (starts("yyyy")) {
+      out += "20[0-9]{2}";
+      any_field = after_year = true;
+      i += 4;
+    } else if (starts("hh")) {
+      out += "(0[0-9]|1[0-9]|2[0-3])";
+      any_field = true;
+      i += 2;
+    } else if (starts("mm")) {
+      out += after_year ? "(0[1-9]|1[0-2])" : "[0-5][0-9]";
+      any_field = true;
+      i += 2;
+    } else if (starts("ss")) {
+      out += "[0-5][0-9]";
+      any_field = true;
+      i += 2;
+    } else if (starts("dd")) {
+      out += "(0[1-9]|1[0-9]|2[0-8])";
+      any_field = true;
+      i += 2;
+    } else if (std::isalpha(static_cast<unsigned char>(rest[0])) && !any_field && out.empty()) {
+      return std::nullopt;  // an English sentence, not a template
+    } else {
+      out += escape(rest[0]);
+      ++i;
+    }
+  }
+  if (!any_field) return std::nullopt;
+  return "^" + out + "$";
+}
+
+std::optional<std::string> read_template(std::string_view text, std::string_view lower) {
+  for (const char* marker : {"in the form ", "in the format ", "of the form ", "formatted as "}) {
+    const auto pos = lower.find(marker);
+    if (pos == std::string_view::npos) continue;
+    std::size_t at = skip_spaces(text, pos + std::string_view(marker).size());
+    std::size_t end = at;
+    while (end < text.size() && !std::isspace(static_cast<unsigned char>(text[end])) && text[end] != ',') ++end;
+    std::string tmpl = trim_quotes(text.substr(at, end - at));
+    // Sentence punctuation after the template, and a closing parenthesis it did not open.
+    auto unbalanced_close = [&] {
+      return tmpl.back() == ')' && std::count(tmpl.begin(), tmpl.end(), '(') < std::count(tmpl.begin(), tmpl.end(), ')');
+    };
+    while (!tmpl.empty() && (tmpl.back() == '.' || tmpl.back() == ';' || tmpl.back() == ':' || unbalanced_close())) tmpl.pop_back();
+    if (auto p = template_pattern(tmpl)) return p;
+  }
+  return std::nullopt;
+}
+
 // ---- other single facts ----
 
 void read_specials(std::string_view text, std::string_view lower, ValueRule& rule) {
@@ -454,7 +561,9 @@ void read_specials(std::string_view text, std::string_view lower, ValueRule& rul
   if (has(lower, "must not be empty") || has(lower, "not be an empty string") || has(lower, "cannot be empty") ||
       has(lower, "must be non-empty") || has(lower, "must not be blank") || has(lower, "empty or whitespace"))
     rule.not_empty = true;
-  if (has(lower, "must be an integer") || has(lower, "whole number")) rule.integer = true;
+  if (has(lower, "must be an integer") || has(lower, "whole number") || has(lower, "not an integer") ||
+      has(lower, "64-bit integer"))
+    rule.integer = true;
   // "exactly 12 digits", "exactly 8 characters"
   if (auto pos = lower.find("exactly "); pos != std::string_view::npos) {
     std::size_t q = pos + 8;
@@ -526,6 +635,7 @@ ValueRule read_value_rule(std::string_view text) {
   ValueRule rule;
   rule.one_of = read_enumeration(text, lower);
   rule.pattern = read_pattern(text, lower);
+  if (!rule.pattern) rule.pattern = read_template(text, lower);
   read_ranges(text, lower, rule);
   read_specials(text, lower, rule);
   rule.format = rule.format ? rule.format : format_in_text(text);

@@ -321,8 +321,55 @@ bool breaks(const ValueRule& r, const cty::Value& v) {
 
 // ---- the learner ----
 
+namespace {
+
+// Every configurable member path of a block (attributes that are not computed-only, block
+// types), with its attribute when it is one, in schema order.
+void configurable_paths(const schema::Block& block, const std::string& prefix, int depth,
+                        std::vector<std::pair<std::string, const schema::Attribute*>>& out);
+
+void configurable_attributes(const std::vector<schema::Attribute>& attributes, const std::string& prefix, int depth,
+                             std::vector<std::pair<std::string, const schema::Attribute*>>& out) {
+  if (depth > 8) return;
+  for (const auto& a : attributes) {
+    if (computed_only(a)) continue;
+    const std::string path = prefix.empty() ? a.name : prefix + "." + a.name;
+    out.emplace_back(path, &a);
+    if (a.nested_type) configurable_attributes(a.nested_type->attributes, path, depth + 1, out);
+  }
+}
+
+void configurable_paths(const schema::Block& block, const std::string& prefix, int depth,
+                        std::vector<std::pair<std::string, const schema::Attribute*>>& out) {
+  if (depth > 8) return;
+  configurable_attributes(block.attributes, prefix, depth, out);
+  for (const auto& nb : block.block_types) {
+    const std::string path = prefix.empty() ? nb.type_name : prefix + "." + nb.type_name;
+    out.emplace_back(path, nullptr);
+    if (nb.block) configurable_paths(*nb.block, path, depth + 1, out);
+  }
+}
+
+}  // namespace
+
 RefusalLearner::RefusalLearner(const schema::Block& block, Hints user_hints, bool data_source)
     : m_block(block), m_data_source(data_source), m_user(std::move(user_hints)) {
+  std::vector<std::pair<std::string, const schema::Attribute*>> paths;
+  configurable_paths(m_block, "", 0, paths);
+  for (const auto& [path, attribute] : paths) {
+    if (user_owns(path)) continue;
+    m_explore.push_back(path);
+    // A rule the description states steers values from the first case on.
+    if (attribute == nullptr || attribute->description.empty()) continue;
+    const ValueRule rule = read_value_rule(attribute->description);
+    if (auto c = hint_for_rule(rule, member_at(m_block, path), path)) {
+      c->hint.always = false;
+      PathState& st = m_paths[path];
+      st.current = Strategy{std::move(c->hint), "description", std::move(c->rule)};
+      st.evidence = attribute->description.size() > kEvidenceChars ? attribute->description.substr(0, kEvidenceChars) + "..."
+                                                                    : attribute->description;
+    }
+  }
   rebuild();
 }
 
@@ -346,6 +393,7 @@ void RefusalLearner::begin_case() {
 }
 
 void RefusalLearner::set(PathState& state, Strategy strategy, const std::string& evidence) {
+  state.tried.push_back(strategy.rule);
   state.current = std::move(strategy);
   state.evidence = evidence;
   state.case_number = m_case;
@@ -362,6 +410,9 @@ void RefusalLearner::build_queue(const std::string& path, PathState& state) {
   const cty::Type type = schema::implied_type(a);
   auto add = [&](std::optional<Candidate> c, const char* source) {
     if (!c) return;
+    // A rule tried before (the description's, used from the first case) is not tried again.
+    if (std::find(state.tried.begin(), state.tried.end(), c->rule) != state.tried.end()) return;
+    if (state.current && state.current->rule == c->rule) return;
     for (const auto& q : state.queue) {
       if (q.rule == c->rule) return;
     }
@@ -387,8 +438,9 @@ void RefusalLearner::build_queue(const std::string& path, PathState& state) {
     r.format = f;
     add(hint_for_rule(r, m, path), "dictionary");
   }
-  add(plain_candidate(a), "fallback");
-  if (a.optional) state.queue.push_back({AttributeHint{}, "generator", "the generator's own values"});
+  // Plain values and the generator's own are worth a case only for an attribute that must be
+  // set; an optional one stays null rather than spend cases on guesses.
+  if (a.required) add(plain_candidate(a), "fallback");
 }
 
 void RefusalLearner::scrub_examples(const std::string& path) {
@@ -489,6 +541,9 @@ void RefusalLearner::unattributed(const cty::Value& config, const std::string& e
     }
     if (st.current && st.current->hint.omit) return;
     if (!st.queue_built) build_queue(name, st);
+    // Possibly innocent: a probe gives it back its generated values later.
+    const bool queued = std::any_of(st.queue.begin(), st.queue.end(), [](const Strategy& q) { return q.source == "generator"; });
+    if (!queued) st.queue.push_back({AttributeHint{}, "generator", "the generator's own values"});
     AttributeHint h;
     h.omit = true;
     set(st, {h, "refusal without a path", kOmitRule}, evidence);
@@ -522,6 +577,19 @@ void RefusalLearner::unattributed(const cty::Value& config, const std::string& e
     PathState& st = m_paths[a.name];
     advance(a.name, st, evidence);
   }
+}
+
+std::optional<std::string> RefusalLearner::path_showing_value(const cty::Value& config, const std::string& text) const {
+  const auto spans = quoted_spans(text);
+  std::vector<std::string> shown;
+  for (const auto& [p, v] : all_leaves(m_block, config)) {
+    // Short values ("a", "1") appear in any text by chance.
+    const auto forms = printed_forms(v);
+    if (forms.empty() || forms.front().size() < 3) continue;
+    if (message_shows(text, spans, v) && std::find(shown.begin(), shown.end(), p) == shown.end()) shown.push_back(p);
+  }
+  if (shown.size() == 1) return shown.front();
+  return std::nullopt;
 }
 
 std::optional<std::string> RefusalLearner::refine_into_block(const std::string& base, const MessageFacts& facts,
@@ -591,6 +659,7 @@ void RefusalLearner::add_group(AttributeGroup group, const std::string& evidence
 }
 
 void RefusalLearner::refused(const cty::Value& config, const protocol::Diagnostics& diagnostics) {
+  m_exploring = false;
   m_blamed_now.clear();
   bool attributed = false;
   std::string first_evidence;
@@ -606,8 +675,15 @@ void RefusalLearner::refused(const cty::Value& config, const protocol::Diagnosti
     if (d.attribute && !d.attribute->empty()) {
       base = hint_path_of(m_block, *d.attribute);
       if (const cty::Value* v = cty::value_at(config, *d.attribute)) {
-        // An unknown value is refused for being unknown, not for what it would be.
+        // An unknown value is refused for being unknown, not for what it would be: keep that
+        // attribute known from now on (Core sends unknowns there only from unapplied
+        // references; a provider refusing them is reported as validate.rejects_unknown).
         if (has_unknown(*v)) {
+          if (base && base->find('.') == std::string::npos && !user_owns(*base) &&
+              std::find(m_known.begin(), m_known.end(), *base) == m_known.end()) {
+            m_known.push_back(*base);
+            m_known_facts.push_back({*base, "diagnostic", "kept known (an unknown value was refused)", evidence, m_case});
+          }
           attributed = true;
           continue;
         }
@@ -665,7 +741,14 @@ void RefusalLearner::refused(const cty::Value& config, const protocol::Diagnosti
       blame(mentioned[i], i == 0 ? facts.rule : ValueRule{}, evidence, values_at(m_block, config, mentioned[i]));
       attributed = true;
     }
-    if (!mentioned.empty() || !facts.rule.format) continue;
+    if (!mentioned.empty()) continue;
+    // The attribute whose value the message shows ("kind \"x\" is not one of volume, bucket").
+    if (auto shown = path_showing_value(config, d.summary + "\n" + d.detail)) {
+      blame(*shown, facts.rule, evidence, values_at(m_block, config, *shown));
+      attributed = true;
+      continue;
+    }
+    if (!facts.rule.format) continue;
     // A format without a name ("bad mode for file - must be three octal digits"): the set
     // attributes whose names usually hold that format.
     for (const auto& named : paths_with_format(config, *facts.rule.format)) {
@@ -678,6 +761,7 @@ void RefusalLearner::refused(const cty::Value& config, const protocol::Diagnosti
 }
 
 void RefusalLearner::accepted(const cty::Value& config) {
+  m_exploring = false;
   if (!config.is_wholly_known() || config.is_null()) return;
   if (m_probe) {
     PathState& st = m_paths[*m_probe];
@@ -737,6 +821,15 @@ void RefusalLearner::rebuild() {
     for (const auto& e : m_examples) merged.examples.push_back(e);
   }
   for (const auto& [g, fact] : m_groups) merged.groups.push_back(g);
+  for (const auto& path : m_known) merged.attributes[path].known = true;
+  // The first case sets every member it may: one refusal then names all the rules a provider
+  // checks at once (validation reports every error), not only those of a random subset.
+  if (m_exploring) {
+    for (const auto& path : m_explore) {
+      AttributeHint& h = merged.attributes[path];
+      if (!h.omit) h.always = true;
+    }
+  }
   const bool changed = merged.attributes.size() != m_merged.attributes.size() || merged.examples != m_merged.examples ||
                        merged.groups != m_merged.groups ||
                        hints_to_json(merged) != hints_to_json(m_merged);
@@ -752,6 +845,7 @@ std::vector<LearnedFact> RefusalLearner::facts() const {
     out.push_back({path, s->source, s->rule, st.evidence, st.case_number});
   }
   for (const auto& [g, fact] : m_groups) out.push_back(fact);
+  for (const auto& fact : m_known_facts) out.push_back(fact);
   if (!m_examples.empty()) {
     out.push_back({"(whole configuration)", "accepted value",
                    std::to_string(m_examples.size()) + " accepted configuration" + (m_examples.size() == 1 ? "" : "s") +
@@ -775,6 +869,7 @@ Hints RefusalLearner::steady_hints() const {
   }
   for (const auto& e : m_examples) out.examples.push_back(e);
   for (const auto& [g, fact] : m_groups) out.groups.push_back(g);
+  for (const auto& path : m_known) out.attributes[path].known = true;
   return out;
 }
 

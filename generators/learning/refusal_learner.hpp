@@ -10,6 +10,8 @@
 //    one probe case at a time, once a case was accepted; a required one gets those candidates
 //    directly, in that order, the next one after each refusal;
 //  * a candidate value the provider refused is dropped from its hint.
+// Before any answer, a rule an attribute's description states steers its values, and the first
+// case sets every attribute and block it may (one refusal then lists every rule checked).
 // Cross-attribute rules (ConflictsWith, ExactlyOneOf, AtLeastOneOf, RequiredWith and the
 // framework's equivalents) become hint groups. A refusal that names nothing leaves the
 // optional members the refused configuration set null, then tries candidates for the
@@ -80,6 +82,7 @@ private:
   struct PathState {
     std::optional<Strategy> current;
     std::vector<Strategy> queue;  // candidates still to try
+    std::vector<std::string> tried;  // rules of the strategies used so far
     bool queue_built = false;
     bool probing = false;         // current is a probe; `resting` is what it replaced
     std::optional<Strategy> resting;
@@ -101,6 +104,7 @@ private:
   void start_probe();
   void add_group(AttributeGroup group, const std::string& evidence);
   std::vector<std::string> paths_with_format(const cty::Value& config, Format format) const;
+  std::optional<std::string> path_showing_value(const cty::Value& config, const std::string& text) const;
   std::optional<std::string> refine_into_block(const std::string& base, const MessageFacts& facts,
                                                const std::string& text, const cty::Value& value) const;
   void rebuild();
@@ -115,6 +119,10 @@ private:
   std::vector<std::pair<AttributeGroup, LearnedFact>> m_groups;
   std::vector<nlohmann::json> m_examples;  // accepted configurations, newest last
   std::vector<cty::Value> m_accepted;      // the same as values, for accepted values per path
+  std::vector<std::string> m_known;        // top-level attributes kept known (unknowns refused)
+  std::vector<std::string> m_explore;      // every configurable path: all set until the first answer
+  bool m_exploring = true;
+  std::vector<LearnedFact> m_known_facts;
   std::size_t m_unattributed = 0;
   std::optional<std::string> m_probe;      // the path being probed, if any
   std::vector<std::string> m_blamed_now;   // paths blamed by the answer being read

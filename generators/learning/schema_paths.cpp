@@ -258,6 +258,13 @@ std::vector<std::pair<std::string, cty::Value>> leaves_under(const schema::Block
   return out;
 }
 
+std::vector<std::pair<std::string, cty::Value>> all_leaves(const schema::Block& root, const cty::Value& config) {
+  std::vector<std::pair<std::string, cty::Value>> out;
+  leaves(Level{&root, nullptr}, "", config, 0, out);
+  for (auto& [path, v] : out) path.erase(0, 1);  // the leading '.' of an empty prefix
+  return out;
+}
+
 std::string last_name(std::string_view hint_path) {
   const auto dot = hint_path.rfind('.');
   return std::string(dot == std::string_view::npos ? hint_path : hint_path.substr(dot + 1));

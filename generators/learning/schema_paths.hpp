@@ -48,6 +48,9 @@ std::vector<std::string> paths_named(const schema::Block& root, std::string_view
 std::vector<std::pair<std::string, cty::Value>> leaves_under(const schema::Block& root, const std::string& base,
                                                              const cty::Value& value);
 
+/// Every attribute value of a configuration of `root`, with its hint path.
+std::vector<std::pair<std::string, cty::Value>> all_leaves(const schema::Block& root, const cty::Value& config);
+
 /// The last name of a hint path ("rule.port" → "port").
 std::string last_name(std::string_view hint_path);
 

@@ -86,7 +86,7 @@ TEST(Hints, ParseErrorsNameFileResourceAndPath) {
       {R"({"resources": {"r": {"attributes": {"a": "sometimes"}}}})",
        "h.json: resources.r.attributes.a: expected \"omit\", \"always\" or an object, got \"sometimes\""},
       {R"({"resources": {"r": {"attributes": {"a": {"colour": 1}}}}})",
-       "h.json: resources.r.attributes.a.colour: unknown hint (expected value, values, range, integer, pattern, omit or always)"},
+       "h.json: resources.r.attributes.a.colour: unknown hint (expected value, values, range, integer, pattern, omit, always or known)"},
       {R"({"resources": {"r": {"attributes": {"a": {"omit": true, "value": 1}}}}})",
        "h.json: resources.r.attributes.a: omit cannot be combined with other hints"},
       {R"({"resources": {"r": {"examples": [1]}}})", "h.json: resources.r.examples[0]: expected an object (a resource body)"},

@@ -30,8 +30,11 @@ TEST(SdkValidation, StringInSliceBothListForms) {
 }
 
 TEST(SdkValidation, NotInSliceIsNotAnEnumeration) {
-  const auto f = read("expected name to not be one of [admin root], got admin");
-  EXPECT_TRUE(f.rule.one_of.empty());
+  EXPECT_TRUE(read("expected name to not be one of [admin root], got admin").rule.one_of.empty());
+  EXPECT_FALSE(read(R"(expected value of name to not match regular expression "^x", got x)").rule.pattern.has_value());
+  // But a value that "is not one of" a list is refused for not being in it.
+  EXPECT_EQ(read(R"(unknown kind: "" is not one of server, network, record)").rule.one_of,
+            (std::vector<std::string>{"server", "network", "record"}));
 }
 
 TEST(SdkValidation, IntInSliceAndRanges) {
@@ -260,6 +263,26 @@ TEST(CustomMessages, CharacterRulesBecomePatterns) {
   EXPECT_TRUE(re->matches(std::string(63, 'a')));
   EXPECT_FALSE(re->matches(std::string(64, 'a')));
   EXPECT_FALSE(charset_pattern("the name of the bucket").has_value());
+}
+
+TEST(CustomMessages, TemplatesBecomePatterns) {
+  for (const char* text : {"invalid value for backup_window (must be a time range in the form hh:mm-hh:mm)",
+                           "Attribute backup_window must be a time range in the form hh:mm-hh:mm, got: x"}) {
+    const auto f = read(text);
+    ASSERT_TRUE(f.rule.pattern.has_value()) << text;
+    const auto re = Regex::parse(*f.rule.pattern);
+    ASSERT_TRUE(re.has_value()) << *f.rule.pattern;
+    EXPECT_TRUE(re->matches("01:00-02:30")) << *f.rule.pattern;
+    EXPECT_FALSE(re->matches("25:00-02:30")) << *f.rule.pattern;
+    EXPECT_FALSE(re->matches("01:00-02:30)")) << *f.rule.pattern;
+  }
+  const auto bucket = read("Invalid Attribute Value Match",
+                           "Attribute bucket must be in the format [bucket_name]--[azid]--x-s3. Use the other resource, got: b");
+  ASSERT_TRUE(bucket.rule.pattern.has_value());
+  const auto re = Regex::parse(*bucket.rule.pattern);
+  ASSERT_TRUE(re.has_value());
+  EXPECT_TRUE(re->matches("abc--use1az4--x-s3"));
+  EXPECT_FALSE(read("It is in the form of a sentence.").rule.pattern.has_value());
 }
 
 TEST(CustomMessages, PlainConflictPhrasing) {

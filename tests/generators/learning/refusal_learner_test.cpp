@@ -4,6 +4,8 @@
 // probes bring omitted attributes back; groups and paths come from messages; user hints win.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "generators/hints_tf_json.hpp"
 #include "generators/learning/refusal_learner.hpp"
 #include "proto/schema/implied_type.hpp"
@@ -63,13 +65,31 @@ TEST(RefusalLearner, AnUnexplainedRefusalLeavesAnOptionalAttributeNull) {
   const AttributeHint* h = l.hints().find("id");
   ASSERT_NE(h, nullptr);
   EXPECT_TRUE(h->omit);
-  EXPECT_EQ(l.hints().find("name"), nullptr);
+  EXPECT_EQ(l.hints().find("label"), nullptr);
+}
+
+TEST(RefusalLearner, DescriptionsSteerFromTheStartAndTheFirstCaseSetsEverything) {
+  RefusalLearner l(block(), {});
+  l.begin_case();
+  const AttributeHint* name = l.hints().find("name");
+  ASSERT_NE(name, nullptr);
+  EXPECT_EQ(name->values, (std::vector<json>{"alpha", "beta"}));
+  // Every configurable member is set in the first case, computed-only ones are not touched.
+  for (const char* path : {"policy", "mode", "size", "role_arn", "id", "timeouts", "timeouts.create"}) {
+    ASSERT_NE(l.hints().find(path), nullptr) << path;
+    EXPECT_TRUE(l.hints().find(path)->always) << path;
+  }
+  // After the first answer, only what was learned stays.
+  l.accepted(config({{"name", "alpha"}, {"label", "l"}}));
+  EXPECT_FALSE(l.hints().find("name")->always);
+  EXPECT_EQ(l.hints().find("mode"), nullptr);
 }
 
 TEST(RefusalLearner, ARequiredAttributeGetsCandidatesInTurn) {
   RefusalLearner l(block(), {});
   l.begin_case();
-  // No rule in the message: the description's enumeration comes first.
+  // The description's enumeration steers from the start; a refused value that is not one of
+  // its candidates (an example's, say) does not count against it.
   l.refused(config({{"name", "x"}, {"label", "l"}}), {error("bad name", "", at("name"))});
   ASSERT_NE(l.hints().find("name"), nullptr);
   EXPECT_EQ(l.hints().find("name")->values, (std::vector<json>{"alpha", "beta"}));
@@ -102,7 +122,16 @@ TEST(RefusalLearner, NamesInTextFindTheirPathWithoutAnAttributePath) {
             {error(R"(Error parsing "create" timeout: time: invalid duration "soon")")});
   const AttributeHint* h = l.hints().find("timeouts.create");
   ASSERT_NE(h, nullptr);
-  EXPECT_EQ(h->values.front(), "1h");
+  EXPECT_EQ(h->values.front(), "1s");
+}
+
+TEST(RefusalLearner, AValueTheMessageShowsFindsItsAttribute) {
+  RefusalLearner l(block(), {});
+  l.begin_case();
+  l.refused(config({{"name", "x"}, {"label", "l"}, {"mode", "zqx9"}}),
+            {error(R"(mode setting "zqx9" is not one of fast, slow)")});
+  ASSERT_NE(l.hints().find("mode"), nullptr);
+  EXPECT_EQ(l.hints().find("mode")->values, (std::vector<json>{"fast", "slow"}));
 }
 
 TEST(RefusalLearner, CrossAttributeRulesBecomeGroups) {
@@ -124,36 +153,49 @@ TEST(RefusalLearner, CrossAttributeRulesBecomeGroups) {
 TEST(RefusalLearner, AcceptedConfigurationsBecomeExamplesAndProbesBringOmittedAttributesBack) {
   RefusalLearner l(block(), {});
   l.begin_case();
-  l.refused(config({{"name", "x"}, {"label", "l"}, {"size", 5}}), {error("size is bad", "", at("size"))});
-  EXPECT_TRUE(l.hints().find("size")->omit);
+  l.refused(config({{"name", "x"}, {"label", "l"}, {"role_arn", "q"}}), {error("role_arn is bad", "", at("role_arn"))});
+  EXPECT_TRUE(l.hints().find("role_arn")->omit);
   l.begin_case();
   l.accepted(config({{"name", "x"}, {"label", "l"}}));
-  // A probe: size is tried again with its next candidate, always set, and without examples
-  // (from an example it would keep the example's null).
-  const AttributeHint* probe = l.hints().find("size");
+  // A probe: role_arn is tried again with its next candidate (the dictionary's ARNs), always
+  // set, and without examples (from an example it would keep the example's null).
+  const AttributeHint* probe = l.hints().find("role_arn");
   ASSERT_NE(probe, nullptr);
   EXPECT_FALSE(probe->omit);
   EXPECT_TRUE(probe->always);
+  EXPECT_EQ(probe->values.front(), "arn:aws:iam::123456789012:role/tfconform-role");
   EXPECT_TRUE(l.hints().examples.empty());
   // The probe is accepted: kept, no longer forced.
   l.begin_case();
-  l.accepted(config({{"name", "x"}, {"label", "l"}, {"size", 3}}));
-  ASSERT_NE(l.hints().find("size"), nullptr);
-  EXPECT_FALSE(l.hints().find("size")->always);
-  EXPECT_FALSE(l.hints().find("size")->omit);
+  l.accepted(config({{"name", "x"}, {"label", "l"}, {"role_arn", "arn:aws:iam::123456789012:role/tfconform-role"}}));
+  ASSERT_NE(l.hints().find("role_arn"), nullptr);
+  EXPECT_FALSE(l.hints().find("role_arn")->always);
+  EXPECT_FALSE(l.hints().find("role_arn")->omit);
   EXPECT_EQ(l.hints().examples.size(), 2u);
 }
 
-TEST(RefusalLearner, ARefusedProbeGoesBackToNull) {
+TEST(RefusalLearner, OptionalAttributesWithoutEvidenceStayNull) {
+  // Nothing says what `size` takes: no probe spends a case on guesses.
   RefusalLearner l(block(), {});
   l.begin_case();
   l.refused(config({{"name", "x"}, {"label", "l"}, {"size", 5}}), {error("size is bad", "", at("size"))});
   l.begin_case();
   l.accepted(config({{"name", "x"}, {"label", "l"}}));
-  ASSERT_TRUE(l.hints().find("size")->always);
-  l.begin_case();
-  l.refused(config({{"name", "x"}, {"label", "l"}, {"size", 7}}), {error("size is bad", "", at("size"))});
   EXPECT_TRUE(l.hints().find("size")->omit);
+  EXPECT_EQ(l.hints().examples.size(), 1u);
+}
+
+TEST(RefusalLearner, ARefusedProbeGoesBackToNull) {
+  RefusalLearner l(block(), {});
+  l.begin_case();
+  l.refused(config({{"name", "x"}, {"label", "l"}, {"role_arn", "q"}}), {error("role_arn is bad", "", at("role_arn"))});
+  l.begin_case();
+  l.accepted(config({{"name", "x"}, {"label", "l"}}));
+  ASSERT_TRUE(l.hints().find("role_arn")->always);
+  l.begin_case();
+  l.refused(config({{"name", "x"}, {"label", "l"}, {"role_arn", "arn:aws:iam::123456789012:role/tfconform-role"}}),
+            {error("role_arn is bad", "", at("role_arn"))});
+  EXPECT_TRUE(l.hints().find("role_arn")->omit);
   EXPECT_FALSE(l.hints().examples.empty());
 }
 
@@ -165,12 +207,17 @@ TEST(RefusalLearner, UserHintsWinAndUnknownValuesTeachNothing) {
   l.refused(config({{"name", "x"}, {"label", "l"}, {"mode", "mine"}}),
             {error(R"(expected mode to be one of ["fast" "slow"], got mine)", "", at("mode"))});
   EXPECT_EQ(l.hints().find("mode")->values, (std::vector<json>{"mine"}));
-  // A refused unknown value is refused for being unknown.
+  // A refused unknown value is refused for being unknown: its values are not blamed, it is
+  // kept known from then on.
   auto values = config({{"name", "x"}, {"label", "l"}}).attribute_values();
   const auto type = config({{"name", "x"}, {"label", "l"}}).type();
   values[static_cast<std::size_t>(type.attribute_index("size"))] = cty::Value::unknown(cty::Type::number());
   l.refused(cty::Value::object(type, values), {error("must be known", "", at("size"))});
-  EXPECT_EQ(l.hints().find("size"), nullptr);
+  const AttributeHint* size = l.hints().find("size");
+  ASSERT_NE(size, nullptr);
+  EXPECT_TRUE(size->known);
+  EXPECT_FALSE(size->omit);
+  EXPECT_FALSE(size->shapes_values());
 }
 
 TEST(RefusalLearner, FactsNameSourceRuleEvidenceAndCase) {
@@ -180,27 +227,31 @@ TEST(RefusalLearner, FactsNameSourceRuleEvidenceAndCase) {
   l.refused(config({{"name", "x"}, {"label", "l"}, {"size", 99}}),
             {error("expected size to be in the range (1 - 10), got 99", "", at("size"))});
   const auto facts = l.facts();
-  ASSERT_FALSE(facts.empty());
-  EXPECT_EQ(facts[0].attribute, "size");
-  EXPECT_EQ(facts[0].source, "diagnostic");
-  EXPECT_EQ(facts[0].rule, "whole number in [1, 10]");
-  EXPECT_EQ(facts[0].evidence, "expected size to be in the range (1 - 10), got 99");
-  EXPECT_EQ(facts[0].case_number, 2u);
+  const auto size = std::find_if(facts.begin(), facts.end(), [](const LearnedFact& f) { return f.attribute == "size"; });
+  ASSERT_NE(size, facts.end());
+  EXPECT_EQ(size->source, "diagnostic");
+  EXPECT_EQ(size->rule, "whole number in [1, 10]");
+  EXPECT_EQ(size->evidence, "expected size to be in the range (1 - 10), got 99");
+  EXPECT_EQ(size->case_number, 2u);
+  const auto name = std::find_if(facts.begin(), facts.end(), [](const LearnedFact& f) { return f.attribute == "name"; });
+  ASSERT_NE(name, facts.end());
+  EXPECT_EQ(name->source, "description");
+  EXPECT_EQ(name->case_number, 0u);
 }
 
 TEST(RefusalLearner, SteadyHintsLeaveProbesOutAndPassTheSchemaCheck) {
   RefusalLearner l(block(), {});
   l.begin_case();
-  l.refused(config({{"name", "x"}, {"label", "l"}, {"size", 5}, {"id", "q"}}),
-            {error("size is bad", "", at("size")), error("", "invalid or unknown key: id")});
+  l.refused(config({{"name", "x"}, {"label", "l"}, {"role_arn", "r"}, {"id", "q"}}),
+            {error("role_arn is bad", "", at("role_arn")), error("", "invalid or unknown key: id")});
   l.begin_case();
   l.accepted(config({{"name", "x"}, {"label", "l"}}));
   Hints steady = l.steady_hints();
   steady.file = "h.json";
   steady.resource = "thing";
   EXPECT_TRUE(steady.find("id")->omit);
-  ASSERT_NE(steady.find("size"), nullptr);
-  EXPECT_TRUE(steady.find("size")->omit) << "the probe is not what the file keeps";
+  ASSERT_NE(steady.find("role_arn"), nullptr);
+  EXPECT_TRUE(steady.find("role_arn")->omit) << "the probe is not what the file keeps";
   EXPECT_EQ(steady.examples.size(), 1u);
   const auto checked = check_hints(steady, block());
   EXPECT_TRUE(checked.has_value()) << checked.error().message;

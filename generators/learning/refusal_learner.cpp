@@ -11,6 +11,8 @@
 #include "generators/learning/format_values.hpp"
 #include "generators/learning/message_parser.hpp"
 #include "generators/learning/name_dictionary.hpp"
+#include "generators/learning/refusal_paths.hpp"
+#include "generators/learning/rule_hints.hpp"
 #include "generators/learning/schema_paths.hpp"
 #include "generators/learning/text_scan.hpp"
 #include "proto/cty/path.hpp"
@@ -49,167 +51,6 @@ std::string evidence_of(const protocol::Diagnostic& d) {
   return out;
 }
 
-cty::Kind leaf_kind(const cty::Type& type) {
-  if (type.is_collection()) return type.element().kind();
-  return type.kind();
-}
-
-bool computed_only(const schema::Attribute& a) { return a.computed && !a.optional && !a.required; }
-
-std::string number_text(double d) {
-  if (std::floor(d) == d && std::fabs(d) < 1e15) return std::to_string(static_cast<long long>(d));
-  return json(d).dump();
-}
-
-// A candidate for one element as a value of the whole attribute: one-element collections for
-// lists, sets and maps of primitives.
-json wrap(const json& element, const cty::Type& type) {
-  if (type.kind() == cty::Kind::List || type.kind() == cty::Kind::Set) return json::array({element});
-  if (type.kind() == cty::Kind::Map) return json::object({{"key", element}});
-  return element;
-}
-
-// The candidates that convert to the attribute's type.
-std::vector<json> convertible(const std::vector<json>& elements, const cty::Type& type) {
-  std::vector<json> out;
-  for (const auto& e : elements) {
-    json w = wrap(e, type);
-    if (value_from_tf_json(w, type, "")) out.push_back(std::move(w));
-  }
-  return out;
-}
-
-std::optional<Pattern> pattern_for_length(std::size_t lo, std::size_t hi) {
-  lo = std::max<std::size_t>(lo, 1);
-  hi = std::min<std::size_t>(std::max(hi, lo), 1000);
-  return *parse_pattern("[a-z][a-z0-9]{" + std::to_string(lo - 1) + "," + std::to_string(hi - 1) + "}");
-}
-
-}  // namespace
-
-// ---- turning a rule into a hint ----
-
-namespace {
-
-struct Candidate {
-  AttributeHint hint;
-  std::string rule;
-};
-
-std::optional<Candidate> from_values(std::vector<json> values, std::string rule, bool required) {
-  if (values.empty()) return std::nullopt;
-  Candidate c;
-  c.hint.values = std::move(values);
-  c.hint.always = required;
-  c.rule = std::move(rule);
-  return c;
-}
-
-std::optional<Candidate> hint_for_rule(const ValueRule& r, const Member& m, const std::string& path) {
-  if (m.block) {
-    if (!r.required) return std::nullopt;
-    Candidate c;
-    c.hint.always = true;
-    c.rule = "at least one block";
-    return c;
-  }
-  if (!m.attribute || computed_only(*m.attribute)) return std::nullopt;
-  const cty::Type type = schema::implied_type(*m.attribute);
-  const cty::Kind kind = leaf_kind(type);
-  const bool primitive_leaf = type.is_primitive() || (type.is_collection() && type.element().is_primitive());
-  const std::string name = last_name(path);
-  if (primitive_leaf && !r.one_of.empty()) {
-    std::vector<json> elements;
-    for (const auto& v : r.one_of) elements.emplace_back(v);
-    if (auto c = from_values(convertible(elements, type), r.describe(), r.required)) return c;
-  }
-  if (kind == cty::Kind::String && r.pattern) {
-    if (auto p = parse_pattern(*r.pattern)) {
-      Candidate c;
-      c.hint.pattern = std::move(*p);
-      c.hint.always = r.required;
-      c.rule = "matches " + *r.pattern;
-      return c;
-    }
-  }
-  if (primitive_leaf && r.format && !(kind == cty::Kind::Number && (r.min || r.max))) {
-    if (auto c = from_values(convertible(format_candidates(*r.format, name), type), std::string(to_string(*r.format)), r.required))
-      return c;
-  }
-  if (kind == cty::Kind::Number && (r.min || r.max || r.integer || r.multiple_of)) {
-    double lo = r.min.value_or(r.max ? std::min(0.0, *r.max - 100) : 0);
-    double hi = r.max.value_or(r.min ? std::max(*r.min, 0.0) + 100 : 100);
-    if (hi < lo) std::swap(lo, hi);
-    if (r.multiple_of && *r.multiple_of > 0) {
-      std::vector<json> values;
-      const double m0 = *r.multiple_of;
-      for (double k = std::max(1.0, std::ceil(lo / m0)); k * m0 <= hi && values.size() < 4; k += 1) values.push_back(k * m0);
-      if (values.empty()) values.push_back(m0);
-      return from_values(convertible(values, type), r.describe(), r.required);
-    }
-    Candidate c;
-    const bool integer = r.integer || (std::floor(lo) == lo && std::floor(hi) == hi && !r.min && !r.max);
-    c.hint.range_min = cty::Number(lo);
-    c.hint.range_max = cty::Number(hi);
-    c.hint.integer = integer && std::ceil(lo) <= std::floor(hi);
-    c.hint.always = r.required;
-    c.rule = std::string(c.hint.integer ? "whole number" : "number") + " in [" + number_text(lo) + ", " + number_text(hi) + "]";
-    return c;
-  }
-  if (kind == cty::Kind::String && (r.min || r.max)) {
-    // A numeric range on a string attribute: numbers written as strings.
-    const double lo = r.min.value_or(r.max ? *r.max : 1);
-    const double hi = r.max.value_or(lo);
-    std::vector<json> values{number_text(lo), number_text(hi), number_text(std::floor((lo + hi) / 2))};
-    return from_values(convertible(values, type), r.describe(), r.required);
-  }
-  if (kind == cty::Kind::String && (r.min_length || r.max_length)) {
-    const std::size_t lo = r.min_length.value_or(1);
-    const std::size_t hi = r.max_length.value_or(std::max<std::size_t>(lo, 12));
-    Candidate c;
-    c.hint.pattern = pattern_for_length(lo, std::min<std::size_t>(hi, lo + 30));
-    c.hint.always = r.required;
-    c.rule = "length " + std::to_string(lo) + ".." + std::to_string(hi) + " (" + c.hint.pattern->source + ")";
-    return c;
-  }
-  if (kind == cty::Kind::String && r.not_empty) {
-    Candidate c;
-    c.hint.pattern = pattern_for_length(3, 12);
-    c.hint.always = r.required;
-    c.rule = "not empty (" + c.hint.pattern->source + ")";
-    return c;
-  }
-  if (r.required) {
-    Candidate c;
-    c.hint.always = true;
-    c.rule = "must be set";
-    return c;
-  }
-  return std::nullopt;
-}
-
-// Plain values for when nothing better is known: a short identifier, a small whole number.
-std::optional<Candidate> plain_candidate(const schema::Attribute& a) {
-  const cty::Type type = schema::implied_type(a);
-  switch (leaf_kind(type)) {
-    case cty::Kind::String: {
-      Candidate c;
-      c.hint.pattern = pattern_for_length(4, 12);
-      c.rule = "plain identifier (" + c.hint.pattern->source + ")";
-      return c;
-    }
-    case cty::Kind::Number: {
-      Candidate c;
-      c.hint.range_min = cty::Number(std::int64_t{1});
-      c.hint.range_max = cty::Number(std::int64_t{10});
-      c.hint.integer = true;
-      c.rule = "whole number in [1, 10]";
-      return c;
-    }
-    default: return std::nullopt;
-  }
-}
-
 std::string group_text(const AttributeGroup& g) {
   std::string out;
   for (const auto& p : g.paths) out += (out.empty() ? "" : ", ") + p;
@@ -224,97 +65,6 @@ std::string group_rule(AttributeGroup::Kind kind) {
     case AttributeGroup::Kind::AllOrNone: return "all of them or none is set";
   }
   return "";
-}
-
-// Names of the schema a text mentions: quoted or backticked spans, and bare words with an
-// underscore (plain English words are too often also attribute names).
-std::vector<std::string> mentioned_paths(const schema::Block& block, std::string_view text) {
-  std::vector<std::string> out;
-  auto add = [&](const std::string& raw) {
-    auto p = hint_path_of_text(block, raw);
-    if (!p) {
-      // A bare name of a nested member ("create" of `timeouts`): when only one path has it.
-      const auto named = paths_named(block, raw);
-      if (named.size() == 1) p = named.front();
-    }
-    if (p && std::find(out.begin(), out.end(), *p) == out.end()) out.push_back(*p);
-  };
-  for (const auto& span : quoted_spans(text)) {
-    if (!span.empty() && span.size() < 64 && span.find(' ') == std::string::npos) add(span);
-  }
-  // Bare words: with an underscore, or right after a word that introduces a name ("invalid or
-  // unknown key: id", "argument name", "attribute size").
-  std::string word;
-  std::string previous;
-  auto flush = [&] {
-    while (!word.empty() && word.back() == '.') word.pop_back();
-    static const char* kIntroducers[] = {"key", "key:", "argument", "argument:", "attribute", "attribute:", "field", "field:", "parameter", "parameter:"};
-    const bool introduced = std::any_of(std::begin(kIntroducers), std::end(kIntroducers),
-                                        [&](const char* w) { return lowercase(previous) == w; });
-    if (!word.empty() && (word.find('_') != std::string::npos || introduced)) add(word);
-    if (!word.empty()) previous = word;
-    word.clear();
-  };
-  for (char c : text) {
-    if (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.') {
-      word.push_back(c);
-    } else if (c == ':' && !word.empty()) {
-      word.push_back(c);
-      // "key:" introduces the next word; a name before a colon is not taken.
-      previous = word;
-      word.clear();
-    } else {
-      flush();
-    }
-  }
-  flush();
-  return out;
-}
-
-bool has_unknown(const cty::Value& v) { return !v.is_wholly_known(); }
-
-bool starts_with_path(const std::string& path, const std::string& base) {
-  return path.size() > base.size() && path.compare(0, base.size(), base) == 0 && path[base.size()] == '.';
-}
-
-// How a value may appear in a message: a string as itself, a number in its exact decimal
-// form or as Go prints a float64.
-std::vector<std::string> printed_forms(const cty::Value& v) {
-  if (v.is_null() || !v.is_known()) return {};
-  if (v.type().kind() == cty::Kind::String) return {v.as_string()};
-  if (v.type().kind() == cty::Kind::Number) {
-    std::vector<std::string> out{v.as_number().canonical()};
-    char buf[64];
-    const double d = v.as_number().to_double_approx();
-    if (auto [end, ec] = std::to_chars(buf, buf + sizeof buf, d); ec == std::errc()) out.emplace_back(buf, end);
-    return out;
-  }
-  return {};
-}
-
-// Whether the message shows `v`: quoted (Go's %q, unquoted here) or after "got ".
-bool message_shows(const std::string& text, const std::vector<std::string>& spans, const cty::Value& v) {
-  for (const auto& form : printed_forms(v)) {
-    if (form.empty()) continue;
-    if (std::find(spans.begin(), spans.end(), form) != spans.end()) return true;
-    if (text.find("got " + form) != std::string::npos || text.find("got: " + form) != std::string::npos) return true;
-  }
-  return false;
-}
-
-// Whether `v` breaks the rule in a way that can be checked here.
-bool breaks(const ValueRule& r, const cty::Value& v) {
-  if (v.is_null() || !v.is_known()) return false;
-  if (v.type().kind() == cty::Kind::Number) {
-    const double d = v.as_number().to_double_approx();
-    if (r.integer && std::floor(d) != d) return true;
-    if (r.min && d < *r.min) return true;
-    if (r.max && d > *r.max) return true;
-    return false;
-  }
-  if (v.type().kind() == cty::Kind::String && !r.one_of.empty())
-    return std::find(r.one_of.begin(), r.one_of.end(), v.as_string()) == r.one_of.end();
-  return false;
 }
 
 }  // namespace
@@ -579,60 +329,6 @@ void RefusalLearner::unattributed(const cty::Value& config, const std::string& e
   }
 }
 
-std::optional<std::string> RefusalLearner::path_showing_value(const cty::Value& config, const std::string& text) const {
-  const auto spans = quoted_spans(text);
-  std::vector<std::string> shown;
-  for (const auto& [p, v] : all_leaves(m_block, config)) {
-    // Short values ("a", "1") appear in any text by chance.
-    const auto forms = printed_forms(v);
-    if (forms.empty() || forms.front().size() < 3) continue;
-    if (message_shows(text, spans, v) && std::find(shown.begin(), shown.end(), p) == shown.end()) shown.push_back(p);
-  }
-  if (shown.size() == 1) return shown.front();
-  return std::nullopt;
-}
-
-std::optional<std::string> RefusalLearner::refine_into_block(const std::string& base, const MessageFacts& facts,
-                                                            const std::string& text, const cty::Value& value) const {
-  const Member m = member_at(m_block, base);
-  if (!(m.block || (m.attribute && m.attribute->nested_type))) return std::nullopt;
-  for (const auto& s : facts.subjects) {
-    if (auto p = hint_path_of_text(m_block, s); p && starts_with_path(*p, base)) return p;
-    std::vector<std::string> under;
-    for (const auto& p : paths_named(m_block, last_name(s))) {
-      if (starts_with_path(p, base)) under.push_back(p);
-    }
-    if (under.size() == 1) return under.front();
-  }
-  const auto leaves = leaves_under(m_block, base, value);
-  const auto spans = quoted_spans(text);
-  std::vector<std::string> shown, broken;
-  for (const auto& [p, v] : leaves) {
-    if (message_shows(text, spans, v) && std::find(shown.begin(), shown.end(), p) == shown.end()) shown.push_back(p);
-    if (breaks(facts.rule, v) && std::find(broken.begin(), broken.end(), p) == broken.end()) broken.push_back(p);
-  }
-  if (shown.size() == 1) return shown.front();
-  if (broken.size() == 1) return broken.front();
-  return std::nullopt;
-}
-
-std::vector<std::string> RefusalLearner::paths_with_format(const cty::Value& config, Format format) const {
-  std::vector<std::string> out;
-  for (const auto& a : m_block.attributes) {
-    if (computed_only(a)) continue;
-    const cty::Value* v = config.attribute(a.name);
-    if (v == nullptr || v->is_null()) continue;
-    auto f = format_for_name(a.name, schema::implied_type(a));
-    if (f == Format::FilePath && format == Format::ExistingFile) f = format;
-    const bool cidr = [](std::optional<Format> x) {
-      return x == Format::Cidr || x == Format::Ipv4Cidr || x == Format::Ipv6Cidr;
-    }(f);
-    if (f == format || (cidr && (format == Format::Cidr || format == Format::Ipv4Cidr || format == Format::Ipv6Cidr)))
-      out.push_back(a.name);
-  }
-  return out;
-}
-
 void RefusalLearner::add_group(AttributeGroup group, const std::string& evidence) {
   for (const auto& g : m_user.groups) {
     if (g.paths == group.paths) return;
@@ -678,7 +374,7 @@ void RefusalLearner::refused(const cty::Value& config, const protocol::Diagnosti
         // An unknown value is refused for being unknown, not for what it would be: keep that
         // attribute known from now on (Core sends unknowns there only from unapplied
         // references; a provider refusing them is reported as validate.rejects_unknown).
-        if (has_unknown(*v)) {
+        if (!v->is_wholly_known()) {
           if (base && base->find('.') == std::string::npos && !user_owns(*base) &&
               std::find(m_known.begin(), m_known.end(), *base) == m_known.end()) {
             m_known.push_back(*base);
@@ -716,7 +412,7 @@ void RefusalLearner::refused(const cty::Value& config, const protocol::Diagnosti
       // A path that stops at a block (a set element cannot be addressed): the attribute inside
       // is the one the text names, or the one whose value it shows, or the one breaking its rule.
       const cty::Value* element = d.attribute ? cty::value_at(config, *d.attribute) : nullptr;
-      if (auto deeper = refine_into_block(*path, facts, d.summary + "\n" + d.detail, element ? *element : config)) {
+      if (auto deeper = refine_into_block(m_block, *path, facts, d.summary + "\n" + d.detail, element ? *element : config)) {
         path = deeper;
         refused_values = values_at(m_block, config, *path);
       }
@@ -743,7 +439,7 @@ void RefusalLearner::refused(const cty::Value& config, const protocol::Diagnosti
     }
     if (!mentioned.empty()) continue;
     // The attribute whose value the message shows ("kind \"x\" is not one of volume, bucket").
-    if (auto shown = path_showing_value(config, d.summary + "\n" + d.detail)) {
+    if (auto shown = path_showing_value(m_block, config, d.summary + "\n" + d.detail)) {
       blame(*shown, facts.rule, evidence, values_at(m_block, config, *shown));
       attributed = true;
       continue;
@@ -751,7 +447,7 @@ void RefusalLearner::refused(const cty::Value& config, const protocol::Diagnosti
     if (!facts.rule.format) continue;
     // A format without a name ("bad mode for file - must be three octal digits"): the set
     // attributes whose names usually hold that format.
-    for (const auto& named : paths_with_format(config, *facts.rule.format)) {
+    for (const auto& named : paths_with_format(m_block, config, *facts.rule.format)) {
       blame(named, facts.rule, evidence, values_at(m_block, config, named));
       attributed = true;
     }

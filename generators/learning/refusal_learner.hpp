@@ -37,8 +37,6 @@
 
 namespace tfc::gen::learning {
 
-struct MessageFacts;  // message_parser.hpp
-
 /// One thing the learner holds, for reports.
 struct LearnedFact {
   std::string attribute;  // hint path, or the paths of a group joined by ", "
@@ -103,10 +101,6 @@ private:
   void scrub_examples(const std::string& path);
   void start_probe();
   void add_group(AttributeGroup group, const std::string& evidence);
-  std::vector<std::string> paths_with_format(const cty::Value& config, Format format) const;
-  std::optional<std::string> path_showing_value(const cty::Value& config, const std::string& text) const;
-  std::optional<std::string> refine_into_block(const std::string& base, const MessageFacts& facts,
-                                               const std::string& text, const cty::Value& value) const;
   void rebuild();
 
   schema::Block m_block;

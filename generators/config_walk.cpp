@@ -54,6 +54,16 @@ rc::Gen<Value> sometimes(int percent, const Type& type, rc::Gen<Value> present) 
   return rc::gen::mapcat(chance(percent), [present, null](bool set) { return set ? present : rc::gen::just(null); });
 }
 
+// `gen`'s values, with `fallback` as their first shrink: set when generated, yet a failure can
+// shrink it away (the learner's `present` hints).
+rc::Gen<Value> shrinking_to(rc::Gen<Value> gen, Value fallback) {
+  return [gen, fallback](const rc::Random& random, int size) {
+    return rc::shrinkable::mapShrinks(gen(random, size), [fallback](rc::Seq<rc::Shrinkable<Value>> shrinks) {
+      return rc::seq::concat(rc::seq::just(rc::shrinkable::just(fallback)), std::move(shrinks));
+    });
+  };
+}
+
 // The percentage of cases in which the attribute is non-null (schema.md §3, §7), before groups.
 int presence_percent(const Walk& walk, const Attribute& a, const AttributeHint* hint) {
   const bool omit = hint && hint->omit;
@@ -268,10 +278,13 @@ rc::Gen<Value> attribute_member(const Walk& walk, const Attribute& a, const std:
   const bool configurable = walk.mode == WalkMode::PriorState || a.required || a.optional;
   if (presence == Presence::Never && !a.required && walk.mode == WalkMode::Config) percent = 0;
   if (presence == Presence::Always && configurable && walk.mode == WalkMode::Config) percent = 100;
+  const bool present = hint && hint->present && !hint->omit && percent > 0 && percent < 100 && walk.mode == WalkMode::Config;
+  if (present) percent = 100;
   if (percent <= 0) return rc::gen::just(Value::null(type));
   rc::Gen<Value> value = a.nested_type && !(hint && hint->shapes_values())
                              ? nested_attribute_value(walk, a.nested_type, path)
                              : leaf_value(type, hint, walk.options);
+  if (present) return shrinking_to(std::move(value), Value::null(type));
   return sometimes(percent, type, std::move(value));
 }
 
@@ -309,22 +322,24 @@ rc::Gen<Value> block_member(const Walk& walk, const NestedBlock& nb, const std::
   const bool config = walk.mode == WalkMode::Config;
   if (config && presence == Presence::Never && nb.min_items < 1) return rc::gen::just(absent);
   if ((hint && hint->omit) && !(config && presence == Presence::Always)) return rc::gen::just(absent);
-  const bool always = (hint && hint->always) || (config && presence == Presence::Always);
+  const bool present = config && hint && hint->present && presence == Presence::Free && nb.min_items < 1;
+  const bool always = (hint && hint->always) || (config && presence == Presence::Always) || present;
   const rc::Gen<Value> body = block_body(walk, body_schema, path);
-  rc::Gen<Value> present = body;
+  rc::Gen<Value> generated = body;
   switch (nb.nesting) {
     case NestingMode::Group: break;
     case NestingMode::Single:
-      if (nb.min_items < 1 && !always) present = sometimes(walk.options.single_block_percent, absent.type(), body);
+      if (nb.min_items < 1 && !always) generated = sometimes(walk.options.single_block_percent, absent.type(), body);
       break;
-    default: present = block_collection(walk, nb, body, always); break;
+    default: generated = block_collection(walk, nb, body, always); break;
   }
   // A computed (6.11) block is mostly left to the provider in configuration.
   if (walk.mode == WalkMode::Config && body_schema->computed && !always) {
     return rc::gen::mapcat(chance(walk.options.computed_block_percent),
-                           [present, absent](bool configured) { return configured ? present : rc::gen::just(absent); });
+                           [generated, absent](bool configured) { return configured ? generated : rc::gen::just(absent); });
   }
-  return present;
+  if (present) return shrinking_to(std::move(generated), absent);
+  return generated;
 }
 
 }  // namespace

@@ -29,6 +29,9 @@ struct AttributeHint {
   bool omit = false;                    // always null / absent
   bool always = false;                  // never null / absent (blocks: at least one)
   bool known = false;                   // never unknown in the first plan (top-level attributes)
+  /// Set in every generated configuration like `always`, but a shrunk failure may leave it out:
+  /// how the learner tries members out (not part of the file format).
+  bool present = false;
 
   /// True when the hint decides the values themselves (not only presence).
   bool shapes_values() const noexcept {

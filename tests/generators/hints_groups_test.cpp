@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <rapidcheck/shrinkable/Operations.h>
+
 #include "generators/config_gen.hpp"
 #include "generators/hints.hpp"
 #include "generators/hints_tf_json.hpp"
@@ -146,6 +148,27 @@ TEST(HintsGroups, SchemaCheckNamesGroupPathsThatDoNotExist) {
   checked = check_hints(h, schema_under_test());
   ASSERT_FALSE(checked.has_value());
   EXPECT_NE(checked.error().message.find("computed-only"), std::string::npos);
+}
+
+TEST(HintsPresent, SetWhenGeneratedButShrinksAway) {
+  // `present` (the learner's way to try members out): every generated configuration sets the
+  // members, and a shrunk failure can still drop them, unlike `always`.
+  const schema::Block block = schema_under_test();
+  Hints h;
+  for (const char* path : {"a", "c", "single", "tags"}) h.attributes[path].present = true;
+  const auto gen = config_of(block, h);
+  for (int seed = 0; seed < 20; ++seed) {
+    const auto shrinkable = gen(rc::Random(seed), 30);
+    const cty::Value v = shrinkable.value();
+    EXPECT_FALSE(v.attribute("a")->is_null());
+    EXPECT_FALSE(v.attribute("c")->is_null());
+    EXPECT_FALSE(v.attribute("single")->is_null());
+    EXPECT_GT(v.attribute("tags")->length(), 0u);
+    const auto min = rc::shrinkable::findLocalMin(shrinkable, [](const cty::Value&) { return true; });
+    EXPECT_TRUE(min.first.attribute("a")->is_null());
+    EXPECT_TRUE(min.first.attribute("single")->is_null());
+    EXPECT_EQ(min.first.attribute("tags")->length(), 0u);
+  }
 }
 
 RC_GTEST_PROP(ConfigJson, ConfigurationsRoundTripThroughTfJson, ()) {

@@ -193,12 +193,26 @@ void RefusalLearner::build_queue(const std::string& path, PathState& state) {
   if (a.required) add(plain_candidate(a), "fallback");
 }
 
-void RefusalLearner::scrub_examples(const std::string& path) {
+void RefusalLearner::scrub_examples(const std::string& path, const std::vector<cty::Value>& refused) {
   if (path.find('.') != std::string::npos) return;
   const Member m = member_at(m_block, path);
   if (m.attribute && m.attribute->required) return;
   if (m.block && m.block->min_items > 0) return;
-  for (auto& e : m_examples) e.erase(path);
+  if (!m.attribute) {
+    for (auto& e : m_examples) e.erase(path);  // a block type: out of every example
+    return;
+  }
+  // Only the examples that hold a refused value go, whole: the others were accepted with theirs,
+  // and erasing one member of an example could break a group it keeps (all or none, exactly one).
+  auto holds_refused = [&](const json& e) {
+    const auto it = e.find(path);
+    if (it == e.end()) return false;
+    if (refused.empty()) return true;
+    auto v = value_from_tf_json(*it, schema::implied_type(*m.attribute), "");
+    if (!v) return true;
+    return std::any_of(refused.begin(), refused.end(), [&](const cty::Value& r) { return raw_equals(*v, r); });
+  };
+  m_examples.erase(std::remove_if(m_examples.begin(), m_examples.end(), holds_refused), m_examples.end());
 }
 
 bool RefusalLearner::keep_after_refusal(PathState& state, const std::string& path, const std::vector<cty::Value>& refused) {
@@ -261,7 +275,7 @@ void RefusalLearner::blame(const std::string& path, const ValueRule& rule, const
       set(state, {std::move(c->hint), "diagnostic", std::move(c->rule)}, evidence);
     return;
   }
-  scrub_examples(path);
+  scrub_examples(path, refused_values);
   if (m_probe && *m_probe == path) {
     // The probe was refused: back to what it replaced (its candidate is already used up).
     state.current = state.resting;
@@ -297,7 +311,7 @@ void RefusalLearner::unattributed(const cty::Value& config, const std::string& e
     AttributeHint h;
     h.omit = true;
     set(st, {h, "refusal without a path", kOmitRule}, evidence);
-    scrub_examples(name);
+    scrub_examples(name, {*config.attribute(name)});
     changed = true;
   };
   for (const auto& a : m_block.attributes) {

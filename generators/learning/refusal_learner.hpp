@@ -98,7 +98,7 @@ private:
   void build_queue(const std::string& path, PathState& state);
   void advance(const std::string& path, PathState& state, const std::string& evidence);
   bool keep_after_refusal(PathState& state, const std::string& path, const std::vector<cty::Value>& refused);
-  void scrub_examples(const std::string& path);
+  void scrub_examples(const std::string& path, const std::vector<cty::Value>& refused);
   void start_probe();
   void add_group(AttributeGroup group, const std::string& evidence);
   void rebuild();

@@ -185,6 +185,24 @@ TEST(RefusalLearner, OptionalAttributesWithoutEvidenceStayNull) {
   EXPECT_EQ(l.hints().examples.size(), 1u);
 }
 
+TEST(RefusalLearner, ARefusedValueTakesOnlyTheExamplesHoldingItOut) {
+  // Examples are whole accepted configurations: one that holds the refused value goes, the
+  // others stay whole (taking `size` out of them could break a rule such as "size requires
+  // mode" that they keep).
+  RefusalLearner l(block(), {});
+  l.begin_case();
+  l.accepted(config({{"name", "alpha"}, {"label", "l"}, {"mode", "fast"}, {"size", 5}}));
+  l.begin_case();
+  l.accepted(config({{"name", "alpha"}, {"label", "l"}, {"mode", "slow"}, {"size", 7}}));
+  ASSERT_EQ(l.hints().examples.size(), 2u);
+  l.begin_case();
+  l.refused(config({{"name", "alpha"}, {"label", "l"}, {"mode", "fast"}, {"size", 7}}),
+            {error("Invalid Attribute Value", "Attribute size value must be between 1 and 6, got: 7", at("size"))});
+  ASSERT_EQ(l.hints().examples.size(), 1u);
+  EXPECT_EQ(l.hints().examples.front()["size"], 5);
+  EXPECT_EQ(l.hints().examples.front()["mode"], "fast");
+}
+
 TEST(RefusalLearner, ARefusedProbeGoesBackToNull) {
   RefusalLearner l(block(), {});
   l.begin_case();

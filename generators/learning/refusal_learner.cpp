@@ -343,6 +343,34 @@ void RefusalLearner::unattributed(const cty::Value& config, const std::string& e
   }
 }
 
+std::vector<std::string> RefusalLearner::minimal_omissions() const {
+  std::vector<std::string> out;
+  auto grouped = [&](const std::string& name) {
+    auto in = [&](const AttributeGroup& g) {
+      return g.kind != AttributeGroup::Kind::AtMostOne && std::find(g.paths.begin(), g.paths.end(), name) != g.paths.end();
+    };
+    return std::any_of(m_user.groups.begin(), m_user.groups.end(), in) ||
+           std::any_of(m_groups.begin(), m_groups.end(), [&](const auto& g) { return in(g.first); });
+  };
+  auto known_good = [&](const std::string& name) {
+    auto it = m_paths.find(name);
+    if (it == m_paths.end() || !it->second.current) return false;
+    const AttributeHint& h = it->second.current->hint;
+    return h.shapes_values() || h.always || h.present;  // learned values, or a rule that it be set
+  };
+  auto consider = [&](const std::string& name) {
+    if (user_owns(name) || grouped(name) || known_good(name)) return;
+    out.push_back(name);
+  };
+  for (const auto& a : m_block.attributes) {
+    if (!a.required && !computed_only(a)) consider(a.name);
+  }
+  for (const auto& nb : m_block.block_types) {
+    if (nb.min_items == 0) consider(nb.type_name);
+  }
+  return out;
+}
+
 void RefusalLearner::add_group(AttributeGroup group, const std::string& evidence) {
   for (const auto& g : m_user.groups) {
     if (g.paths == group.paths) return;
@@ -369,6 +397,7 @@ void RefusalLearner::add_group(AttributeGroup group, const std::string& evidence
 }
 
 void RefusalLearner::refused(const cty::Value& config, const protocol::Diagnostics& diagnostics) {
+  if (!m_exploring && m_accepted.empty()) m_minimal = true;
   m_exploring = false;
   m_blamed_now.clear();
   bool attributed = false;
@@ -472,12 +501,13 @@ void RefusalLearner::refused(const cty::Value& config, const protocol::Diagnosti
 
 void RefusalLearner::accepted(const cty::Value& config) {
   m_exploring = false;
+  m_minimal = false;
   if (!config.is_wholly_known() || config.is_null()) return;
   if (m_probe) {
     PathState& st = m_paths[*m_probe];
     // The probe's values are fine: keep them, present as often as any optional attribute.
     if (st.current) {
-      st.current->hint.always = false;
+      st.current->hint.present = false;
       st.current->source += " (probed)";
       st.case_number = m_case;
     }
@@ -507,7 +537,7 @@ void RefusalLearner::start_probe() {
     Strategy probe = std::move(st.queue.front());
     st.queue.erase(st.queue.begin());
     st.resting = st.current;
-    probe.hint.always = true;
+    probe.hint.present = true;
     probe.hint.omit = false;
     st.current = std::move(probe);
     st.probing = true;
@@ -522,7 +552,7 @@ void RefusalLearner::rebuild() {
   for (const auto& [path, st] : m_paths) {
     if (!st.current || user_owns(path)) continue;
     const AttributeHint& h = st.current->hint;
-    if (!h.shapes_values() && !h.omit && !h.always) continue;  // the generator's own values
+    if (!h.shapes_values() && !h.omit && !h.always && !h.present) continue;  // the generator's own values
     merged.attributes[path] = h;
   }
   // While a probe runs, the learned examples stay out: from an example the probed attribute
@@ -534,14 +564,30 @@ void RefusalLearner::rebuild() {
   for (const auto& path : m_known) merged.attributes[path].known = true;
   // The first case sets every member it may: one refusal then names all the rules a provider
   // checks at once (validation reports every error), not only those of a random subset.
+  // Unknowns hide values from validation: the first case is wholly known.
   if (m_exploring) {
     for (const auto& path : m_explore) {
       AttributeHint& h = merged.attributes[path];
-      if (!h.omit) h.always = true;
+      if (!h.omit) h.present = true;
+      if (path.find('.') == std::string::npos) h.known = true;
     }
   }
+  // Until a case is accepted, the optional members nothing is known about stay unset (null
+  // where the schema allows it): the cases converge on a configuration the provider accepts,
+  // and examples mutated from it bring the others back.
+  if (m_minimal) {
+    for (const auto& name : minimal_omissions()) merged.attributes[name].omit = true;
+  }
+  // `present` is not part of the file format, so hints_to_json does not show it.
+  auto present_paths = [](const Hints& h) {
+    std::vector<std::string> out;
+    for (const auto& [path, hint] : h.attributes) {
+      if (hint.present) out.push_back(path);
+    }
+    return out;
+  };
   const bool changed = merged.attributes.size() != m_merged.attributes.size() || merged.examples != m_merged.examples ||
-                       merged.groups != m_merged.groups ||
+                       merged.groups != m_merged.groups || present_paths(merged) != present_paths(m_merged) ||
                        hints_to_json(merged) != hints_to_json(m_merged);
   m_merged = std::move(merged);
   if (changed) ++m_version;
@@ -556,6 +602,11 @@ std::vector<LearnedFact> RefusalLearner::facts() const {
   }
   for (const auto& [g, fact] : m_groups) out.push_back(fact);
   for (const auto& fact : m_known_facts) out.push_back(fact);
+  if (m_minimal) {
+    out.push_back({"(whole configuration)", "no accepted case yet",
+                   "optional members nothing is known about left unset (" + std::to_string(minimal_omissions().size()) + ")",
+                   "", 0});
+  }
   if (!m_examples.empty()) {
     out.push_back({"(whole configuration)", "accepted value",
                    std::to_string(m_examples.size()) + " accepted configuration" + (m_examples.size() == 1 ? "" : "s") +

@@ -11,7 +11,9 @@
 //    directly, in that order, the next one after each refusal;
 //  * a candidate value the provider refused is dropped from its hint.
 // Before any answer, a rule an attribute's description states steers its values, and the first
-// case sets every attribute and block it may (one refusal then lists every rule checked).
+// case sets every attribute and block it may, wholly known (one refusal then lists every rule
+// checked). After that, until a case is accepted, optional members nothing is known about are
+// left unset.
 // Cross-attribute rules (ConflictsWith, ExactlyOneOf, AtLeastOneOf, RequiredWith and the
 // framework's equivalents) become hint groups. A refusal that names nothing leaves the
 // optional members the refused configuration set null, then tries candidates for the
@@ -101,6 +103,7 @@ private:
   void scrub_examples(const std::string& path, const std::vector<cty::Value>& refused);
   void start_probe();
   void add_group(AttributeGroup group, const std::string& evidence);
+  std::vector<std::string> minimal_omissions() const;
   void rebuild();
 
   schema::Block m_block;
@@ -116,6 +119,7 @@ private:
   std::vector<std::string> m_known;        // top-level attributes kept known (unknowns refused)
   std::vector<std::string> m_explore;      // every configurable path: all set until the first answer
   bool m_exploring = true;
+  bool m_minimal = false;  // refused after the first case, nothing accepted yet
   std::vector<LearnedFact> m_known_facts;
   std::size_t m_unattributed = 0;
   std::optional<std::string> m_probe;      // the path being probed, if any

@@ -77,11 +77,11 @@ TEST(RefusalLearner, DescriptionsSteerFromTheStartAndTheFirstCaseSetsEverything)
   // Every configurable member is set in the first case, computed-only ones are not touched.
   for (const char* path : {"policy", "mode", "size", "role_arn", "id", "timeouts", "timeouts.create"}) {
     ASSERT_NE(l.hints().find(path), nullptr) << path;
-    EXPECT_TRUE(l.hints().find(path)->always) << path;
+    EXPECT_TRUE(l.hints().find(path)->present) << path;
   }
   // After the first answer, only what was learned stays.
   l.accepted(config({{"name", "alpha"}, {"label", "l"}}));
-  EXPECT_FALSE(l.hints().find("name")->always);
+  EXPECT_FALSE(l.hints().find("name")->present);
   EXPECT_EQ(l.hints().find("mode"), nullptr);
 }
 
@@ -162,14 +162,14 @@ TEST(RefusalLearner, AcceptedConfigurationsBecomeExamplesAndProbesBringOmittedAt
   const AttributeHint* probe = l.hints().find("role_arn");
   ASSERT_NE(probe, nullptr);
   EXPECT_FALSE(probe->omit);
-  EXPECT_TRUE(probe->always);
+  EXPECT_TRUE(probe->present);
   EXPECT_EQ(probe->values.front(), "arn:aws:iam::123456789012:role/tfconform-role");
   EXPECT_TRUE(l.hints().examples.empty());
   // The probe is accepted: kept, no longer forced.
   l.begin_case();
   l.accepted(config({{"name", "x"}, {"label", "l"}, {"role_arn", "arn:aws:iam::123456789012:role/tfconform-role"}}));
   ASSERT_NE(l.hints().find("role_arn"), nullptr);
-  EXPECT_FALSE(l.hints().find("role_arn")->always);
+  EXPECT_FALSE(l.hints().find("role_arn")->present);
   EXPECT_FALSE(l.hints().find("role_arn")->omit);
   EXPECT_EQ(l.hints().examples.size(), 2u);
 }
@@ -209,7 +209,7 @@ TEST(RefusalLearner, ARefusedProbeGoesBackToNull) {
   l.refused(config({{"name", "x"}, {"label", "l"}, {"role_arn", "q"}}), {error("role_arn is bad", "", at("role_arn"))});
   l.begin_case();
   l.accepted(config({{"name", "x"}, {"label", "l"}}));
-  ASSERT_TRUE(l.hints().find("role_arn")->always);
+  ASSERT_TRUE(l.hints().find("role_arn")->present);
   l.begin_case();
   l.refused(config({{"name", "x"}, {"label", "l"}, {"role_arn", "arn:aws:iam::123456789012:role/tfconform-role"}}),
             {error("role_arn is bad", "", at("role_arn"))});
@@ -234,8 +234,30 @@ TEST(RefusalLearner, UserHintsWinAndUnknownValuesTeachNothing) {
   const AttributeHint* size = l.hints().find("size");
   ASSERT_NE(size, nullptr);
   EXPECT_TRUE(size->known);
-  EXPECT_FALSE(size->omit);
   EXPECT_FALSE(size->shapes_values());
+}
+
+TEST(RefusalLearner, UntilACaseIsAcceptedUnknownOptionalMembersStayUnset) {
+  RefusalLearner l(block(), {});
+  l.begin_case();
+  l.refused(config({{"name", "x"}, {"label", "l"}, {"mode", "zz"}}),
+            {error(R"(expected mode to be one of ["fast" "slow"], got zz)", "", at("mode"))});
+  // One refusal (the first case's) is not enough: the next cases explore with learned rules.
+  EXPECT_EQ(l.hints().find("policy"), nullptr);
+  l.begin_case();
+  l.refused(config({{"name", "alpha"}, {"label", "l"}, {"policy", "x"}}), {error("bad", "", at("policy"))});
+  // Refused again and nothing accepted: the unknown optional members are left out, the learned
+  // ones stay, required ones stay.
+  for (const char* path : {"size", "role_arn", "id", "timeouts"}) {
+    ASSERT_NE(l.hints().find(path), nullptr) << path;
+    EXPECT_TRUE(l.hints().find(path)->omit) << path;
+  }
+  EXPECT_FALSE(l.hints().find("mode")->omit);
+  EXPECT_EQ(l.hints().find("label"), nullptr);
+  // The first accepted case ends it.
+  l.begin_case();
+  l.accepted(config({{"name", "alpha"}, {"label", "l"}}));
+  EXPECT_EQ(l.hints().find("size"), nullptr);
 }
 
 TEST(RefusalLearner, FactsNameSourceRuleEvidenceAndCase) {

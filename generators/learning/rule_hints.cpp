@@ -1,7 +1,9 @@
 #include "generators/learning/rule_hints.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <cstdlib>
 
 #include "generators/hints_tf_json.hpp"
 #include "generators/learning/format_values.hpp"
@@ -35,6 +37,39 @@ std::vector<json> convertible(const std::vector<json>& elements, const cty::Type
   return out;
 }
 
+// Seconds in a Go duration text ("1h30m", "500ms"); nullopt when it is not one.
+std::optional<double> duration_seconds(const std::string& text) {
+  static const std::pair<const char*, double> kUnits[] = {{"ns", 1e-9}, {"us", 1e-6}, {"µs", 1e-6}, {"ms", 1e-3},
+                                                         {"s", 1},     {"m", 60},    {"h", 3600}};
+  double total = 0;
+  std::size_t i = 0;
+  if (text.empty()) return std::nullopt;
+  while (i < text.size()) {
+    std::size_t j = i;
+    while (j < text.size() && (std::isdigit(static_cast<unsigned char>(text[j])) || text[j] == '.')) ++j;
+    if (j == i) return std::nullopt;
+    const double n = std::strtod(text.substr(i, j - i).c_str(), nullptr);
+    bool matched = false;
+    for (const auto& [unit, scale] : kUnits) {
+      const std::string u(unit);
+      // "ms" before "m": the longer unit wins when both fit.
+      if (text.compare(j, u.size(), u) == 0 && !(u == "m" && text.compare(j, 2, "ms") == 0)) {
+        total += n * scale;
+        j += u.size();
+        matched = true;
+        break;
+      }
+    }
+    if (!matched) return std::nullopt;
+    i = j;
+  }
+  return total;
+}
+
+// A duration may be waited out (a sleep resource): values longer than a few seconds would
+// outlast the RPC deadline, so an enumeration of durations keeps only the short ones.
+constexpr double kLongestDurationSeconds = 5;
+
 std::optional<Pattern> pattern_for_length(std::size_t lo, std::size_t hi) {
   lo = std::max<std::size_t>(lo, 1);
   hi = std::min<std::size_t>(std::max(hi, lo), 1000);
@@ -67,7 +102,13 @@ std::optional<Candidate> hint_for_rule(const ValueRule& r, const Member& m, cons
   const std::string name = last_name(path);
   if (primitive_leaf && !r.one_of.empty()) {
     std::vector<json> elements;
-    for (const auto& v : r.one_of) elements.emplace_back(v);
+    for (const auto& v : r.one_of) {
+      if (r.format == Format::Duration) {
+        const auto seconds = duration_seconds(v);
+        if (seconds && *seconds > kLongestDurationSeconds) continue;
+      }
+      elements.emplace_back(v);
+    }
     if (auto c = from_values(convertible(elements, type), r.describe(), r.required)) return c;
   }
   if (kind == cty::Kind::String && r.pattern) {

@@ -11,6 +11,9 @@ endif()
 add_library(tfc_warnings INTERFACE)
 target_compile_options(tfc_warnings INTERFACE -Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor
   -Wno-missing-field-initializers)
+if(TFC_WERROR)
+  target_compile_options(tfc_warnings INTERFACE -Werror)
+endif()
 
 # tfc_library(NAME folder SOURCES ...) defines static library tfc_NAME with alias tfc::NAME.
 function(tfc_library name)

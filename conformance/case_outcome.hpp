@@ -4,6 +4,7 @@
 // was lost on the way.
 
 #include <chrono>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -15,15 +16,27 @@
 
 #include "oracle/violation.hpp"
 #include "proto/cty/value.hpp"
+#include "proto/protocol/diagnostics.hpp"
 #include "proto/protocol/rpc_result.hpp"
 #include "proto/schema/block.hpp"
 #include "reports/run_report.hpp"
 
 namespace tfc::conformance {
 
+/// The lifecycle steps the coverage figures count: a case reached a step once the provider
+/// answered it without error (seed 000's operations, in the order Core takes them).
+enum class CoverageStep { Validated, Planned, Applied, UpdatePlanned, Updated, Replaced, Read, Imported, Upgraded, Destroyed };
+inline constexpr std::size_t kStepCount = 10;
+/// "validated", "planned", "applied", "update planned", "updated", "replaced", "read", "imported",
+/// "upgraded", "destroyed".
+std::string_view to_string(CoverageStep step) noexcept;
+
 struct CaseFinding {
   std::string scenario;  // create, update, replace, refresh, upgrade, import, destroy, ...
   report::Finding finding;
+  std::size_t answer = 0;  // which judged answer of the case it came from (index into log_marks)
+  /// Where in a lifecycle case: 0 the create, i the case's step i (1-based), steps + 1 the destroy.
+  std::size_t phase = 0;
 };
 
 /// A configuration the provider refused with error diagnostics, kept whole for learning
@@ -40,9 +53,15 @@ struct CaseOutcome {
   std::vector<Refusal> refusals;
   std::set<std::string> scenarios_run;  // scenarios that reached at least one check
   std::string rejection;                // the last error diagnostics that stopped a step
+  /// The error diagnostics of that refusal, each as "RPC: summary (at path)": what the coverage
+  /// figures count as reasons (without the detail, which often quotes the refused value). A set:
+  /// providers report several errors in no fixed order.
+  std::set<std::string> refusal_reasons;
+  std::set<CoverageStep> reached;
   bool planned = false;
   bool applied = false;
   bool provider_lost = false;           // crashed, hung or broke the connection: restart it
+  bool interrupted = false;             // tfconform was stopped (a signal) during the case
   std::optional<std::string> harness_error;
   /// A remote object the case could not destroy (the process was lost): the suite destroys it
   /// with the next process.
@@ -50,6 +69,9 @@ struct CaseOutcome {
   std::string leftover_private;
   /// Wall time spent in each scenario.
   std::map<std::string, std::chrono::nanoseconds> scenario_time;
+  /// The provider's log length when each answer was judged (with a log mark; see
+  /// CaseRecorder::set_log_mark): the failing step's log lies between two marks.
+  std::vector<std::size_t> log_marks;
 
   bool has_error_finding() const;
   /// The rule of the first error finding, if any.
@@ -66,9 +88,9 @@ struct StepValues {
   const cty::Value* actual = nullptr;
 };
 
-/// Turns oracle violations and RPC failures of one case into findings (contract-rules.md:
-/// "Every finding carries: rule id, severity, the RPC and step, the resource type, a path, a
-/// message, and which cores enforce it").
+/// Turns oracle violations and RPC failures of one case into findings (docs/lifecycle-contract.md,
+/// "Findings": rule id, severity, the RPC and step, the resource type, a path, a message, and
+/// which cores enforce it).
 class CaseRecorder {
 public:
   CaseRecorder(std::string resource_type, const schema::Block& block, CaseOutcome& outcome)
@@ -79,7 +101,13 @@ public:
   /// Books the time of the current scenario; call once the case ends.
   void finish();
   /// The current scenario got an answer to judge (it counts as run).
-  void mark_run() { m_outcome.scenarios_run.insert(m_scenario); }
+  void mark_run();
+  /// `mark()` gives the provider's log length so far; called once per judged answer.
+  void set_log_mark(std::function<std::size_t()> mark) { m_log_mark = std::move(mark); }
+  /// The part of a lifecycle case later findings belong to (CaseFinding::phase).
+  void set_phase(std::size_t phase) { m_phase = phase; }
+  /// Errors of rules only the other Core enforces become warnings (--profile).
+  void set_profile(oracle::CoreProfile profile) { m_profile = profile; }
   const std::string& current_scenario() const { return m_scenario; }
 
   /// Records every violation of one answer.
@@ -107,6 +135,15 @@ public:
   /// Whether refusals are kept: on while the case's first configuration is checked.
   void set_learning(bool on) { m_learning = on; }
   bool learning() const { return m_learning; }
+  /// The same, from the refusing RPC's diagnostics (the coverage figures' reason too).
+  void reject(std::string_view rpc, const protocol::Diagnostics& diagnostics);
+  /// The case got through `step`.
+  void reached(CoverageStep step) { m_outcome.reached.insert(step); }
+  /// Whether the requests that follow carry a prior state holding invented values (plan-only
+  /// cases). Their findings say so, and a crash (out of memory included) or gRPC error status
+  /// during them is a warning, not a contract error: the provider may never have written such
+  /// a state.
+  void prior_invented(bool invented) { m_prior_invented = invented; }
   CaseOutcome& outcome() { return m_outcome; }
   const schema::Block& block() const { return m_block; }
   const std::string& resource_type() const { return m_type; }
@@ -117,6 +154,10 @@ private:
   CaseOutcome& m_outcome;
   std::string m_scenario = "create";
   bool m_learning = false;
+  std::function<std::size_t()> m_log_mark;
+  oracle::CoreProfile m_profile = oracle::CoreProfile::Both;
+  std::size_t m_phase = 0;
+  bool m_prior_invented = false;
   std::chrono::steady_clock::time_point m_since = std::chrono::steady_clock::now();
 };
 

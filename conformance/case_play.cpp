@@ -3,6 +3,7 @@
 
 #include "conformance/resource_driver.hpp"
 #include "conformance/value_io.hpp"
+#include "generators/invented_values.hpp"
 #include "oracle/plan_final.hpp"
 #include "oracle/state_checks.hpp"
 
@@ -27,18 +28,25 @@ void judge_pair(ResourceDriver& d, std::string_view step, std::string_view rpc, 
   d.recorder().judge(step, rpc, v, values);
 }
 
-/// Validation with unknowns (when any were injected) and with the known configuration, then
-/// the plan with unknowns. Returns false when the case cannot go on.
+/// Validation with unknowns (when any were injected), then with the known configuration.
+bool validate_config(ResourceDriver& d, const ConfigPair& config) {
+  if (!config.with_unknowns.injected.empty() && !d.validate(config.with_unknowns.value, "validate (unknowns)"))
+    return false;
+  return d.validate(config.known, "validate");
+}
+
+/// The plan with unknowns, when any were injected. Returns false when the case cannot go on.
+bool plan_initial(ResourceDriver& d, const cty::Value& prior, const std::string& prior_private, const ConfigPair& config,
+                  std::optional<Planned>& initial) {
+  if (config.with_unknowns.injected.empty()) return true;
+  initial = d.plan(prior, prior_private, config.with_unknowns.value, "plan (unknowns)");
+  return initial && !failed(d);
+}
+
+/// Validation, then the plan with unknowns. Returns false when the case cannot go on.
 bool validate_and_plan_initial(ResourceDriver& d, const cty::Value& prior, const std::string& prior_private,
                                const ConfigPair& config, std::optional<Planned>& initial) {
-  const bool unknowns = !config.with_unknowns.injected.empty();
-  if (unknowns && !d.validate(config.with_unknowns.value, "validate (unknowns)")) return false;
-  if (!d.validate(config.known, "validate")) return false;
-  if (unknowns) {
-    initial = d.plan(prior, prior_private, config.with_unknowns.value, "plan (unknowns)");
-    if (!initial || failed(d)) return false;
-  }
-  return true;
+  return validate_config(d, config) && plan_initial(d, prior, prior_private, config, initial);
 }
 
 /// The final plan, made when the values are known (at apply time), judged against the initial
@@ -46,7 +54,10 @@ bool validate_and_plan_initial(ResourceDriver& d, const cty::Value& prior, const
 std::optional<Planned> plan_final(ResourceDriver& d, const cty::Value& prior, const std::string& prior_private,
                                   const ConfigPair& config, const std::optional<Planned>& initial, const char* step) {
   auto final_plan = d.plan(prior, prior_private, config.known, step);
-  if (final_plan) d.recorder().outcome().planned = true;
+  if (final_plan) {
+    d.recorder().outcome().planned = true;
+    d.recorder().reached(CoverageStep::Planned);
+  }
   if (!final_plan || failed(d)) return std::nullopt;
   if (initial) {
     auto v = oracle::check_plan_final(d.block(), initial->state, final_plan->state);
@@ -105,6 +116,7 @@ std::optional<LiveObject> apply_and_settle(ResourceDriver& d, const cty::Value& 
     return std::nullopt;
   }
   out.applied = true;
+  d.recorder().reached(CoverageStep::Applied);
   if (applied->state.is_null()) return std::nullopt;
   if (!applied->state.is_wholly_known() || failed(d)) {
     out.leftover_state = applied->state;  // cannot be planned against; destroy it anyway
@@ -135,6 +147,7 @@ bool destroy(ResourceDriver& d, const LiveObject& live, const char* scenario) {
   to_null.action = oracle::Action::Delete;
   if (planned) to_null.planned_private = planned->planned_private;
   auto applied = d.apply(live.state, to_null, none, "apply destroy");
+  if (applied) d.recorder().reached(CoverageStep::Destroyed);
   return applied.has_value();
 }
 
@@ -147,7 +160,9 @@ std::optional<LiveObject> replace(ResourceDriver& d, const LiveObject& live, con
   const cty::Value& none = d.null_object();
   auto created = plan_final(d, none, "", config, planned_create, "final plan (create)");
   if (!created) return std::nullopt;
-  return apply_and_settle(d, none, *created, config.known);
+  auto replaced = apply_and_settle(d, none, *created, config.known);
+  if (replaced) d.recorder().reached(CoverageStep::Replaced);
+  return replaced;
 }
 
 /// When a plan from the prior state asks for replacement, Core plans again from a null prior:
@@ -172,11 +187,13 @@ std::optional<LiveObject> update(ResourceDriver& d, const LiveObject& live, cons
     auto created = create_half(d, config.with_unknowns.value, "plan (unknowns, replace: create)");
     if (!created) return unchanged();
     took = true;
+    d.recorder().reached(CoverageStep::UpdatePlanned);
     return replace(d, live, config, *created);
   }
   auto planned = plan_final(d, live.state, live.private_data, config, initial, initial ? "final plan" : "plan");
   if (!planned) return unchanged();
   took = true;
+  d.recorder().reached(CoverageStep::UpdatePlanned);
   switch (planned->action) {
     case oracle::Action::NoOp: return live;
     case oracle::Action::Replace: {
@@ -185,7 +202,11 @@ std::optional<LiveObject> update(ResourceDriver& d, const LiveObject& live, cons
       if (!created) return unchanged();
       return replace(d, live, config, *created);
     }
-    case oracle::Action::Update: return apply_and_settle(d, live.state, *planned, config.known);
+    case oracle::Action::Update: {
+      auto updated = apply_and_settle(d, live.state, *planned, config.known);
+      if (updated) d.recorder().reached(CoverageStep::Updated);
+      return updated;
+    }
     default: return std::nullopt;  // create or delete from an update: already a plan finding
   }
 }
@@ -220,6 +241,14 @@ void import_by_id(ResourceDriver& d, const LiveObject& live) {
   }
   judge_pair(d, "read after import", "ReadResource", oracle::check_import_complete(d.block(), live.state, read->state),
              "applied_state", live.state, "imported_state", read->state);
+  d.recorder().reached(CoverageStep::Imported);
+}
+
+/// The prior state of a plan-only case: the planned state with its unknowns invented, a
+/// function of the plan and the case's seed (so a case replays exactly).
+cty::Value invented_prior(const cty::Value& planned, std::uint64_t seed) {
+  constexpr int kInventionSize = 50;
+  return gen::with_unknowns_invented(planned)(rc::Random(seed), kInventionSize).value();
 }
 
 }  // namespace
@@ -228,11 +257,15 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
                       const LifecycleCase& c, const PlayOptions& options) {
   CaseOutcome out;
   CaseRecorder rec(type, schema.block, out);
+  rec.set_profile(options.check.profile);
+  rec.set_log_mark(options.log_mark);
   ResourceDriver d(client, type, schema, rec, options.check);
   auto live = create(d, c.create, options.learn_only);
   cty::Value config = c.create.known;
-  for (const auto& step : c.steps) {
+  for (std::size_t i = 0; i < c.steps.size(); ++i) {
+    const Step& step = c.steps[i];
     if (!live || failed(d)) break;
+    rec.set_phase(i + 1);
     switch (step.kind) {
       case StepKind::Refresh: refresh(d, *live, config); break;
       case StepKind::Upgrade:
@@ -248,6 +281,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
       }
     }
   }
+  rec.set_phase(c.steps.size() + 1);
   if (live && !d.lost()) {
     if (!destroy(d, *live, "destroy") && d.lost()) {
       out.leftover_state = live->state;
@@ -269,21 +303,33 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
                       const PlanOnlyCase& c, const PlayOptions& options) {
   CaseOutcome out;
   CaseRecorder rec(type, schema.block, out);
+  rec.set_profile(options.check.profile);
+  rec.set_log_mark(options.log_mark);
   ResourceDriver d(client, type, schema, rec, options.check);
   rec.scenario("plan");
   const cty::Value& none = d.null_object();
   rec.set_learning(true);
-  validate_and_plan(d, none, "", c.config);
+  const auto created = validate_and_plan(d, none, "", c.config);
   rec.set_learning(false);
-  if (!failed(d) && c.prior.is_wholly_known() && !options.learn_only) {
+  // Without an accepted plan there is no state the provider could have written: the upgrade
+  // and the plan update are skipped rather than played on a wholly invented prior.
+  if (created && !failed(d) && !options.learn_only) {
+    const bool invented = !created->state.is_wholly_known();
+    const cty::Value prior = invented_prior(created->state, c.invention_seed);
     rec.scenario("upgrade");
-    d.upgrade(c.prior, "upgrade");
-  }
-  if (!failed(d) && out.planned) {
-    rec.scenario("plan update");
-    rec.set_learning(true);
-    d.plan(c.prior, "", c.config.known, "plan update");
-    rec.set_learning(false);
+    rec.prior_invented(invented);
+    d.upgrade(prior, "upgrade");
+    if (!failed(d)) {
+      rec.scenario("plan update");
+      const ConfigPair& next = c.update ? *c.update : c.config;
+      rec.prior_invented(false);
+      if (!c.update || validate_config(d, next)) {
+        // The known configuration only: a plan with unknowns that asks for replacement would
+        // lead to Core's replace path, which needs an apply.
+        rec.prior_invented(invented);
+        if (d.plan(prior, "", next.known, "plan update")) rec.reached(CoverageStep::UpdatePlanned);
+      }
+    }
   }
   rec.finish();
   return out;
@@ -293,6 +339,8 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
                       const DataCase& c, const PlayOptions& options) {
   CaseOutcome out;
   CaseRecorder rec(type, schema.block, out);
+  rec.set_profile(options.check.profile);
+  rec.set_log_mark(options.log_mark);
   ResourceDriver d(client, type, schema, rec, options.check);
   rec.scenario("validate");
   rec.set_learning(true);

@@ -1,6 +1,6 @@
 #pragma once
 // Plays one generated case against a live provider, making Core's calls in Core's order
-// (../shared/protocol/README.md §5; seeds 000 §PlanResourceChange to §ImportResourceState):
+// (docs/protocol.md §5; seeds 000 §PlanResourceChange to §ImportResourceState):
 //
 //   create:  validate (with unknowns, then known) → plan with unknowns → final plan → apply →
 //            plan again (must be a no-op) → read → plan again after the refresh (no-op)
@@ -8,6 +8,12 @@
 //            carried out as Core does (destroy, then create from a null prior)
 //   refresh: read → no-op plan;  upgrade: state at the current version;  import: by `id`,
 //            then read, compared with the applied state;  destroy: plan to null → apply.
+//   plan only (no --apply): the create's validation and plans; then the planned state, its
+//            unknown values invented, is the prior of an upgrade and of a plan of the known
+//            values of a new configuration (validated first) or of the same one. No accepted
+//            plan: no prior, neither step.
+
+#include <functional>
 
 #include "conformance/case_outcome.hpp"
 #include "conformance/resource_case.hpp"
@@ -22,6 +28,8 @@ struct PlayOptions {
   /// Only the calls the suite learns from (a replay re-deriving what earlier cases taught):
   /// a lifecycle case stops after its create plan, before anything is applied.
   bool learn_only = false;
+  /// The provider's log length so far (CaseRecorder::set_log_mark); empty: no marks.
+  std::function<std::size_t()> log_mark;
 };
 
 CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type, const schema::Schema& schema,

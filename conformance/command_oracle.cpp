@@ -1,4 +1,4 @@
-// `tfconform oracle FILE...`: checks oracle vector files (../shared/spec/oracle-vectors.md) and
+// `tfconform oracle FILE...`: checks oracle vector files (docs/oracle-vectors.md) and
 // prints one JSON object per vector (JSON Lines). Exit 0 when every vector was read and checked
 // whatever it found; 2 with a message naming file, vector and path on bad input.
 #include <iostream>

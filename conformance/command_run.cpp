@@ -1,14 +1,19 @@
 // `tfconform run`: generated lifecycle scenarios against a provider, judged by the oracle, with
 // reports. Exit 0: no error finding; 1: at least one; 2: harness or usage error.
+#include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <iostream>
 #include <random>
 
 #include "conformance/command.hpp"
 #include "conformance/conformance_run.hpp"
+#include "conformance/run_finish.hpp"
 #include "reports/console_progress.hpp"
 #include "reports/multi_reporter.hpp"
+#include "runner/memory_limit.hpp"
 #include "runner/reattach.hpp"
+#include "runner/run_stop.hpp"
 
 namespace tfc::cli {
 namespace {
@@ -27,16 +32,46 @@ struct RunArgs {
   std::string seed;
   std::string shard = "1/1";
   std::size_t jobs = 1;
-  double timeout_seconds = 120;
+  double timeout_seconds = 30;
+  std::string provider_memory;
+  double time_budget_seconds = 0;
+  std::string require_coverage;
   std::string hints;
   std::string write_hints;
   bool strict = false;
   std::size_t max_shrinks = 400;
   int shrink_seconds = 60;
   std::string replay;
+  std::string values = "realistic";
   std::vector<std::string> reports;
   std::string junit, html, json, summary;
   bool quiet = false;
+  std::string profile = "both";
+  std::string baseline, write_baseline, repro_dir, log_dir;
+  std::vector<std::string> confirm_with;
+};
+
+/// Which provider source a reproduction names: the run's address when it is a full one
+/// (host/namespace/type), else a made-up one on the public registry's host (dev_overrides
+/// never contacts it).
+std::string repro_source(const std::string& address, const std::string& name) {
+  if (std::count(address.begin(), address.end(), '/') == 2) return address;
+  return "registry.terraform.io/tfconform/" + name;
+}
+
+/// Forwards progress but holds back the closing table: the run is not judged yet then.
+class HeldProgress final : public report::ProgressListener {
+public:
+  explicit HeldProgress(report::ProgressListener& inner) : m_inner(inner) {}
+  void case_started(const report::CaseEvent& e) override { m_inner.case_started(e); }
+  void case_finished(const report::CaseEvent& e, report::Status s, std::size_t n) override {
+    m_inner.case_finished(e, s, n);
+  }
+  void run_finished(const report::RunReport&) override {}
+  void shrinking(const report::CaseEvent& e, std::string_view rule) override { m_inner.shrinking(e, rule); }
+
+private:
+  report::ProgressListener& m_inner;
 };
 
 Expected<nlohmann::json> read_json_file(const std::string& path, const char* what) {
@@ -78,6 +113,20 @@ Expected<conformance::RunSettings> settings_from(const RunArgs& a) {
   }
   s.target.plaintext = a.plaintext;
   s.target.rpc_timeout = std::chrono::milliseconds(static_cast<long long>(a.timeout_seconds * 1000));
+  s.target.memory_limit_bytes = runner::default_provider_memory();
+  if (!a.provider_memory.empty()) {
+    auto limit = runner::parse_memory_size(a.provider_memory);
+    if (!limit) return Error{"--provider-memory: " + limit.error().message};
+    s.target.memory_limit_bytes = *limit;
+  }
+  if (a.require_coverage == "plan") s.require_coverage = conformance::RequiredCoverage::Plan;
+  else if (a.require_coverage == "apply") s.require_coverage = conformance::RequiredCoverage::Apply;
+  else if (!a.require_coverage.empty())
+    return Error{"--require-coverage " + a.require_coverage + ": expected plan or apply"};
+  if (s.require_coverage == conformance::RequiredCoverage::Apply && !a.apply)
+    return Error{"--require-coverage apply needs --apply (without it nothing is applied)"};
+  if (a.time_budget_seconds > 0)
+    s.time_budget = std::chrono::seconds(static_cast<long long>(std::ceil(a.time_budget_seconds)));
   if (!a.provider_config.empty()) {
     TFC_TRY(body, read_json_file(a.provider_config, "--provider-config"));
     if (!body.is_object()) return Error{"--provider-config " + a.provider_config + ": expected a JSON object (the provider block's body)"};
@@ -104,6 +153,21 @@ Expected<conformance::RunSettings> settings_from(const RunArgs& a) {
   s.suite.max_shrinks = a.max_shrinks;
   s.suite.shrink_time = std::chrono::seconds(a.shrink_seconds);
   s.suite.check.strict = a.strict;
+  if (a.profile == "terraform") s.suite.check.profile = oracle::CoreProfile::Terraform;
+  else if (a.profile == "opentofu") s.suite.check.profile = oracle::CoreProfile::OpenTofu;
+  else if (a.profile != "both") return Error{"--profile " + a.profile + ": expected terraform, opentofu or both"};
+  {
+    auto& r = s.suite.repro;
+    r.provider_name = s.target.attach ? s.target.attach->provider
+                                      : conformance::provider_name_from_binary(s.target.executable.string());
+    if (auto slash = r.provider_name.rfind('/'); slash != std::string::npos) r.provider_name.erase(0, slash + 1);
+    r.provider_source = repro_source(a.address, r.provider_name);
+    r.provider_binary = s.target.executable.string();
+    r.environment = a.env;
+    if (!s.target.provider_config.empty()) r.provider_config = s.target.provider_config.dump();
+  }
+  if (a.values == "all") s.suite.values = conformance::ValueSchedule::all;
+  else if (a.values == "extreme") s.suite.values = conformance::ValueSchedule::extreme;
   if (!a.hints.empty()) {
     TFC_TRY(hints, gen::load_hints_file(a.hints));
     s.hints = std::move(hints);
@@ -133,24 +197,28 @@ int run_command(const RunArgs& a) {
   if (!a.html.empty()) specs.push_back("html=" + a.html);
   if (!a.json.empty()) specs.push_back("json=" + a.json);
   if (!a.summary.empty()) specs.push_back("summary=" + a.summary);
-  auto reporters = report::MultiReporter::create(specs);
-  if (!reporters) {
+  if (auto reporters = report::MultiReporter::create(specs); !reporters) {
     std::cerr << "tfconform run: " << reporters.error().message << "\n";
     return 2;
   }
   std::ostream& console = std::cerr;
   report::ConsoleProgress progress(console, report::detect_console_style(2));
+  HeldProgress held(progress);
   if (!a.quiet) {
-    console << "tfconform run: seed " << settings->suite.run_seed << ", " << settings->suite.cases << " cases per type, "
-            << (settings->apply ? "with --apply (real changes)" : "plan only (no --apply)") << "\n";
+    console << "tfconform run: seed " << settings->suite.run_seed << ", " << settings->suite.cases << " cases per type ("
+            << a.values << " values), " << (settings->apply ? "with --apply (real changes)" : "plan only (no --apply)")
+            << ", profile " << a.profile << "\n";
   }
-  auto result = conformance::run_conformance(*settings, a.quiet ? nullptr : &progress);
+  auto result = conformance::run_conformance(*settings, a.quiet ? nullptr : &held);
   if (!result) {
     std::cerr << "tfconform run: " << result.error().message << "\n";
     return 2;
   }
-  if (auto written = reporters->write(result->report, std::cout); !written) {
-    std::cerr << "tfconform run: " << written.error().message << "\n";
+  result->report.profile = a.profile;
+  conformance::FinishOptions finish{specs, a.log_dir, a.repro_dir, a.confirm_with, a.baseline, a.write_baseline};
+  auto status = conformance::finish_run(result->report, finish, console, a.quiet);
+  if (!status) {
+    std::cerr << "tfconform run: " << status.error().message << "\n";
     return 2;
   }
   if (!a.write_hints.empty()) {
@@ -161,9 +229,10 @@ int run_command(const RunArgs& a) {
       return 2;
     }
   }
-  const auto totals = report::totals_of(result->report);
-  if (totals.error_findings > 0) return 1;
-  return totals.errored > 0 ? 2 : 0;
+  if (!a.quiet) progress.run_finished(result->report);
+  // Stopped by a signal: the reports are written; the exit status says how it ended.
+  if (const int code = runner::stop_exit_code(runner::stop_reason()); code != 0) return code;
+  return *status;
 }
 
 }  // namespace
@@ -184,20 +253,46 @@ void add_run_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--seed", a->seed, "Run seed (default: random, printed)");
   cmd->add_option("--shard", a->shard, "K/N: only this machine's share of the types (a CI matrix)");
   cmd->add_option("--jobs", a->jobs, "Provider processes run in parallel")->check(CLI::Range(1, 64));
-  cmd->add_option("--timeout", a->timeout_seconds, "Deadline of each RPC in seconds")->check(CLI::PositiveNumber);
-  cmd->add_option("--hints", a->hints, "Hints file steering generation (generators/HINTS.md)");
+  cmd->add_option("--timeout", a->timeout_seconds,
+                  "Longest any RPC may take, in seconds (default 30); each RPC's deadline adapts below it to "
+                  "the provider's own answer times")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--provider-memory", a->provider_memory,
+                  "Memory each provider process may use (e.g. 2GiB, 512MiB; 0 for no limit; default 2 GiB or a "
+                  "quarter of the machine, whichever is smaller)");
+  cmd->add_option("--require-coverage", a->require_coverage,
+                  "plan|apply: every selected type that never reached this step is an error finding "
+                  "(coverage.type_not_exercised), for CI gates");
+  cmd->add_option("--time-budget", a->time_budget_seconds,
+                  "Seconds for the whole run: then no new case starts and the reports say what was not run")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--hints", a->hints, "Hints file steering generation (docs/hints.md)");
   cmd->add_option("--write-hints", a->write_hints,
                   "Write the hints every suite ended with (given and learned from refusals) to this file");
   cmd->add_flag("--strict", a->strict, "Report rules tolerated for the legacy SDK as errors");
   cmd->add_option("--max-shrinks", a->max_shrinks, "Cases tried while shrinking one failure");
   cmd->add_option("--shrink-time", a->shrink_seconds, "Seconds spent shrinking one failure at most")->check(CLI::Range(0, 86400));
   cmd->add_option("--replay", a->replay, "Play exactly the case of this replay token (from a report)");
+  cmd->add_option("--values", a->values,
+                  "realistic (default): values configurations hold; all: then extreme values in the last fifth of "
+                  "the cases; extreme: extreme values only")
+      ->check(CLI::IsMember({"realistic", "all", "extreme"}));
   cmd->add_option("--report", a->reports, "KIND=PATH, KIND one of junit, json, html, summary (repeatable; - is stdout)");
   cmd->add_option("--junit", a->junit, "Write JUnit XML here");
   cmd->add_option("--html", a->html, "Write the HTML report here");
   cmd->add_option("--json", a->json, "Write the JSON report here");
   cmd->add_option("--summary", a->summary, "Write a Markdown summary here (CI job summaries)");
   cmd->add_flag("--quiet", a->quiet, "No progress and no findings table");
+  cmd->add_option("--profile", a->profile,
+                  "terraform, opentofu or both (default): a rule only the other Core enforces is a warning")
+      ->check(CLI::IsMember({"terraform", "opentofu", "both"}));
+  cmd->add_option("--baseline", a->baseline, "Findings whose fingerprint is in this file are known: they do not fail the run");
+  cmd->add_option("--write-baseline", a->write_baseline, "Write the fingerprints of this run's findings to this file");
+  cmd->add_option("--repro-dir", a->repro_dir, "Write a Terraform reproduction of every contract (and robustness) finding under this folder");
+  cmd->add_option("--confirm-with", a->confirm_with,
+                  "Play every reproduction with this Terraform or OpenTofu binary and record the verdict (repeatable)");
+  cmd->add_option("--log-dir", a->log_dir,
+                  "Folder for the whole provider log of each failing case (default: tfconform-logs beside the first report file)");
   cmd->callback([a, &exit_code] { exit_code = run_command(*a); });
 }
 

@@ -1,17 +1,20 @@
 // `tfconform schema`: launch (or attach to) a provider as Core does and print its schemas in
-// the shape of `terraform providers schema -json` (../shared/protocol/README.md §5: the
+// the shape of `terraform providers schema -json` (docs/protocol.md §5: the
 // GetProviderSchema + GetResourceIdentitySchemas pair Core starts every process with).
 
+#include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "conformance/command.hpp"
 #include "conformance/conformance_run.hpp"
 #include "proto/protocol/provider_client.hpp"
 #include "proto/schema/schema_json.hpp"
+#include "proto/schema/schema_json_text.hpp"
 #include "runner/plugin_session.hpp"
 #include "runner/reattach.hpp"
 #include "runner/session_provider.hpp"
@@ -25,6 +28,7 @@ struct SchemaArgs {
   std::string reattach;
   std::vector<std::string> env;
   bool plaintext = false;
+  bool pretty = false;
   int timeout_seconds = 120;
 };
 
@@ -91,13 +95,27 @@ int run_schema(const SchemaArgs& args) {
   } else if (!identities && !protocol::is_not_implemented(identities)) {
     std::cerr << "tfconform schema: GetResourceIdentitySchemas failed: " << identities.failure().message << "\n";
   }
-  client.reset();
-  (*session)->close();
+  // The provider winds down (Shutdown, exit) while the document is written.
+  std::thread closing([&client, &session] {
+    client.reset();
+    (*session)->close();
+  });
 
   const std::string address = !args.address.empty() ? args.address
                               : !args.provider.empty() ? "local/" + conformance::provider_name_from_binary(args.provider)
                                                        : "local/attached";
-  std::cout << schema::providers_schema_document(address, schema->schema).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+  if (args.pretty) {
+    std::cout << schema::providers_schema_document(address, schema->schema).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+  } else {
+    // Compact, as Terraform prints it, and written straight from the model: on a large provider
+    // the nlohmann document and its indented dump took longer than the provider's own answer.
+    std::string text;
+    schema::append_providers_schema_document(text, address, schema->schema);
+    text.push_back('\n');
+    std::cout.write(text.data(), static_cast<std::streamsize>(text.size()));
+  }
+  std::cout.flush();
+  closing.join();
   return errors > 0 ? 1 : 0;
 }
 
@@ -112,6 +130,7 @@ void add_schema_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--reattach", args->reattach, "TF_REATTACH_PROVIDERS JSON of a running provider");
   cmd->add_option("--env", args->env, "Extra NAME=VALUE for the provider's environment (repeatable)");
   cmd->add_flag("--plaintext", args->plaintext, "Do not use AutoMTLS (plaintext gRPC)");
+  cmd->add_flag("--pretty", args->pretty, "Indent the JSON (Terraform prints it on one line)");
   cmd->add_option("--timeout", args->timeout_seconds, "Deadline of each RPC in seconds")->check(CLI::PositiveNumber);
   cmd->callback([args, &exit_code] { exit_code = run_schema(*args); });
 }

@@ -4,13 +4,18 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <condition_variable>
 #include <filesystem>
 #include <mutex>
 #include <thread>
 
 #include "conformance/case_outcome.hpp"
+#include "conformance/finding_class.hpp"
+#include "reports/fingerprint.hpp"
+#include "conformance/version.hpp"
 #include "oracle/rules.hpp"
 #include "oracle/schema_rules.hpp"
+#include "runner/run_stop.hpp"
 
 namespace tfc::conformance {
 namespace {
@@ -29,6 +34,10 @@ public:
   }
   void run_finished(const report::RunReport& run) override {
     if (m_inner) m_inner->run_finished(run);
+  }
+  void shrinking(const report::CaseEvent& e, std::string_view rule) override {
+    std::lock_guard lock(m_mutex);
+    if (m_inner) m_inner->shrinking(e, rule);
   }
 
 private:
@@ -78,17 +87,20 @@ report::Suite provider_suite(ProviderHost& host, const std::string& name) {
 }
 
 // The rule of a provider that did not start: a lying or failed handshake (TLS included) is
-// rpc.handshake; a failed GetProviderSchema is judged like any failed call.
+// rpc.handshake; a failed GetProviderSchema, ValidateProviderConfig or ConfigureProvider is
+// judged like any failed call.
 std::string start_failure_rule(const StartFailure& failure) {
   if (failure.stage == StartStage::Launch) return "rpc.handshake";
-  switch (failure.schema_rpc.value_or(protocol::FailureKind::Status)) {
+  switch (failure.failed_rpc_kind.value_or(protocol::FailureKind::Status)) {
     case protocol::FailureKind::Crashed:
     case protocol::FailureKind::Transport: return "rpc.crashed";
     case protocol::FailureKind::Timeout: return "rpc.timeout";
+    case protocol::FailureKind::OutOfMemory: return "rpc.out_of_memory";
     case protocol::FailureKind::Malformed: return "value.undecodable";
     case protocol::FailureKind::TooLarge: return "rpc.message_too_large";
     case protocol::FailureKind::NotImplemented:
-    case protocol::FailureKind::Status: break;
+    case protocol::FailureKind::Status:
+    case protocol::FailureKind::Cancelled: break;
   }
   return "rpc.error_status";
 }
@@ -101,12 +113,15 @@ report::Suite start_failure_suite(const std::string& name, const StartFailure& f
   report::Finding f;
   f.rule_id = start_failure_rule(failure);
   f.severity = report::Severity::error;
-  f.rpc = launch ? "handshake" : "GetProviderSchema";
+  f.rpc = launch ? "handshake" : failure.failed_rpc.empty() ? "GetProviderSchema" : failure.failed_rpc;
   f.step = "start: " + f.rpc;
   f.resource_type = name;
   f.message = launch ? "the provider did not complete the go-plugin handshake: " + message
-                     : "the provider did not return its schema: " + message;
+              : f.rpc == "GetProviderSchema" ? "the provider did not return its schema: " + message
+                                             : "the provider did not answer " + f.rpc + " while starting: " + message;
   if (const auto* rule = oracle::find_rule(f.rule_id)) f.cores = std::string(oracle::to_string(rule->cores));
+  f.finding_class = class_of(f.rule_id, f.severity);
+  f.fingerprint = report::finding_fingerprint(f.rule_id, f.resource_type, f.step, f.path);
   report::Scenario sc;
   sc.name = "start";
   sc.status = report::Status::failed;
@@ -127,6 +142,95 @@ Expected<void> check_all_hints(const RunSettings& settings, const schema::Provid
   return {};
 }
 
+/// Ends the run's time budget: a thread that waits for the budget (or the run's end, whichever
+/// comes first) and then asks the run to wind down.
+class TimeBudget {
+public:
+  explicit TimeBudget(std::optional<std::chrono::seconds> budget) {
+    if (!budget) return;
+    const auto deadline = std::chrono::steady_clock::now() + *budget;
+    m_thread = std::thread([this, deadline] {
+      std::unique_lock lock(m_mutex);
+      if (!m_done.wait_until(lock, deadline, [this] { return m_finished; })) runner::request_stop(runner::StopReason::TimeBudget);
+    });
+  }
+  ~TimeBudget() {
+    {
+      const std::lock_guard lock(m_mutex);
+      m_finished = true;
+    }
+    m_done.notify_all();
+    if (m_thread.joinable()) m_thread.join();
+  }
+  TimeBudget(const TimeBudget&) = delete;
+  TimeBudget& operator=(const TimeBudget&) = delete;
+
+private:
+  std::mutex m_mutex;
+  std::condition_variable m_done;
+  bool m_finished = false;
+  std::thread m_thread;
+};
+
+/// A suite for a type the run never reached (stopped before it): skipped, saying why.
+report::Suite not_run_suite(const SelectedType& type) {
+  report::Suite suite;
+  suite.kind = type.kind == CaseKind::Data ? report::SuiteKind::data_source : report::SuiteKind::resource;
+  suite.name = type.name;
+  report::Scenario sc;
+  sc.name = "not run";
+  sc.status = report::Status::skipped;
+  sc.reason = "not run: the run was " + runner::describe(runner::stop_reason()) + " before this type started";
+  suite.scenarios.push_back(std::move(sc));
+  return suite;
+}
+
+/// What the run did not do, when it stopped early.
+std::optional<report::Interruption> interruption_of(const std::vector<report::Suite>& suites,
+                                                    const std::vector<char>& started) {
+  if (!runner::stop_requested()) return std::nullopt;
+  report::Interruption out;
+  out.reason = runner::describe(runner::stop_reason());
+  for (std::size_t i = 0; i < suites.size(); ++i) {
+    if (!started[i]) {
+      out.not_run.push_back(report::suite_label(suites[i]));
+      continue;
+    }
+    for (const auto& sc : suites[i].scenarios) {
+      if (sc.name == "interrupted") out.cut_short.push_back(report::suite_label(suites[i]));
+    }
+  }
+  return out;
+}
+
+/// Every selected type the run did not exercise gets a "coverage" scenario saying what it missed
+/// and why: skipped, or failed with coverage.type_not_exercised when the step was required.
+void judge_coverage(report::RunReport& run, RequiredCoverage required) {
+  for (const auto& u : report::unexercised(run)) {
+    auto& suite = const_cast<report::Suite&>(*u.suite);  // the run's own suites
+    const bool fails = required == RequiredCoverage::Apply ||
+                       (required == RequiredCoverage::Plan && u.missed != "never applied");
+    report::Scenario sc;
+    sc.name = "coverage";
+    sc.reason = report::unexercised_sentence(u);
+    sc.status = fails ? report::Status::failed : report::Status::skipped;
+    if (fails) {
+      report::Finding f;
+      f.rule_id = "coverage.type_not_exercised";
+      f.severity = report::Severity::error;
+      f.step = "coverage";
+      f.resource_type = suite.name;
+      f.message = "the run " + sc.reason + " (--require-coverage " +
+                  (required == RequiredCoverage::Apply ? "apply" : "plan") + ")";
+      if (const auto* rule = oracle::find_rule(f.rule_id)) f.cores = std::string(oracle::to_string(rule->cores));
+      f.finding_class = class_of(f.rule_id, f.severity);
+      f.fingerprint = report::finding_fingerprint(f.rule_id, f.resource_type, f.step, f.path);
+      sc.findings.push_back(std::move(f));
+    }
+    suite.scenarios.push_back(std::move(sc));
+  }
+}
+
 std::string host_name() {
   char buf[256] = {};
   if (::gethostname(buf, sizeof buf - 1) != 0 || buf[0] == '\0') return "localhost";
@@ -143,11 +247,15 @@ std::string provider_name_from_binary(const std::string& path) {
   return name;
 }
 
-Expected<RunResult> run_conformance(const RunSettings& settings, report::ProgressListener* progress) {
+Expected<RunResult> run_conformance(const RunSettings& given, report::ProgressListener* progress) {
   const auto wall_start = std::chrono::steady_clock::now();
+  RunSettings settings = given;
+  if (!settings.target.deadlines)
+    settings.target.deadlines = std::make_shared<runner::DeadlinePolicy>(settings.target.rpc_timeout);
+  const TimeBudget budget(settings.time_budget);
   RunResult result;
   auto& run = result.report;
-  run.tool_version = "0.1.0";
+  run.tool_version = kVersion;
   run.hostname = host_name();
   run.seed = settings.suite.run_seed;
   run.started_at = std::chrono::system_clock::now();
@@ -164,10 +272,14 @@ Expected<RunResult> run_conformance(const RunSettings& settings, report::Progres
   RpcClock clock;
   StartFailure failure;
   auto started = ProviderHost::start(settings.target, clock, &failure);
-  if (!started && failure.stage == StartStage::Configure) return started.error();  // the user's config
+  // The provider answered, with errors about the user's configuration: a usage error.
+  if (!started && failure.stage == StartStage::Configure && !failure.failed_rpc_kind && !runner::stop_requested())
+    return started.error();
   if (!started) {
-    // A provider that will not start, or lies in its handshake, is a finding: the report says so.
-    run.suites.push_back(start_failure_suite(name, failure, started.error().message));
+    // A provider that will not start, or lies in its handshake, is a finding: the report says so;
+    // unless tfconform itself was stopped while it started.
+    if (runner::stop_requested()) run.interruption = report::Interruption{runner::describe(runner::stop_reason()), {name}, {}};
+    else run.suites.push_back(start_failure_suite(name, failure, started.error().message));
     result.stats.wall = std::chrono::steady_clock::now() - wall_start;
     run.duration = std::chrono::duration_cast<std::chrono::milliseconds>(result.stats.wall);
     if (progress) progress->run_finished(run);
@@ -179,12 +291,11 @@ Expected<RunResult> run_conformance(const RunSettings& settings, report::Progres
   if (auto checked = check_all_hints(settings, schema); !checked) return checked.error();
 
   std::vector<SelectedType> selected;
+  std::optional<ReplayToken> replay;
   if (settings.replay) {
-    const auto& t = *settings.replay;
-    const bool known = t.kind == CaseKind::Data ? schema.data_source_schemas.contains(t.type_name)
-                                                : schema.resource_schemas.contains(t.type_name);
-    if (!known) return Error{"replay token names " + t.type_name + ", which this provider does not have"};
-    selected.push_back({t.kind, t.type_name});
+    replay = *settings.replay;
+    if (auto resolved = resolve_type(*replay, schema); !resolved) return resolved.error();
+    selected.push_back({replay->kind, replay->type_name});
   } else {
     selected = select_types(schema, settings.resource_globs, settings.apply ? CaseKind::Lifecycle : CaseKind::PlanOnly,
                             settings.data_sources, settings.shard);
@@ -194,21 +305,23 @@ Expected<RunResult> run_conformance(const RunSettings& settings, report::Progres
   SerializedProgress serialized(progress);
   std::vector<report::Suite> suites(selected.size());
   std::vector<gen::Hints> learned(selected.size());
+  std::vector<char> started_types(selected.size(), 0);  // char: written by several workers
   std::atomic<std::size_t> next{0};
   const gen::Hints no_hints;
   auto work = [&](ProviderHost& host) {
-    for (std::size_t i = next++; i < selected.size(); i = next++) {
+    for (std::size_t i = next++; i < selected.size() && !runner::stop_requested(); i = next++) {
       const auto& t = selected[i];
+      started_types[i] = 1;
       const gen::Hints& hints = !settings.hints              ? no_hints
                                 : t.kind == CaseKind::Data ? settings.hints->for_data_source(t.name)
                                                            : settings.hints->for_resource(t.name);
-      suites[i] = run_suite(host, t.kind, t.name, hints, settings.suite, &serialized, settings.replay, &learned[i]);
+      suites[i] = run_suite(host, t.kind, t.name, hints, settings.suite, &serialized, replay, &learned[i]);
     }
   };
   const std::size_t jobs = std::max<std::size_t>(1, std::min(settings.jobs, selected.size()));
   std::vector<std::unique_ptr<ProviderHost>> extra;
   std::vector<std::string> start_errors;
-  for (std::size_t j = 1; j < jobs && !settings.target.attach; ++j) {
+  for (std::size_t j = 1; j < jobs && !settings.target.attach && !runner::stop_requested(); ++j) {
     auto host = ProviderHost::start(settings.target, clock);
     if (host) extra.push_back(std::move(*host));
     else start_errors.push_back(host.error().message);
@@ -229,13 +342,12 @@ Expected<RunResult> run_conformance(const RunSettings& settings, report::Progres
     into[selected[i].name] = std::move(learned[i]);
   }
   for (std::size_t i = 0; i < suites.size(); ++i) {
-    if (suites[i].name.empty()) {  // never reached (should not happen: worker 0 takes the rest)
-      suites[i].kind = selected[i].kind == CaseKind::Data ? report::SuiteKind::data_source : report::SuiteKind::resource;
-      suites[i].name = selected[i].name;
-    }
+    if (!started_types[i]) suites[i] = not_run_suite(selected[i]);  // the run stopped before it
     result.stats.cases += suites[i].coverage.cases_generated;
-    run.suites.push_back(std::move(suites[i]));
   }
+  run.interruption = interruption_of(suites, started_types);
+  for (auto& suite : suites) run.suites.push_back(std::move(suite));
+  judge_coverage(run, settings.require_coverage);
   if (!start_errors.empty() && !run.suites.empty()) {
     report::Scenario sc;
     sc.name = "harness";

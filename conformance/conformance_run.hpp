@@ -20,6 +20,9 @@
 
 namespace tfc::conformance {
 
+/// The lifecycle step every selected type must reach for a CI gate (--require-coverage).
+enum class RequiredCoverage { None, Plan, Apply };
+
 struct RunSettings {
   ProviderTarget target;
   std::string address;  // e.g. registry.terraform.io/hashicorp/random; default local/NAME
@@ -31,6 +34,11 @@ struct RunSettings {
   SuiteSettings suite;
   std::optional<gen::HintsFile> hints;
   std::optional<ReplayToken> replay;
+  /// The whole run's time: when it is up no new case starts, and the reports say what was not
+  /// run (--time-budget).
+  std::optional<std::chrono::seconds> time_budget;
+  /// A selected type that never reached this step is an error finding coverage.type_not_exercised.
+  RequiredCoverage require_coverage = RequiredCoverage::None;
 };
 
 /// Where the time went: the figure behind the harness-overhead goal (bench).

@@ -43,53 +43,30 @@ bool is_identifier(const std::string& s) {
 
 std::string indent(int depth) { return std::string(static_cast<std::size_t>(depth) * 2, ' '); }
 
-void body_text(const schema::Block& block, const cty::Value& value, int depth, std::string& out);
-
-void block_text(const std::string& name, const std::string& label, const schema::Block& block, const cty::Value& body,
-                int depth, std::string& out) {
-  out += indent(depth) + name + (label.empty() ? "" : " " + quoted(label)) + " {\n";
-  body_text(block, body, depth + 1, out);
-  out += indent(depth) + "}\n";
+// The known counterpart of a child of `known` (nullptr when there is none): walking the apply-time
+// configuration beside the planned one, elements matched by position.
+const cty::Value* known_attribute(const cty::Value* known, const std::string& name) {
+  if (known == nullptr || !known->is_known() || known->is_null()) return nullptr;
+  return known->attribute(name);
+}
+const cty::Value* known_element(const cty::Value* known, std::size_t i) {
+  if (known == nullptr || !known->is_known() || known->is_null()) return nullptr;
+  const auto k = known->type().kind();
+  if (k != cty::Kind::List && k != cty::Kind::Set && k != cty::Kind::Tuple) return nullptr;
+  return i < known->elements().size() ? &known->elements()[i] : nullptr;
+}
+const cty::Value* known_entry(const cty::Value* known, const std::string& key) {
+  if (known == nullptr || !known->is_known() || known->is_null()) return nullptr;
+  if (known->type().kind() == cty::Kind::Object) return known->attribute(key);
+  if (known->type().kind() != cty::Kind::Map) return nullptr;
+  for (const auto& [k, e] : known->map_entries()) {
+    if (k == key) return &e;
+  }
+  return nullptr;
 }
 
-void body_text(const schema::Block& block, const cty::Value& value, int depth, std::string& out) {
-  if (value.is_null() || !value.is_known()) return;
-  for (const auto& a : block.attributes) {
-    const cty::Value* v = value.attribute(a.name);
-    if (v == nullptr || (v->is_known() && v->is_null())) continue;
-    out += indent(depth) + a.name + " = " + hcl_value_text(*v) + "\n";
-  }
-  for (const auto& nb : block.block_types) {
-    const cty::Value* v = value.attribute(nb.type_name);
-    if (v == nullptr || !nb.block || v->is_null()) continue;
-    if (!v->is_known()) {
-      out += indent(depth) + "# " + nb.type_name + ": (known after apply)\n";
-      continue;
-    }
-    switch (nb.nesting) {
-      case schema::NestingMode::Single:
-      case schema::NestingMode::Group:
-        block_text(nb.type_name, "", *nb.block, *v, depth, out);
-        break;
-      case schema::NestingMode::Map:
-        if (v->type().kind() == cty::Kind::Map) {
-          for (const auto& [k, e] : v->map_entries()) block_text(nb.type_name, k, *nb.block, e, depth, out);
-        } else if (v->type().kind() == cty::Kind::Object) {
-          const auto& attrs = v->type().attributes();
-          for (std::size_t i = 0; i < attrs.size(); ++i)
-            block_text(nb.type_name, attrs[i].name, *nb.block, v->attribute_values()[i], depth, out);
-        }
-        break;
-      default:
-        for (const auto& e : v->elements()) block_text(nb.type_name, "", *nb.block, e, depth, out);
-    }
-  }
-}
-
-}  // namespace
-
-std::string hcl_value_text(const cty::Value& v) {
-  if (!v.is_known()) return "(known after apply)";
+std::string value_text(const cty::Value& v, const cty::Value* known, UnknownWriter* writer) {
+  if (!v.is_known()) return writer ? writer->expression(known) : "(known after apply)";
   if (v.is_null()) return "null";
   switch (v.type().kind()) {
     case cty::Kind::String: return quoted(v.as_string());
@@ -97,11 +74,8 @@ std::string hcl_value_text(const cty::Value& v) {
     case cty::Kind::Bool: return v.as_bool() ? "true" : "false";
     case cty::Kind::List: case cty::Kind::Set: case cty::Kind::Tuple: {
       std::string out = "[";
-      bool first = true;
-      for (const auto& e : v.elements()) {
-        out += (first ? "" : ", ") + hcl_value_text(e);
-        first = false;
-      }
+      for (std::size_t i = 0; i < v.elements().size(); ++i)
+        out += (i == 0 ? "" : ", ") + value_text(v.elements()[i], known_element(known, i), writer);
       return out + "]";
     }
     case cty::Kind::Map: {
@@ -109,7 +83,7 @@ std::string hcl_value_text(const cty::Value& v) {
       std::string out = "{ ";
       bool first = true;
       for (const auto& [k, e] : v.map_entries()) {
-        out += (first ? "" : ", ") + quoted(k) + " = " + hcl_value_text(e);
+        out += (first ? "" : ", ") + quoted(k) + " = " + value_text(e, known_entry(known, k), writer);
         first = false;
       }
       return out + " }";
@@ -120,7 +94,7 @@ std::string hcl_value_text(const cty::Value& v) {
       std::string out = "{ ";
       for (std::size_t i = 0; i < attrs.size(); ++i) {
         out += (i == 0 ? "" : ", ") + (is_identifier(attrs[i].name) ? attrs[i].name : quoted(attrs[i].name)) + " = " +
-               hcl_value_text(v.attribute_values()[i]);
+               value_text(v.attribute_values()[i], known_attribute(known, attrs[i].name), writer);
       }
       return out + " }";
     }
@@ -129,10 +103,73 @@ std::string hcl_value_text(const cty::Value& v) {
   return "null";
 }
 
+void body_text(const schema::Block& block, const cty::Value& value, const cty::Value* known, int depth,
+               std::string& out, UnknownWriter* writer);
+
+void block_text(const std::string& name, const std::string& label, const schema::Block& block, const cty::Value& body,
+                const cty::Value* known, int depth, std::string& out, UnknownWriter* writer) {
+  out += indent(depth) + name + (label.empty() ? "" : " " + quoted(label)) + " {\n";
+  body_text(block, body, known, depth + 1, out, writer);
+  out += indent(depth) + "}\n";
+}
+
+void body_text(const schema::Block& block, const cty::Value& value, const cty::Value* known, int depth,
+               std::string& out, UnknownWriter* writer) {
+  if (value.is_null() || !value.is_known()) return;
+  for (const auto& a : block.attributes) {
+    const cty::Value* v = value.attribute(a.name);
+    if (v == nullptr || (v->is_known() && v->is_null())) continue;
+    out += indent(depth) + a.name + " = " + value_text(*v, known_attribute(known, a.name), writer) + "\n";
+  }
+  for (const auto& nb : block.block_types) {
+    const cty::Value* v = value.attribute(nb.type_name);
+    if (v == nullptr || !nb.block || v->is_null()) continue;
+    const cty::Value* k = known_attribute(known, nb.type_name);
+    if (!v->is_known()) {
+      out += indent(depth) + "# " + nb.type_name + ": (known after apply)\n";
+      if (writer) writer->whole_block_unknown = true;
+      continue;
+    }
+    switch (nb.nesting) {
+      case schema::NestingMode::Single:
+      case schema::NestingMode::Group:
+        block_text(nb.type_name, "", *nb.block, *v, k, depth, out, writer);
+        break;
+      case schema::NestingMode::Map:
+        if (v->type().kind() == cty::Kind::Map) {
+          for (const auto& [key, e] : v->map_entries())
+            block_text(nb.type_name, key, *nb.block, e, known_entry(k, key), depth, out, writer);
+        } else if (v->type().kind() == cty::Kind::Object) {
+          const auto& attrs = v->type().attributes();
+          for (std::size_t i = 0; i < attrs.size(); ++i)
+            block_text(nb.type_name, attrs[i].name, *nb.block, v->attribute_values()[i], known_entry(k, attrs[i].name),
+                       depth, out, writer);
+        }
+        break;
+      default:
+        for (std::size_t i = 0; i < v->elements().size(); ++i)
+          block_text(nb.type_name, "", *nb.block, v->elements()[i], known_element(k, i), depth, out, writer);
+    }
+  }
+}
+
+}  // namespace
+
+std::string hcl_value_text(const cty::Value& v) { return value_text(v, nullptr, nullptr); }
+
+
 std::string hcl_block_text(const std::string& kind, const std::string& type, const std::string& name,
                            const schema::Block& block, const cty::Value& config) {
   std::string out = kind + " " + quoted(type) + " " + quoted(name) + " {\n";
-  body_text(block, config, 1, out);
+  body_text(block, config, nullptr, 1, out, nullptr);
+  return out + "}\n";
+}
+
+std::string hcl_block_text_with(const std::string& kind, const std::string& type, const std::string& name,
+                                const schema::Block& block, const cty::Value& config, const cty::Value& known,
+                                UnknownWriter& writer) {
+  std::string out = kind + " " + quoted(type) + " " + quoted(name) + " {\n";
+  body_text(block, config, &known, 1, out, &writer);
   return out + "}\n";
 }
 

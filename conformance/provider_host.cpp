@@ -1,5 +1,5 @@
 // Opening a provider process the way Core does: schema, identity schemas, provider validation,
-// configuration (../shared/protocol/README.md §5.1).
+// configuration (docs/protocol.md §5.1).
 #include "conformance/provider_host.hpp"
 
 #include "conformance/value_io.hpp"
@@ -57,6 +57,7 @@ Expected<void> ProviderHost::open() {
     options.environment = m_target.environment;
     options.plaintext = m_target.plaintext;
     options.handshake_timeout = m_target.handshake_timeout;
+    options.memory_limit_bytes = m_target.memory_limit_bytes;
     auto session = runner::PluginSession::launch(options);
     if (!session) return with_context("launching " + m_target.executable.string(), session.error());
     m_session = std::move(*session);
@@ -64,6 +65,7 @@ Expected<void> ProviderHost::open() {
   m_logs_seen = 0;
   runner::CallOptions call_options;
   call_options.timeout = m_target.rpc_timeout;
+  call_options.deadlines = m_target.deadlines;
   m_client = runner::make_session_provider(*m_session, call_options);
   m_timed = std::make_unique<TimedClient>(*m_client, m_clock);
 
@@ -75,7 +77,8 @@ Expected<void> ProviderHost::open() {
       m_failure.stage = StartStage::Launch;
       return Error{unreachable_text(m_session->handshake(), schema.failure().message)};
     }
-    m_failure.schema_rpc = schema.failure().kind;
+    m_failure.failed_rpc_kind = schema.failure().kind;
+    m_failure.failed_rpc = "GetProviderSchema";
     return Error{"GetProviderSchema failed (" + protocol::to_string(schema.failure().kind) + "): " + schema.failure().message};
   }
   if (protocol::has_error(schema->diagnostics))
@@ -95,7 +98,7 @@ Expected<void> ProviderHost::open() {
     protocol::ValidateProviderConfigRequest request;
     request.config = dynamic;
     auto response = m_timed->validate_provider_config(request);
-    if (!response) return Error{"ValidateProviderConfig failed (" + protocol::to_string(response.failure().kind) + "): " + response.failure().message};
+    if (!response) return rpc_failed("ValidateProviderConfig", response.failure());
     if (protocol::has_error(response->diagnostics))
       return Error{"the provider rejected its configuration: " + describe_diagnostics(response->diagnostics)};
     m_warnings = response->diagnostics;
@@ -106,11 +109,19 @@ Expected<void> ProviderHost::open() {
   request.client_capabilities.deferral_allowed = false;
   request.client_capabilities.write_only_attributes_allowed = true;
   auto response = m_timed->configure_provider(request);
-  if (!response) return Error{"ConfigureProvider failed (" + protocol::to_string(response.failure().kind) + "): " + response.failure().message};
+  if (!response) return rpc_failed("ConfigureProvider", response.failure());
   if (protocol::has_error(response->diagnostics))
     return Error{"ConfigureProvider returned errors: " + describe_diagnostics(response->diagnostics)};
   m_warnings.insert(m_warnings.end(), response->diagnostics.begin(), response->diagnostics.end());
   return {};
+}
+
+Error ProviderHost::rpc_failed(const char* rpc, const protocol::RpcFailure& failure) {
+  // No answer at all (a hang, a crash, garbage) is the provider's fault, judged like any failed
+  // call; error diagnostics about the configuration stay the user's problem (exit 2).
+  m_failure.failed_rpc_kind = failure.kind;
+  m_failure.failed_rpc = rpc;
+  return Error{std::string(rpc) + " failed (" + protocol::to_string(failure.kind) + "): " + failure.message};
 }
 
 Expected<void> ProviderHost::restart() {
@@ -120,10 +131,8 @@ Expected<void> ProviderHost::restart() {
 }
 
 std::vector<std::string> ProviderHost::take_new_logs() {
-  std::vector<std::string> out;
-  if (!m_session) return out;
-  for (auto& line : m_session->logs_since(m_logs_seen)) out.push_back(std::move(line.raw));
-  return out;
+  if (!m_session) return {};
+  return m_session->raw_logs_since(m_logs_seen);
 }
 
 std::optional<std::string> ProviderHost::exit_description() {

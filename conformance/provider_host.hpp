@@ -1,7 +1,7 @@
 #pragma once
 // One provider process as the suite uses it: launched (or attached), its schema read, its
 // configuration validated and applied, the way Core opens every provider process
-// (../shared/protocol/README.md §5.1). A process that crashed or hung is replaced by a fresh one
+// (docs/protocol.md §5.1). A process that crashed or hung is replaced by a fresh one
 // with restart(); the run goes on.
 
 #include <chrono>
@@ -17,6 +17,7 @@
 #include "proto/protocol/provider_client.hpp"
 #include "proto/schema/provider_schema.hpp"
 #include "proto/util/expected.hpp"
+#include "runner/adaptive_deadline.hpp"
 #include "runner/plugin_env.hpp"
 #include "runner/plugin_session.hpp"
 #include "runner/reattach.hpp"
@@ -29,7 +30,12 @@ struct ProviderTarget {
   std::optional<runner::ReattachTarget> attach;  // ...or attach to this running provider
   std::vector<runner::EnvVar> environment;
   bool plaintext = false;
-  std::chrono::milliseconds rpc_timeout{std::chrono::minutes(2)};
+  /// The longest any RPC may take (--timeout); the deadlines below adapt under it.
+  std::chrono::milliseconds rpc_timeout{std::chrono::seconds(30)};
+  /// Adaptive deadlines shared by every process of the run (made from rpc_timeout when null).
+  std::shared_ptr<runner::DeadlinePolicy> deadlines;
+  /// Memory each launched provider process may use (--provider-memory); 0: no limit.
+  std::uint64_t memory_limit_bytes = 0;
   std::chrono::milliseconds handshake_timeout{std::chrono::minutes(1)};
   /// The provider block's body in .tf.json form (attributes and blocks); empty = all null.
   nlohmann::json provider_config = nlohmann::json::object();
@@ -40,10 +46,12 @@ struct ProviderTarget {
 /// schema (GetProviderSchema), or the configuration (the provider refused the user's config).
 enum class StartStage { Launch, Schema, Configure };
 
-/// Where opening a provider failed and, when GetProviderSchema itself failed, how.
+/// Where opening a provider failed and, when an RPC itself failed (no answer, a crash, a
+/// malformed answer: the provider's fault, not the user's), which and how.
 struct StartFailure {
   StartStage stage = StartStage::Launch;
-  std::optional<protocol::FailureKind> schema_rpc;
+  std::optional<protocol::FailureKind> failed_rpc_kind;
+  std::string failed_rpc;  // GetProviderSchema, ValidateProviderConfig, ConfigureProvider
 };
 
 class ProviderHost {
@@ -76,6 +84,8 @@ public:
 private:
   ProviderHost(ProviderTarget target, RpcClock& clock) : m_target(std::move(target)), m_clock(clock) {}
   Expected<void> open();
+  /// Records a failed start RPC in m_failure and says what happened.
+  Error rpc_failed(const char* rpc, const protocol::RpcFailure& failure);
   StartFailure m_failure;
 
   ProviderTarget m_target;

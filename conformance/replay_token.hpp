@@ -7,9 +7,15 @@
 // plays the earlier cases' validation and plans again to learn the same, then the very same
 // requests of the case.
 //
-// Form: `v2.<kind>.<type>.<run seed, 16 hex digits>.<index>.<cases>.<shrink path>` where kind
-// is `a` (lifecycle with --apply), `p` (plan only) or `d` (data source), and the shrink path
-// is the chosen shrink indexes joined by `-` (`n` when the case was not shrunk).
+// Form: `v3.` and the URL-safe base64 (no padding) of: the kind (0 lifecycle with --apply, 1 plan
+// only, 2 data source; plus 4 for a case of the extreme-values phase), the type's index among
+// the provider's resource types (or data sources) in name order as a varint, the run seed (8
+// bytes, big-endian), the case's index and the suite's case count as varints, then the shrink
+// path in Elias-gamma codes as runs of zeros: the number of non-zero indexes + 1, for each of
+// them the zeros before it + 1 and the index, then the zeros at the end + 1; zero-padded to a
+// byte. Shrinking mostly takes the first candidate, so an ordinary token has about 30
+// characters. Tokens of earlier tfconform versions (v1, v2) name a case without the earlier
+// cases it learned from, and are refused with a message saying so.
 
 #include <cstdint>
 #include <string>
@@ -24,15 +30,21 @@ enum class CaseKind : char { Lifecycle = 'a', PlanOnly = 'p', Data = 'd' };
 
 struct ReplayToken {
   CaseKind kind = CaseKind::Lifecycle;
-  std::string type_name;
-  std::uint64_t seed = 0;   // the run's seed (--seed)
-  std::size_t index = 0;    // the case's index in its suite, from 0
-  std::size_t cases = 1;    // the suite's number of cases (--cases)
+  std::string type_name;       // filled by resolve_type from type_index
+  std::size_t type_index = 0;  // index in the name-sorted resource types (data sources for Data)
+  std::uint64_t seed = 0;      // the run's seed (--seed)
+  std::size_t index = 0;       // the case's index in its suite, from 0
+  std::size_t cases = 1;       // the suite's number of cases (--cases)
   std::vector<std::size_t> shrink_path;
+  bool extreme = false;  // generated with extreme values (--values all|extreme)
+
+  /// Tokens name their type by index only; resolve_type fills the name.
+  bool needs_type_name() const { return type_name.empty(); }
 
   friend bool operator==(const ReplayToken&, const ReplayToken&) = default;
 };
 
+/// The v3 form (uses kind, type_index, seed, index, cases, shrink path and extreme).
 std::string format_token(const ReplayToken& token);
 /// Errors quote the token and say which part is wrong.
 Expected<ReplayToken> parse_token(std::string_view text);

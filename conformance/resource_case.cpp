@@ -1,5 +1,5 @@
-// Case generators: rapidcheck combinators only, so shrinking comes with them (style-anchors:
-// RapidCheck generators).
+// Case generators: rapidcheck combinators only, so shrinking comes with them (as RapidCheck's own
+// generators are built).
 #include "conformance/resource_case.hpp"
 
 #include <memory>
@@ -8,7 +8,6 @@
 #include "conformance/hcl_text.hpp"
 #include "conformance/value_io.hpp"
 #include "generators/config_combinators.hpp"
-#include "generators/prior_state_gen.hpp"
 #include "proto/cty/path.hpp"
 
 namespace tfc::conformance {
@@ -158,7 +157,7 @@ rc::Gen<ConfigPair> config_pair_of(const schema::Block& block, const gen::Hints&
   const gen::UnknownOptions unknowns = options.unknowns;
   // The generator outlives the caller's hints (tests pass temporaries): it keeps its own copy.
   const auto kept = std::make_shared<const gen::Hints>(hints);
-  return rc::gen::mapcat(gen::config_of(block, hints), [unknowns, &block, kept](cty::Value known) {
+  return rc::gen::mapcat(gen::config_of(block, hints, gen::config_options(options.values)), [unknowns, &block, kept](cty::Value known) {
     return rc::gen::map(gen::with_unknowns(known, unknowns), [known, &block, kept](gen::InjectedConfig injected) {
       injected.value = configurable(block, known, injected.value, kept.get());
       injected.injected = gen::unknown_paths(injected.value);
@@ -200,8 +199,18 @@ rc::Gen<LifecycleCase> lifecycle_case_of(const schema::Block& block, const gen::
 
 rc::Gen<PlanOnlyCase> plan_only_case_of(const schema::Block& block, const gen::Hints& hints,
                                         const CaseGenOptions& options) {
-  return rc::gen::map(rc::gen::pair(config_pair_of(block, hints, options), gen::prior_state_of(block, hints)),
-                      [](std::pair<ConfigPair, cty::Value> p) { return PlanOnlyCase{std::move(p.first), std::move(p.second)}; });
+  const auto pairs = config_pair_of(block, hints, options);
+  // Shrinks towards planning the same configuration again.
+  const auto update = rc::gen::mapcat(gen::chance(70), [pairs](bool fresh) -> rc::Gen<std::optional<ConfigPair>> {
+    if (!fresh) return rc::gen::just(std::optional<ConfigPair>());
+    return rc::gen::map(pairs, [](ConfigPair c) { return std::optional<ConfigPair>(std::move(c)); });
+  });
+  // The seed does not shrink: another seed invents other values, not simpler ones.
+  return rc::gen::apply(
+      [](ConfigPair config, std::optional<ConfigPair> next, std::uint64_t seed) {
+        return PlanOnlyCase{std::move(config), std::move(next), seed};
+      },
+      pairs, update, rc::gen::noShrink(rc::gen::arbitrary<std::uint64_t>()));
 }
 
 rc::Gen<DataCase> data_case_of(const schema::Block& block, const gen::Hints& hints, const CaseGenOptions& options) {
@@ -222,8 +231,11 @@ std::string describe_case(const std::string& type, const schema::Block& block, c
 }
 
 std::string describe_case(const std::string& type, const schema::Block& block, const PlanOnlyCase& c) {
-  return "# plan (no apply)\n" + unknown_note(c.config) + hcl_block_text("resource", type, "test", block, c.config.known) +
-         "# prior state for the upgrade and update plan:\n" + display_text(display_json(block, c.prior)) + "\n";
+  std::string out = "# plan (no apply)\n" + unknown_note(c.config) +
+                    hcl_block_text("resource", type, "test", block, c.config.known) +
+                    "# then, from its planned state with the unknown values invented: upgrade, and plan ";
+  if (!c.update) return out + "the same configuration\n";
+  return out + "\n" + unknown_note(*c.update) + hcl_block_text("resource", type, "test", block, c.update->known);
 }
 
 std::string describe_case(const std::string& type, const schema::Block& block, const DataCase& c) {
@@ -235,7 +247,7 @@ std::size_t case_size(const LifecycleCase& c) {
   for (const auto& s : c.steps) n += s.kind == StepKind::Update ? pair_size(s.config) : 0;
   return n;
 }
-std::size_t case_size(const PlanOnlyCase& c) { return pair_size(c.config); }
+std::size_t case_size(const PlanOnlyCase& c) { return pair_size(c.config) + (c.update ? pair_size(*c.update) : 0); }
 std::size_t case_size(const DataCase& c) { return pair_size(c.config); }
 
 }  // namespace tfc::conformance

@@ -2,8 +2,12 @@
 // The generated cases the suite plays, built from RapidCheck generators so that every failing
 // case shrinks (steps drop out, attributes go null, blocks go away, unknowns become known):
 // a lifecycle (create, then a random sequence of Core's steps on the same object, then
-// destroy), a plan-only case (no real change), and a data source read.
+// destroy), a plan-only case (no real change), and a data source read. Leaves follow a value
+// profile (generators/arbitrary_value.hpp): realistic unless the case belongs to the extreme
+// phase of a run.
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,10 +42,13 @@ struct LifecycleCase {
   std::vector<Step> steps;
 };
 
-/// Without --apply: plans from nothing, and an upgrade and a plan against a generated prior state.
+/// Without --apply: plans `config` from nothing; then, from that plan's state with its unknown
+/// values invented (a prior state the provider could have written: only computed values are
+/// made up), an upgrade and a plan of `update` (of `config` again when there is none).
 struct PlanOnlyCase {
   ConfigPair config;
-  cty::Value prior;
+  std::optional<ConfigPair> update;
+  std::uint64_t invention_seed = 0;  // the invented values are a function of it and the plan
 };
 
 /// A data source read.
@@ -52,6 +59,7 @@ struct DataCase {
 struct CaseGenOptions {
   gen::UnknownOptions unknowns;
   std::size_t max_steps = 4;
+  gen::ValueProfile values = gen::ValueProfile::realistic;
 };
 
 rc::Gen<ConfigPair> config_pair_of(const schema::Block& block, const gen::Hints& hints, const CaseGenOptions& options);

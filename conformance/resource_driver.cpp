@@ -92,12 +92,13 @@ bool ResourceDriver::validate_with(const cty::Value& config, std::string_view st
   }
   if (!protocol::has_error(res->diagnostics)) {
     m_rec.mark_run();
+    if (config.is_wholly_known()) m_rec.reached(CoverageStep::Validated);
     return true;
   }
   const std::string diagnostics = describe_diagnostics(res->diagnostics);
   m_rec.judge(step, rpc, oracle::check_validate_diagnostics(config, error_paths(res->diagnostics)),
               {request(), {{"diagnostics", diagnostics}}, &config, nullptr});
-  m_rec.reject(std::string(rpc) + ": " + diagnostics);
+  m_rec.reject(rpc, res->diagnostics);
   m_rec.refused(config, res->diagnostics);
   return false;
 }
@@ -140,7 +141,7 @@ std::optional<Planned> ResourceDriver::plan(const cty::Value& prior, const std::
     return std::nullopt;
   }
   if (protocol::has_error(res->diagnostics)) {
-    m_rec.reject("PlanResourceChange: " + describe_diagnostics(res->diagnostics));
+    m_rec.reject("PlanResourceChange", res->diagnostics);
     m_rec.refused(config, res->diagnostics);
     return std::nullopt;
   }
@@ -199,7 +200,7 @@ std::optional<LiveObject> ResourceDriver::apply(const cty::Value& prior, const P
   auto decoded = decode_value(m_implied, res->new_state, "new state");
   if (protocol::has_error(res->diagnostics)) {
     // Core keeps a partial object after a failed apply; the case must still clean it up.
-    m_rec.reject("ApplyResourceChange: " + describe_diagnostics(res->diagnostics));
+    m_rec.reject("ApplyResourceChange", res->diagnostics);
     if (decoded.value && !decoded.value->is_null() && decoded.value->is_wholly_known())
       return LiveObject{*decoded.value, res->private_data, true};
     return std::nullopt;
@@ -233,7 +234,7 @@ std::optional<LiveObject> ResourceDriver::read(const LiveObject& object, std::st
     return std::nullopt;
   }
   if (protocol::has_error(res->diagnostics)) {
-    m_rec.reject("ReadResource: " + describe_diagnostics(res->diagnostics));
+    m_rec.reject("ReadResource", res->diagnostics);
     return std::nullopt;
   }
   auto decoded = decode_value(m_implied, res->new_state, "refreshed state");
@@ -244,6 +245,7 @@ std::optional<LiveObject> ResourceDriver::read(const LiveObject& object, std::st
   m_rec.judge_lazily(step, "ReadResource", with_decoding(decoded, oracle::check_read(block(), *decoded.value)), [&] {
     return StepValues{request(), {{"new_state", show(*decoded.value)}}, &object.state, &*decoded.value};
   });
+  m_rec.reached(CoverageStep::Read);
   return LiveObject{*decoded.value, res->private_data};
 }
 
@@ -267,7 +269,7 @@ std::optional<cty::Value> ResourceDriver::upgrade(const cty::Value& state, std::
     return std::nullopt;
   }
   if (protocol::has_error(res->diagnostics)) {
-    m_rec.reject("UpgradeResourceState: " + describe_diagnostics(res->diagnostics));
+    m_rec.reject("UpgradeResourceState", res->diagnostics);
     return std::nullopt;
   }
   auto decoded = decode_value(m_implied, res->upgraded_state, "upgraded state");
@@ -283,6 +285,7 @@ std::optional<cty::Value> ResourceDriver::upgrade(const cty::Value& state, std::
   m_rec.judge_lazily(step, "UpgradeResourceState", violations, [&] {
     return StepValues{request(), {{"upgraded_state", show(*decoded.value)}}, &state, &*decoded.value};
   });
+  m_rec.reached(CoverageStep::Upgraded);
   return *decoded.value;
 }
 
@@ -298,7 +301,7 @@ std::optional<std::vector<LiveObject>> ResourceDriver::import(const std::string&
     return std::nullopt;
   }
   if (protocol::has_error(res->diagnostics)) {
-    m_rec.reject("ImportResourceState: " + describe_diagnostics(res->diagnostics));
+    m_rec.reject("ImportResourceState", res->diagnostics);
     return std::nullopt;
   }
   std::vector<oracle::ImportedObject> judged;
@@ -348,7 +351,7 @@ std::optional<cty::Value> ResourceDriver::read_data(const cty::Value& config, st
     return std::nullopt;
   }
   if (protocol::has_error(res->diagnostics)) {
-    m_rec.reject("ReadDataSource: " + describe_diagnostics(res->diagnostics));
+    m_rec.reject("ReadDataSource", res->diagnostics);
     m_rec.refused(config, res->diagnostics);
     return std::nullopt;
   }
@@ -360,6 +363,7 @@ std::optional<cty::Value> ResourceDriver::read_data(const cty::Value& config, st
   m_rec.judge_lazily(step, "ReadDataSource", with_decoding(decoded, oracle::check_data_read(block(), config, *decoded.value)), [&] {
     return StepValues{request(), {{"state", show(*decoded.value)}}, &config, &*decoded.value};
   });
+  m_rec.reached(CoverageStep::Read);
   return *decoded.value;
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 // Core's part for one managed resource type or data source: each method makes one RPC the way
-// Terraform/OpenTofu Core makes it (../shared/protocol/README.md §5.2-§5.5: ProposedNew for
+// Terraform/OpenTofu Core makes it (docs/protocol.md §5.2-§5.5: ProposedNew for
 // plans, the final plan's private data for apply, raw JSON state for upgrades), decodes the
 // answer with the schema and hands it to the oracle. A nullopt result means the step could not
 // go on: the provider rejected the config (an error diagnostic), a finding made the answer

@@ -9,6 +9,8 @@
 
 #include <rapidcheck.h>
 
+#include "runner/run_stop.hpp"
+
 namespace tfc::conformance {
 
 template <class T>
@@ -19,12 +21,15 @@ struct Shrunk {
 };
 
 /// `still_fails(value)` plays a candidate; at most `max_attempts` candidates are tried, and none
-/// after `deadline` (a hanging provider makes every attempt as slow as the RPC deadline).
+/// after `deadline` (a hanging provider makes every attempt as slow as the RPC deadline) or once
+/// the run is stopping (a signal, the time budget).
 template <class T, class StillFails>
 Shrunk<T> shrink_failure(rc::Shrinkable<T> failing, StillFails still_fails, std::size_t max_attempts,
                          std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max()) {
   Shrunk<T> out{failing, {}, 0};
-  auto exhausted = [&] { return out.attempts >= max_attempts || std::chrono::steady_clock::now() >= deadline; };
+  auto exhausted = [&] {
+    return out.attempts >= max_attempts || std::chrono::steady_clock::now() >= deadline || runner::stop_requested();
+  };
   bool progressed = true;
   while (progressed && !exhausted()) {
     progressed = false;

@@ -5,11 +5,14 @@
 #include <functional>
 #include <map>
 #include <set>
-#include <tuple>
 
 #include "conformance/case_play.hpp"
+#include "conformance/repro_plan.hpp"
 #include "conformance/shrink.hpp"
 #include "generators/learning/refusal_learner.hpp"
+#include "reports/fingerprint.hpp"
+#include "runner/adaptive_deadline.hpp"
+#include "runner/run_stop.hpp"
 
 namespace tfc::conformance {
 namespace {
@@ -27,6 +30,15 @@ std::uint64_t fnv1a(std::string_view s) {
   return h;
 }
 
+/// Shrinking a hang or a memory blow-up: each attempt waits out a (shortened) deadline or fills
+/// the memory limit, so only a few are tried.
+constexpr std::size_t kCostlyShrinkAttempts = 12;
+/// ... and for at most this long (or --shrink-time, when shorter): a hang is then reported within
+/// about --timeout plus this.
+constexpr std::chrono::seconds kCostlyShrinkTime{20};
+
+std::string plural_cases(std::size_t n) { return std::to_string(n) + (n == 1 ? " case" : " cases"); }
+
 report::SuiteKind suite_kind(CaseKind kind) {
   return kind == CaseKind::Data ? report::SuiteKind::data_source : report::SuiteKind::resource;
 }
@@ -40,11 +52,30 @@ const std::vector<std::string>& scenario_names(CaseKind kind) {
   return lifecycle_scenarios();
 }
 
-std::string skip_reason(const std::string& scenario, const report::Coverage& coverage, const std::string& rejection) {
+/// The steps the coverage figures list for each kind of case, in Core's order.
+const std::vector<CoverageStep>& counted_steps(CaseKind kind) {
+  static const std::vector<CoverageStep> lifecycle{CoverageStep::Validated, CoverageStep::Planned,  CoverageStep::Applied,  CoverageStep::UpdatePlanned,
+                                           CoverageStep::Updated,   CoverageStep::Replaced, CoverageStep::Read,     CoverageStep::Imported,
+                                           CoverageStep::Upgraded,  CoverageStep::Destroyed};
+  static const std::vector<CoverageStep> plan_only{CoverageStep::Validated, CoverageStep::Planned, CoverageStep::Upgraded, CoverageStep::UpdatePlanned};
+  static const std::vector<CoverageStep> data{CoverageStep::Validated, CoverageStep::Read};
+  switch (kind) {
+    case CaseKind::Lifecycle: return lifecycle;
+    case CaseKind::PlanOnly: return plan_only;
+    case CaseKind::Data: return data;
+  }
+  return lifecycle;
+}
+
+std::string skip_reason(CaseKind kind, const std::string& scenario, const report::Coverage& coverage,
+                        const std::string& rejection) {
+  const bool from_plan = kind == CaseKind::PlanOnly && (scenario == "upgrade" || scenario == "plan update");
   if (coverage.cases_generated > 0 && coverage.planned == 0) {
     return "the provider refused every generated case (" + rejection +
-           "); give values it accepts in a hints file (--hints)";
+           "); give values it accepts in a hints file (--hints)" +
+           (from_plan ? "; without an accepted plan there is no prior state to start from" : "");
   }
+  if (from_plan) return "starts from the state of an accepted plan; no case got that far (raise --cases)";
   if (scenario == "replace") return "the provider never asked for a replacement (no requires_replace on an update)";
   if (scenario == "import") {
     return rejection.rfind("import:", 0) == 0 ? "import refused: " + rejection
@@ -59,27 +90,37 @@ const cty::Value& learning_config(const PlanOnlyCase& c) { return c.config.known
 const cty::Value& learning_config(const DataCase& c) { return c.config.known; }
 
 template <class Case>
-using CaseGenerator = std::function<rc::Gen<Case>(const gen::Hints&)>;
+using CaseGenerator = std::function<rc::Gen<Case>(const gen::Hints&, const CaseGenOptions&)>;
 
-/// The case generator for the learner's current hints, rebuilt only when they change.
+/// The case generators (one per value profile) for the learner's current hints, rebuilt only
+/// when the hints change.
 template <class Case>
 class LearningGenerator {
 public:
-  LearningGenerator(CaseGenerator<Case> make, const gen::learning::RefusalLearner& learner)
-      : m_make(std::move(make)), m_learner(learner) {}
-  const rc::Gen<Case>& current() {
-    if (!m_gen || m_version != m_learner.version()) {
-      m_gen = m_make(m_learner.hints());
+  LearningGenerator(CaseGenerator<Case> make, const CaseGenOptions& options,
+                    const gen::learning::RefusalLearner& learner)
+      : m_make(std::move(make)), m_realistic_options(options), m_extreme_options(options), m_learner(learner) {
+    m_extreme_options.values = gen::ValueProfile::extreme;
+  }
+  const rc::Gen<Case>& current(bool extreme) {
+    if (m_version != m_learner.version()) {
+      m_realistic.reset();
+      m_extreme.reset();
       m_version = m_learner.version();
     }
-    return *m_gen;
+    auto& slot = extreme ? m_extreme : m_realistic;
+    if (!slot) slot = m_make(m_learner.hints(), extreme ? m_extreme_options : m_realistic_options);
+    return *slot;
   }
 
 private:
   CaseGenerator<Case> m_make;
+  CaseGenOptions m_realistic_options;
+  CaseGenOptions m_extreme_options;
   const gen::learning::RefusalLearner& m_learner;
-  std::optional<rc::Gen<Case>> m_gen;
-  std::size_t m_version = 0;
+  std::optional<rc::Gen<Case>> m_realistic;
+  std::optional<rc::Gen<Case>> m_extreme;
+  std::size_t m_version = static_cast<std::size_t>(-1);
 };
 
 /// What a suite gathers per scenario while its cases run.
@@ -87,7 +128,6 @@ struct ScenarioTally {
   std::size_t runs = 0;
   std::chrono::nanoseconds time{0};
   std::vector<report::Finding> findings;
-  std::vector<std::string> logs;
 };
 
 class SuiteRun {
@@ -103,6 +143,7 @@ public:
     }
     m_suite.kind = suite_kind(kind);
     m_suite.name = m_type;
+    m_type_index = type_index(s, kind, m_type);
   }
 
   const schema::Block& block() const { return m_schema.block; }
@@ -112,17 +153,20 @@ public:
                     gen::Hints* learned) {
     const std::string label = report::suite_label(m_suite);
     gen::learning::RefusalLearner learner(block(), hints, m_kind == CaseKind::Data);
-    LearningGenerator<Case> gen(std::move(make), learner);
+    LearningGenerator<Case> gen(std::move(make), m_settings.generation, learner);
     if (replay) {
       play_replay(gen, learner, *replay);
     } else {
       // After a timeout every further case would wait out the deadline again: the suite stops.
-      for (std::size_t i = 0; i < m_settings.cases && !m_fatal && !m_reported_rules.contains("rpc.timeout"); ++i) {
+      // So does a stopped run (a signal, the time budget): the reports still get what was done.
+      for (std::size_t i = 0; i < m_settings.cases && !m_fatal && !m_reported_rules.contains("rpc.timeout") &&
+                              !runner::stop_requested();
+           ++i) {
         report::CaseEvent event{label, "case", i + 1, m_settings.cases};
         if (m_progress) m_progress->case_started(event);
         const std::size_t before = m_finding_count;
         learner.begin_case();
-        play_generated(gen.current(), i, learner);
+        play_generated(gen, i, learner);
         if (m_progress) {
           const auto status = m_finding_count > before ? report::Status::failed : report::Status::passed;
           m_progress->case_finished(event, status, m_finding_count - before);
@@ -138,7 +182,7 @@ public:
 private:
   /// What the case's answers teach: its refusals, and its first configuration when that was
   /// accepted (planned; read, for a data source). Accepted first: a later refusal of the same
-  /// configuration (a plan update) then takes its attribute back out of the examples.
+  /// value then takes the examples holding it back out.
   template <class Case>
   void learn(gen::learning::RefusalLearner& learner, const CaseOutcome& o, const Case& c) {
     const bool accepted = m_kind == CaseKind::Data ? o.applied : o.planned;
@@ -148,7 +192,13 @@ private:
 
   template <class Case>
   CaseOutcome play(const Case& c, bool learn_only = false) {
-    CaseOutcome o = play_case(m_host.client(), m_type, m_schema, c, {m_settings.check, learn_only});
+    PlayOptions options{m_settings.check, learn_only, {}};
+    if (m_marking) options.log_mark = [this] { return pull_logs(); };
+    CaseOutcome o = play_case(m_host.client(), m_type, m_schema, c, options);
+    if (o.interrupted || runner::aborting()) {
+      m_interrupted = true;  // the process is being killed by the stop itself: no restart
+      return o;
+    }
     if (o.provider_lost) {
       if (auto restarted = m_host.restart(); !restarted) {
         m_fatal = true;
@@ -163,12 +213,15 @@ private:
   }
 
   void tally(const CaseOutcome& o) {
+    if (o.interrupted) return;  // a case cut off by the stop proves nothing either way
     ++m_suite.coverage.cases_generated;
     if (o.planned) ++m_suite.coverage.planned;
     else ++m_suite.coverage.rejected_by_validation;
     if (o.applied) ++m_suite.coverage.applied;
     for (const auto& name : o.scenarios_run) ++m_tallies[name].runs;
     for (const auto& [name, t] : o.scenario_time) m_tallies[name].time += t;
+    for (CoverageStep s : o.reached) ++m_steps[s];
+    for (const auto& reason : o.refusal_reasons) ++m_refusals[reason];
   }
 
   template <class Case>
@@ -181,65 +234,151 @@ private:
     }
   }
 
+  /// Plays a case whose log is kept: the log (with a mark per judged answer) ends in m_case_log.
   template <class Case>
-  void play_generated(const rc::Gen<Case>& gen, std::size_t index, gen::learning::RefusalLearner& learner) {
+  CaseOutcome play_logged(const Case& c) {
+    m_host.take_new_logs();
+    m_case_log.clear();
+    m_marking = true;
+    CaseOutcome o = play(c);
+    m_marking = false;
+    pull_logs();
+    return o;
+  }
+
+  std::size_t pull_logs() {
+    for (auto& line : m_host.take_new_logs()) m_case_log.push_back(std::move(line));
+    return m_case_log.size();
+  }
+
+  /// A later case met a finding already reported (its fingerprint, the unshrunk fingerprint of
+  /// the case that was shrunk into it, or the same promise at partly other paths): it is counted
+  /// there, once per case, instead of being reported again.
+  report::Finding* reported(const report::Finding& finding) {
+    if (auto it = m_by_fingerprint.find(finding.fingerprint); it != m_by_fingerprint.end())
+      return &m_tallies[it->second.first].findings[it->second.second];
+    for (auto& [scenario, tally] : m_tallies) {
+      for (auto& f : tally.findings) {
+        if (report::same_promise(f, finding)) return &f;
+      }
+    }
+    return nullptr;
+  }
+
+  template <class Case>
+  void play_generated(LearningGenerator<Case>& gen, std::size_t index, gen::learning::RefusalLearner& learner) {
     const std::uint64_t seed = case_seed(m_settings.run_seed, m_kind, m_type, index);
     const int size = case_size(index, m_settings.cases);
-    auto shrinkable = generate(gen, seed, size);
+    const bool extreme = extreme_case(m_settings.values, index, m_settings.cases);
+    auto shrinkable = generate(gen.current(extreme), seed, size);
     if (!shrinkable) return;
     const Case value = shrinkable->value();
-    m_host.take_new_logs();
-    const CaseOutcome outcome = play(value);
+    const CaseOutcome outcome = play_logged(value);
     tally(outcome);
     learn(learner, outcome, value);
-    const ReplayToken token{m_kind, m_type, m_settings.run_seed, index, m_settings.cases, {}};
+    const ReplayToken token{m_kind, m_type, m_type_index, m_settings.run_seed, index, m_settings.cases, {}, extreme};
+    const std::vector<std::string> case_log = m_case_log;
     std::vector<std::string> fresh_rules;
+    std::set<std::string> counted;
+    CaseOutcome unshrunk;  // findings reported as they are (warnings, further fingerprints of a shrunk rule)
+    unshrunk.log_marks = outcome.log_marks;
     for (const auto& f : outcome.findings) {
       const auto& finding = f.finding;
-      if (finding.severity == report::Severity::error) {
-        if (!m_reported_rules.contains(finding.rule_id) &&
-            std::find(fresh_rules.begin(), fresh_rules.end(), finding.rule_id) == fresh_rules.end())
-          fresh_rules.push_back(finding.rule_id);
-      } else if (m_reported_warnings.insert({finding.rule_id, f.scenario, finding.path}).second) {
-        add_finding(f, token, describe_case(m_type, m_schema.block, value), case_size(value), {}, index + 1, 0);
+      if (report::Finding* seen = reported(finding)) {
+        if (counted.insert(seen->fingerprint).second) ++seen->occurrences;
+        continue;
       }
+      if (finding.severity == report::Severity::error && !m_reported_rules.contains(finding.rule_id)) {
+        if (std::find(fresh_rules.begin(), fresh_rules.end(), finding.rule_id) == fresh_rules.end())
+          fresh_rules.push_back(finding.rule_id);
+        continue;
+      }
+      // Each rule is shrunk once per suite (shrinking is the slow part); another fingerprint of
+      // it is reported from its own case, unshrunk.
+      if (std::find(fresh_rules.begin(), fresh_rules.end(), finding.rule_id) == fresh_rules.end())
+        unshrunk.findings.push_back(f);
+    }
+    if (!unshrunk.findings.empty()) {
+      report_case(unshrunk, token, value, case_log, index + 1, 0, {});
     }
     // Shrinking plays candidates of this very generator (the hints this case had), and what
     // they answer teaches nothing: the suite's learning depends on its cases alone.
     for (const auto& rule : fresh_rules) {
       if (m_fatal) break;
-      shrink_and_report(*shrinkable, rule, token, outcome, index + 1);
+      shrink_and_report(*shrinkable, rule, token, outcome, case_log, index + 1);
     }
   }
 
   template <class Case>
-  void shrink_and_report(const rc::Shrinkable<Case>& failing, const std::string& rule, ReplayToken token,
-                         const CaseOutcome& original, std::size_t case_number) {
+  void shrink_and_report(const rc::Shrinkable<Case>& failing, const std::string& rule, const ReplayToken& unshrunk,
+                         const CaseOutcome& original, const std::vector<std::string>& original_log,
+                         std::size_t case_number) {
     m_reported_rules.insert(rule);
+    if (m_progress) {
+      const std::string label = report::suite_label(m_suite);
+      m_progress->shrinking({label, "case", case_number, m_settings.cases}, rule);
+    }
+    // Every attempt at shrinking a hang waits out a deadline, and one at shrinking a memory blow-up
+    // fills the memory limit: shorter deadlines, fewer attempts.
+    const bool hang = rule == "rpc.timeout";
+    const bool costly = hang || rule == "rpc.out_of_memory";
+    std::optional<runner::DeadlinePolicy::ShrinkingScope> shorter;
+    if (hang) shorter.emplace();
+    // A costly failure is not played once more after shrinking: the last attempt that still
+    // failed (its outcome and log) is the minimal case's evidence.
+    std::optional<std::pair<CaseOutcome, std::vector<std::string>>> last_failing;
+    auto still_fails = [&](const Case& c) {
+      if (m_fatal || runner::stop_requested()) return false;
+      m_host.take_new_logs();
+      CaseOutcome o = play(c);
+      if (!o.has_error_rule(rule)) return false;
+      if (costly) last_failing.emplace(std::move(o), m_host.take_new_logs());
+      return true;
+    };
     auto shrunk = shrink_failure(
-        failing, [&](const Case& c) { return !m_fatal && play(c).has_error_rule(rule); }, m_settings.max_shrinks,
-        std::chrono::steady_clock::now() + m_settings.shrink_time);
+        failing, still_fails,
+        costly ? std::min<std::size_t>(m_settings.max_shrinks, kCostlyShrinkAttempts) : m_settings.max_shrinks,
+        std::chrono::steady_clock::now() +
+            (costly ? std::min<std::chrono::seconds>(m_settings.shrink_time, kCostlyShrinkTime) : m_settings.shrink_time));
+    shorter.reset();
+    // The original case's findings of the rule are counted under what it shrinks into.
+    std::vector<std::string> aliases;
+    for (const auto& f : original.findings) {
+      if (f.finding.rule_id == rule) aliases.push_back(f.finding.fingerprint);
+    }
+    if (runner::aborting() || (costly && !last_failing)) {
+      // No provider left to replay on, or no smaller case failed: the original case is the evidence.
+      report_case(of_rule(original, rule), unshrunk, failing.value(), original_log, case_number, shrunk.attempts,
+                  aliases);
+      return;
+    }
     const Case minimal = shrunk.minimal.value();
-    m_host.take_new_logs();
-    CaseOutcome replayed = play(minimal);
-    std::vector<std::string> logs = m_host.take_new_logs();
+    ReplayToken token = unshrunk;
     token.shrink_path = shrunk.path;
-    std::string described = describe_case(m_type, m_schema.block, minimal);
-    std::size_t attributes = case_size(minimal);
+    if (costly) {
+      // The last attempt that failed is the evidence (its log has no step marks).
+      report_case(of_rule(last_failing->first, rule), token, minimal, last_failing->second, case_number,
+                  shrunk.attempts, aliases);
+      return;
+    }
+    const CaseOutcome replayed = play_logged(minimal);
     if (!replayed.has_error_rule(rule)) {
       // Not reproducible on its own (a flaky provider): report the original, unshrunk case.
-      replayed = original;
-      token.shrink_path.clear();
-      described = describe_case(m_type, m_schema.block, failing.value());
-      attributes = case_size(failing.value());
+      report_case(of_rule(original, rule), unshrunk, failing.value(), original_log, case_number, shrunk.attempts,
+                  aliases);
+      return;
     }
-    bool first = true;
-    for (const auto& f : replayed.findings) {
-      if (f.finding.severity != report::Severity::error || f.finding.rule_id != rule) continue;
-      add_finding(f, token, described, attributes, first ? logs : std::vector<std::string>{}, case_number,
-                  shrunk.attempts);
-      first = false;
+    report_case(of_rule(replayed, rule), token, minimal, m_case_log, case_number, shrunk.attempts, aliases);
+  }
+
+  /// The error findings of `rule` in `outcome`, with its log marks.
+  static CaseOutcome of_rule(const CaseOutcome& outcome, const std::string& rule) {
+    CaseOutcome out;
+    out.log_marks = outcome.log_marks;
+    for (const auto& f : outcome.findings) {
+      if (f.finding.severity == report::Severity::error && f.finding.rule_id == rule) out.findings.push_back(f);
     }
+    return out;
   }
 
   template <class Case>
@@ -247,14 +386,15 @@ private:
     // The earlier cases' validation and plans, to learn what the suite knew at this case.
     for (std::size_t j = 0; j < token.index && !m_fatal; ++j) {
       learner.begin_case();
-      auto earlier = generate(gen.current(), case_seed(token.seed, m_kind, m_type, j), case_size(j, token.cases));
+      auto earlier = generate(gen.current(extreme_case(m_settings.values, j, token.cases)),
+                              case_seed(token.seed, m_kind, m_type, j), case_size(j, token.cases));
       if (!earlier) continue;
       const Case value = earlier->value();
       learn(learner, play(value, true), value);
     }
     m_host.take_new_logs();
     learner.begin_case();
-    auto shrinkable = generate(gen.current(), case_seed(token.seed, m_kind, m_type, token.index),
+    auto shrinkable = generate(gen.current(token.extreme), case_seed(token.seed, m_kind, m_type, token.index),
                                case_size(token.index, token.cases));
     if (!shrinkable) return;
     if (!follow_shrink_path(*shrinkable, token.shrink_path)) {
@@ -263,33 +403,82 @@ private:
       return;
     }
     const Case value = shrinkable->value();
-    m_host.take_new_logs();
-    const CaseOutcome outcome = play(value);
+    const CaseOutcome outcome = play_logged(value);
     tally(outcome);
-    const auto logs = m_host.take_new_logs();
+    report_case(outcome, token, value, m_case_log, 0, 0, {});
+  }
+
+  /// Adds the findings of one case (all but those whose fingerprint is already reported, which
+  /// are counted): the provider log once, on the first, cut to its failing step.
+  template <class Case>
+  void report_case(const CaseOutcome& outcome, const ReplayToken& token, const Case& value,
+                   const std::vector<std::string>& log, std::size_t case_number, std::size_t attempts,
+                   const std::vector<std::string>& aliases) {
     const std::string described = describe_case(m_type, m_schema.block, value);
+    const std::string formatted = format_token(token);
     bool first = true;
+    std::set<std::string> counted;
     for (const auto& f : outcome.findings) {
-      add_finding(f, token, described, case_size(value), first ? logs : std::vector<std::string>{});
+      if (report::Finding* seen = reported(f.finding)) {
+        if (counted.insert(seen->fingerprint).second) ++seen->occurrences;
+        continue;
+      }
+      report::Finding finding = f.finding;
+      finding.found_at_case = case_number;
+      finding.shrink_attempts = attempts;
+      finding.seed = case_seed(token.seed, token.kind, m_type, token.index);
+      finding.extreme_values = token.extreme;
+      finding.replay_token = formatted;
+      finding.counterexample = report::Counterexample{described, case_size(value)};
+      // Findings Core itself would meet get a reproduction: contract breaks, and crashes or
+      // hangs on an input (a hang says why it is not expressible).
+      if (finding.finding_class == report::FindingClass::contract ||
+          finding.finding_class == report::FindingClass::robustness)
+        finding.reproduction =
+            make_reproduction(m_type, m_schema.block, value, f.scenario, f.phase, finding, m_settings.repro);
+      if (first) attach_log(finding, log, outcome.log_marks, f.answer);
       first = false;
+      auto& tally = m_tallies[f.scenario];
+      m_by_fingerprint[finding.fingerprint] = {f.scenario, tally.findings.size()};
+      for (const auto& alias : aliases) m_by_fingerprint.try_emplace(alias, f.scenario, tally.findings.size());
+      tally.findings.push_back(std::move(finding));
+      counted.insert(tally.findings.back().fingerprint);
+      ++m_finding_count;
     }
   }
 
-  void add_finding(const CaseFinding& f, const ReplayToken& token, const std::string& described, std::size_t attributes,
-                   const std::vector<std::string>& logs, std::size_t case_number = 0, std::size_t attempts = 0) {
-    report::Finding finding = f.finding;
-    finding.found_at_case = case_number;
-    finding.shrink_attempts = attempts;
-    finding.seed = case_seed(token.seed, token.kind, token.type_name, token.index);
-    finding.replay_token = format_token(token);
-    finding.counterexample = report::Counterexample{described, attributes};
-    auto& tally = m_tallies[f.scenario];
-    if (tally.logs.empty()) tally.logs = logs;
-    tally.findings.push_back(std::move(finding));
-    ++m_finding_count;
+  /// The lines logged by the failing call and the one before it (a final plan's initial plan,
+  /// an apply's plan; a comparison of two plans is an answer of its own, without a call), up to
+  /// the next judged answer (a line may arrive a little after its answer), at most
+  /// kExcerptLines of them; the whole log too. A call's lines come after the mark of the answer
+  /// judged before it started.
+  static void attach_log(report::Finding& finding, const std::vector<std::string>& log,
+                         const std::vector<std::size_t>& marks, std::size_t answer) {
+    constexpr std::size_t kExcerptLines = 100;
+    if (log.empty()) return;
+    std::size_t begin = answer > 2 && answer - 3 < marks.size() ? marks[answer - 3] : 0;
+    std::size_t end = answer + 1 < marks.size() ? marks[answer + 1] : log.size();
+    end = std::min(end, log.size());
+    begin = std::min(begin, end);
+    if (end - begin > kExcerptLines) begin = end - kExcerptLines;
+    finding.log_excerpt.assign(log.begin() + static_cast<std::ptrdiff_t>(begin), log.begin() + static_cast<std::ptrdiff_t>(end));
+    finding.log_total_lines = log.size();
+    finding.full_log = log;
+  }
+
+  void fill_coverage() {
+    auto& c = m_suite.coverage;
+    for (CoverageStep s : counted_steps(m_kind)) c.steps.emplace_back(std::string(to_string(s)), m_steps[s]);
+    for (const auto& [reason, count] : m_refusals) {
+      if (count > c.top_refusal_cases) {  // ties: the first in sorted order, deterministic
+        c.top_refusal = reason;
+        c.top_refusal_cases = count;
+      }
+    }
   }
 
   report::Suite finish() {
+    fill_coverage();
     for (const auto& name : scenario_names(m_kind)) {
       report::Scenario sc;
       sc.name = name;
@@ -297,13 +486,21 @@ private:
       if (it != m_tallies.end()) {
         sc.duration = std::chrono::duration_cast<std::chrono::milliseconds>(it->second.time);
         sc.findings = std::move(it->second.findings);
-        sc.log_lines = std::move(it->second.logs);
       }
       const bool ran = it != m_tallies.end() && (it->second.runs > 0 || !sc.findings.empty());
       bool failed = false;
       for (const auto& f : sc.findings) failed = failed || f.severity == report::Severity::error;
       sc.status = failed ? report::Status::failed : ran ? report::Status::passed : report::Status::skipped;
-      if (!ran) sc.reason = skip_reason(name, m_suite.coverage, m_last_rejection);
+      if (!ran) sc.reason = skip_reason(m_kind, name, m_suite.coverage, m_last_rejection);
+      m_suite.scenarios.push_back(std::move(sc));
+    }
+    if (m_interrupted || (runner::stop_requested() && m_suite.coverage.cases_generated < m_settings.cases &&
+                          !m_fatal && !m_reported_rules.contains("rpc.timeout"))) {
+      report::Scenario sc;
+      sc.name = "interrupted";
+      sc.status = report::Status::skipped;
+      sc.reason = runner::describe(runner::stop_reason()) + " after " +
+                  plural_cases(m_suite.coverage.cases_generated) + " of " + std::to_string(m_settings.cases);
       m_suite.scenarios.push_back(std::move(sc));
     }
     if (!m_harness_errors.empty()) {
@@ -326,14 +523,45 @@ private:
   report::Suite m_suite;
   std::map<std::string, ScenarioTally> m_tallies;
   std::set<std::string> m_reported_rules;
-  std::set<std::tuple<std::string, std::string, std::string>> m_reported_warnings;
+  std::map<std::string, std::pair<std::string, std::size_t>> m_by_fingerprint;  // → scenario, index
+  std::vector<std::string> m_case_log;
+  bool m_marking = false;
   std::vector<std::string> m_harness_errors;
   std::string m_last_rejection;
+  std::map<CoverageStep, std::size_t> m_steps;
+  std::map<std::string, std::size_t> m_refusals;
   std::size_t m_finding_count = 0;
   bool m_fatal = false;
+  std::size_t m_type_index = 0;
+  bool m_interrupted = false;
 };
 
 }  // namespace
+
+std::size_t type_index(const schema::ProviderSchema& schema, CaseKind kind, const std::string& type) {
+  std::size_t i = 0;
+  const auto& types = kind == CaseKind::Data ? schema.data_source_schemas : schema.resource_schemas;
+  for (const auto& [name, unused] : types) {
+    if (name == type) return i;
+    ++i;
+  }
+  return i;
+}
+
+Expected<void> resolve_type(ReplayToken& token, const schema::ProviderSchema& schema) {
+  const auto& types = token.kind == CaseKind::Data ? schema.data_source_schemas : schema.resource_schemas;
+  if (!token.needs_type_name()) {
+    if (!types.contains(token.type_name))
+      return Error{"replay token names " + token.type_name + ", which this provider does not have"};
+    token.type_index = type_index(schema, token.kind, token.type_name);
+    return {};
+  }
+  if (token.type_index >= types.size())
+    return Error{"replay token names type number " + std::to_string(token.type_index + 1) + " of " +
+                 std::to_string(types.size()) + ": not this provider (or another version of it)"};
+  token.type_name = std::next(types.begin(), static_cast<std::ptrdiff_t>(token.type_index))->first;
+  return {};
+}
 
 std::uint64_t case_seed(std::uint64_t run_seed, CaseKind kind, const std::string& type, std::size_t index) {
   const std::uint64_t suite = splitmix64(run_seed ^ fnv1a(type) ^ (static_cast<std::uint64_t>(kind) << 56));
@@ -345,27 +573,39 @@ int case_size(std::size_t index, std::size_t total) {
   return static_cast<int>(index * 100 / (total - 1));
 }
 
+std::size_t extreme_cases(ValueSchedule schedule, std::size_t total) {
+  switch (schedule) {
+    case ValueSchedule::realistic: return 0;
+    case ValueSchedule::extreme: return total;
+    case ValueSchedule::all: return total < 2 ? 0 : std::max<std::size_t>(1, total / 5);
+  }
+  return 0;
+}
+
+bool extreme_case(ValueSchedule schedule, std::size_t index, std::size_t total) {
+  return index + extreme_cases(schedule, total) >= total;
+}
+
 report::Suite run_suite(ProviderHost& host, CaseKind kind, const std::string& type, const gen::Hints& hints,
                         const SuiteSettings& settings, report::ProgressListener* progress,
                         const std::optional<ReplayToken>& replay, gen::Hints* learned) {
   SuiteRun run(host, kind, type, settings, progress);
   // The generators keep references to the suite's own copy of the schema, which outlives them.
   const schema::Block& block = run.block();
-  const CaseGenOptions options = settings.generation;
   switch (kind) {
     case CaseKind::Lifecycle:
-      return run.run(CaseGenerator<LifecycleCase>([&block, options](const gen::Hints& h) {
-                       return lifecycle_case_of(block, h, options);
+      return run.run(CaseGenerator<LifecycleCase>([&block](const gen::Hints& h, const CaseGenOptions& o) {
+                       return lifecycle_case_of(block, h, o);
                      }),
                      hints, replay, learned);
     case CaseKind::PlanOnly:
-      return run.run(CaseGenerator<PlanOnlyCase>([&block, options](const gen::Hints& h) {
-                       return plan_only_case_of(block, h, options);
+      return run.run(CaseGenerator<PlanOnlyCase>([&block](const gen::Hints& h, const CaseGenOptions& o) {
+                       return plan_only_case_of(block, h, o);
                      }),
                      hints, replay, learned);
     case CaseKind::Data:
-      return run.run(CaseGenerator<DataCase>([&block, options](const gen::Hints& h) {
-                       return data_case_of(block, h, options);
+      return run.run(CaseGenerator<DataCase>([&block](const gen::Hints& h, const CaseGenOptions& o) {
+                       return data_case_of(block, h, o);
                      }),
                      hints, replay, learned);
   }

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "conformance/provider_host.hpp"
 #include "conformance/replay_token.hpp"
@@ -18,6 +19,19 @@
 
 namespace tfc::conformance {
 
+/// What a reproduction needs to know about the provider (conformance/repro_plan.hpp).
+struct ReproContext {
+  std::string provider_source;  // required_providers source
+  std::string provider_name;    // local name (the resource type prefix)
+  std::string provider_binary;
+  std::vector<std::string> environment;  // NAME=VALUE
+  std::string provider_config;           // JSON text of the provider block body, or empty
+};
+/// Which value profile each case of a suite uses (`--values`): realistic values only (the
+/// default); realistic cases, then an extreme phase in the last fifth of them (extreme_case);
+/// or extreme values only.
+enum class ValueSchedule { realistic, all, extreme };
+
 struct SuiteSettings {
   std::size_t cases = 25;
   std::uint64_t run_seed = 0;
@@ -25,6 +39,8 @@ struct SuiteSettings {
   std::chrono::seconds shrink_time{60};  // per failure
   oracle::CheckOptions check;
   CaseGenOptions generation;
+  ReproContext repro;
+  ValueSchedule values = ValueSchedule::realistic;
 };
 
 /// Plays `settings.cases` cases of `kind` on `type`, each generated with what the suite has
@@ -36,10 +52,22 @@ report::Suite run_suite(ProviderHost& host, CaseKind kind, const std::string& ty
                         const SuiteSettings& settings, report::ProgressListener* progress,
                         const std::optional<ReplayToken>& replay = std::nullopt, gen::Hints* learned = nullptr);
 
+/// The index of `type` among the provider's resource types (data sources for Data), in name order.
+std::size_t type_index(const schema::ProviderSchema& schema, CaseKind kind, const std::string& type);
+/// Fills a token's type name from its index (or checks the name it has): errors when the
+/// provider has no such type.
+Expected<void> resolve_type(ReplayToken& token, const schema::ProviderSchema& schema);
+
 /// The seed of case `index` of a suite: a function of the run seed, the kind and the type name
 /// only, so results do not depend on --jobs, --shard or the other types selected.
 std::uint64_t case_seed(std::uint64_t run_seed, CaseKind kind, const std::string& type, std::size_t index);
 /// Generation size of case `index` of `total`: growing from 0 to 100 like rapidcheck's.
 int case_size(std::size_t index, std::size_t total);
+/// Cases of a suite of `total` that use extreme values: none, all, or with `all` the last
+/// fifth (at least one once there are two cases), after every realistic case, so a rule first
+/// found there was found only with extreme values.
+std::size_t extreme_cases(ValueSchedule schedule, std::size_t total);
+/// Whether case `index` of `total` belongs to the extreme phase.
+bool extreme_case(ValueSchedule schedule, std::size_t index, std::size_t total);
 
 }  // namespace tfc::conformance

@@ -3,7 +3,7 @@
 // type; responses are decoded with it, and a response that cannot be decoded is a finding
 // (`value.undecodable` for bytes that are not msgpack/JSON at all, `value.type_mismatch` for a
 // well-formed value of another shape), never a harness error. Display forms redact sensitive
-// attributes (architecture.md: "Sensitive values are redacted").
+// attributes (docs/architecture.md, "Conventions the code keeps").
 
 #include <optional>
 #include <string>

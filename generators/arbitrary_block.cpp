@@ -19,7 +19,7 @@ using schema::NestedType;
 using schema::NestingMode;
 
 // Where a member sits: inside SET nesting, dynamic types and write-only attributes are not
-// allowed (schema.md §3-§4).
+// allowed (docs/protocol.md §4.3-§4.4).
 struct Context {
   BlockOptions options;
   int depth = 0;
@@ -35,7 +35,7 @@ struct Member {
 rc::Gen<Block> block_at(Context ctx);
 rc::Gen<std::vector<Attribute>> nested_attributes(Context ctx);
 
-// required, optional, computed, optional+computed (the allowed combinations, schema.md §3).
+// required, optional, computed, optional+computed (the allowed combinations, docs/protocol.md §4.3).
 rc::Gen<Attribute> flags(Attribute a, bool allow_write_only) {
   return rc::gen::apply(
       [a](int combo, bool sensitive, bool write_only) {
@@ -80,7 +80,7 @@ rc::Gen<Attribute> attribute(const std::string& name, Context ctx) {
   return rc::gen::mapcat(shaped, [write_only](Attribute a) { return flags(std::move(a), write_only); });
 }
 
-// min_items / max_items allowed for the nesting mode (schema.md §4).
+// min_items / max_items allowed for the nesting mode (docs/protocol.md §4.4).
 rc::Gen<std::pair<std::int64_t, std::int64_t>> counts(NestingMode mode) {
   using Counts = std::pair<std::int64_t, std::int64_t>;
   switch (mode) {

@@ -1,5 +1,5 @@
 #pragma once
-// RapidCheck generators of valid resource schema blocks (schema.md §2-§4), for property tests
+// RapidCheck generators of valid resource schema blocks (docs/protocol.md §4.2-§4.4), for property tests
 // of the generators, the oracle and the codecs. Built from rc::gen combinators only; a block
 // shrinks by losing members, then members shrink (simpler types, fewer nested levels).
 

@@ -1,5 +1,5 @@
 #pragma once
-// RapidCheck generators of cty types (values.md §2): primitives, collections, tuples, objects
+// RapidCheck generators of cty types (docs/protocol.md §3.2): primitives, collections, tuples, objects
 // and dynamic, nested to a bounded depth. Built from rc::gen combinators only, so shrinking
 // comes with them (a type shrinks towards simpler kinds and fewer attributes).
 

@@ -1,10 +1,12 @@
 #include "generators/arbitrary_value.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <map>
 
 #include "generators/arbitrary_type.hpp"
+#include "generators/realistic_values.hpp"
 
 namespace tfc::gen {
 
@@ -40,9 +42,11 @@ rc::Gen<std::vector<Value>> sequence(const std::vector<Type>& types, const Value
 rc::Gen<Value> known(const Type& type, const ValueOptions& options) {
   auto count = rc::gen::inRange(0, options.max_elements + 1);
   switch (type.kind()) {
-    case Kind::String: return rc::gen::map(text(), [](std::string s) { return Value::string(std::move(s)); });
+    case Kind::String:
+      return rc::gen::map(text(options.profile), [](std::string s) { return Value::string(std::move(s)); });
     case Kind::Number:
-      return rc::gen::map(number(options.allow_infinity), [](Number n) { return Value::number(std::move(n)); });
+      return rc::gen::map(number(options.profile, options.allow_infinity),
+                          [](Number n) { return Value::number(std::move(n)); });
     case Kind::Bool: return rc::gen::map(rc::gen::arbitrary<bool>(), [](bool b) { return Value::boolean(b); });
     case Kind::List:
     case Kind::Set: {
@@ -57,7 +61,9 @@ rc::Gen<Value> known(const Type& type, const ValueOptions& options) {
     }
     case Kind::Map: {
       auto element = value_of(type.element(), options);
-      auto keys = rc::gen::weightedOneOf<std::string>({{3, name()}, {1, text()}});
+      auto keys = options.profile == ValueProfile::realistic
+                      ? realistic_key()
+                      : rc::gen::weightedOneOf<std::string>({{3, name()}, {1, extreme_text()}});
       return rc::gen::map(rc::gen::resize(options.max_elements, rc::gen::container<std::map<std::string, Value>>(keys, element)),
                           [type](const std::map<std::string, Value>& entries) {
                             return Value::typed_map(type, {entries.begin(), entries.end()});
@@ -88,7 +94,15 @@ rc::Gen<Value> known(const Type& type, const ValueOptions& options) {
 
 }  // namespace
 
-rc::Gen<std::string> text() {
+rc::Gen<std::string> text(ValueProfile profile) {
+  return profile == ValueProfile::realistic ? realistic_text() : extreme_text();
+}
+
+rc::Gen<Number> number(ValueProfile profile, bool allow_infinity) {
+  return profile == ValueProfile::realistic ? realistic_number() : extreme_number(allow_infinity);
+}
+
+rc::Gen<std::string> extreme_text() {
   static const std::vector<std::string> kPieces = {
       "a", "b", "z", "0", " ", "-", "\"", "\\", "\n", "\t", "\x01", "<", ">", "&", "/",
       "\xc3\xa9",          // é
@@ -96,15 +110,24 @@ rc::Gen<std::string> text() {
       "\xf0\x9f\x98\x80",  // 😀
       "\xe6\x97\xa5",      // 日
   };
-  return rc::gen::map(rc::gen::container<std::vector<std::string>>(rc::gen::elementOf(kPieces)),
-                      [](const std::vector<std::string>& pieces) {
-                        std::string s;
-                        for (const auto& p : pieces) s += p;
-                        return s;
-                      });
+  auto hostile = rc::gen::map(rc::gen::container<std::vector<std::string>>(rc::gen::elementOf(kPieces)),
+                              [](const std::vector<std::string>& pieces) {
+                                std::string s;
+                                for (const auto& p : pieces) s += p;
+                                return s;
+                              });
+  // Long: one piece repeated, 1 to 8 KiB (bounded: a string is not a memory test).
+  auto long_text = rc::gen::apply(
+      [](const std::string& piece, int bytes) {
+        std::string s;
+        while (static_cast<int>(s.size()) < bytes) s += piece;
+        return s;
+      },
+      rc::gen::elementOf(kPieces), rc::gen::inRange(1024, 8193));
+  return rc::gen::weightedOneOf<std::string>({{8, hostile}, {1, long_text}});
 }
 
-rc::Gen<Number> number(bool allow_infinity) {
+rc::Gen<Number> extreme_number(bool allow_infinity) {
   auto decimal = rc::gen::apply(
       [](bool neg, std::string whole, std::string frac, int exp) {
         std::string text = (neg ? "-" : "") + whole + (frac.empty() ? "" : "." + frac) + "e" + std::to_string(exp);
@@ -125,18 +148,27 @@ rc::Gen<Number> number(bool allow_infinity) {
       {{4, small}, {2, any_int}, {2, any_double}, {1, special}, {3, decimal}, {1, infinity}});
 }
 
-rc::Gen<Refinements> refinements_for(const Type& type) {
+// go-cty never sends a string prefix over 255 bytes (docs/protocol.md §3.4): cut at a UTF-8
+// boundary, so a generated refinement is one a provider could send and the codecs round-trip it.
+std::string wire_prefix(std::string p) {
+  std::size_t n = std::min<std::size_t>(p.size(), 255);
+  while (n > 0 && n < p.size() && (static_cast<unsigned char>(p[n]) & 0xC0) == 0x80) --n;
+  p.resize(n);
+  return p;
+}
+
+rc::Gen<Refinements> refinements_for(const Type& type, ValueProfile profile) {
   auto bound = rc::gen::maybe(rc::gen::apply([](Number n, bool inclusive) { return cty::NumberBound{std::move(n), inclusive}; },
-                                             number(false), rc::gen::arbitrary<bool>()));
+                                             number(profile, false), rc::gen::arbitrary<bool>()));
   auto length = rc::gen::maybe(rc::gen::inRange<std::uint64_t>(0, 6));
-  auto prefix = rc::gen::maybe(rc::gen::resize(8, text()));
+  auto prefix = rc::gen::maybe(rc::gen::resize(8, text(profile)));
   Kind kind = type.kind();
   return rc::gen::apply(
       [kind](bool not_null, rc::Maybe<std::string> p, rc::Maybe<cty::NumberBound> lo, rc::Maybe<cty::NumberBound> hi,
              rc::Maybe<std::uint64_t> llo, rc::Maybe<std::uint64_t> lhi) {
         Refinements r;
         r.not_null = not_null;
-        if (kind == Kind::String && p) r.string_prefix = *p;
+        if (kind == Kind::String && p) r.string_prefix = wire_prefix(*p);
         if (kind == Kind::Number && lo) r.number_lower = *lo;
         if (kind == Kind::Number && hi) r.number_upper = *hi;
         if (llo) r.length_lower = *llo;
@@ -150,7 +182,7 @@ rc::Gen<Value> value_of(const Type& type, ValueOptions options) {
   auto k = rc::gen::lazy([type, options] { return known(type, options); });
   auto null = rc::gen::just(Value::null(type));
   auto unknown = options.allow_refinements && !type.is_dynamic()
-                     ? rc::gen::map(refinements_for(type), [type](Refinements r) { return Value::unknown(type, r); })
+                     ? rc::gen::map(refinements_for(type, options.profile), [type](Refinements r) { return Value::unknown(type, r); })
                      : rc::gen::just(Value::unknown(type));
   if (options.allow_null && options.allow_unknown) return rc::gen::weightedOneOf<Value>({{8, k}, {1, null}, {1, unknown}});
   if (options.allow_null) return rc::gen::weightedOneOf<Value>({{8, k}, {1, null}});

@@ -1,6 +1,6 @@
 #pragma once
 // Configuration values of a resource schema, as Terraform sends them in `config`
-// (schema.md §3-§4, §7; seeds 000/001 "Configuration"): every attribute and block type
+// (docs/protocol.md §4.3-§4.4, §4.6; seeds 000/001 "Configuration"): every attribute and block type
 // present, unset attributes null, absent blocks null (single), empty (list/set/map) or an
 // empty object (group). Values carry the declared implied type on every container, and
 // concrete types at dynamic positions, as the codecs produce them.
@@ -38,6 +38,19 @@ struct ConfigOptions {
   int example_percent = 70;         // start from one of the hints' examples, when any convert
   int mutate_percent = 25;          // per top-level name, regenerate an example's value
 };
+
+/// The options of a value profile: realistic ones are the defaults; extreme ones have extreme
+/// leaves, longer collections (up to 8 elements, 5 nested objects) and deeper dynamic values.
+inline ConfigOptions config_options(ValueProfile profile) {
+  ConfigOptions o;
+  if (profile == ValueProfile::extreme) {
+    o.values.profile = ValueProfile::extreme;
+    o.values.max_elements = 8;
+    o.values.dynamic_depth = 2;
+    o.max_nested = 5;
+  }
+  return o;
+}
 
 /// Configurations of `block`'s implied type: required attributes always set, optional ones
 /// (including optional+computed and write-only) sometimes null, computed-only ones always

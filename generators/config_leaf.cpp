@@ -30,9 +30,13 @@ std::int64_t clamp_to_int64(double d) {
   return static_cast<std::int64_t>(d);
 }
 
-rc::Gen<Number> hinted_number(const AttributeHint& hint) {
+rc::Gen<Number> hinted_number(const AttributeHint& hint, ValueProfile profile) {
   if (hint.integer) {
-    if (!hint.range_min) return rc::gen::map(rc::gen::arbitrary<std::int64_t>(), [](std::int64_t i) { return Number(i); });
+    if (!hint.range_min) {
+      auto any = profile == ValueProfile::realistic ? rc::gen::inRange<std::int64_t>(0, 101)
+                                                    : rc::gen::arbitrary<std::int64_t>();
+      return rc::gen::map(any, [](std::int64_t i) { return Number(i); });
+    }
     const std::int64_t lo = clamp_to_int64(std::ceil(hint.range_min->to_double_approx()));
     const std::int64_t hi = std::max(lo, clamp_to_int64(std::floor(hint.range_max->to_double_approx())));
     return rc::gen::map(rc::gen::inRange<std::int64_t>(lo, hi + 1), [](std::int64_t i) { return Number(i); });
@@ -87,7 +91,7 @@ std::optional<rc::Gen<Value>> hinted(const Type& type, const AttributeHint& hint
     }
   }
   if ((hint.range_min || hint.integer) && leaf_kind_is(type, Kind::Number)) {
-    return shaped(type, rc::gen::map(hinted_number(hint), [](Number n) { return Value::number(std::move(n)); }), options);
+    return shaped(type, rc::gen::map(hinted_number(hint, options.values.profile), [](Number n) { return Value::number(std::move(n)); }), options);
   }
   if (hint.pattern && leaf_kind_is(type, Kind::String)) {
     return shaped(type, rc::gen::map(pattern_string(*hint.pattern), [](std::string s) { return Value::string(std::move(s)); }),

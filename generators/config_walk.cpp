@@ -1,5 +1,5 @@
-// The schema walk behind config_of and prior_state_of: which members are present (schema.md
-// §3 flag rules, §4 block counts) and how nested attribute types and blocks are built.
+// The schema walk behind config_of and prior_state_of: which members are present (docs/protocol.md
+// §4.3 flag rules, §4.4 block counts) and how nested attribute types and blocks are built.
 
 #include "generators/config_walk.hpp"
 
@@ -64,7 +64,7 @@ rc::Gen<Value> shrinking_to(rc::Gen<Value> gen, Value fallback) {
   };
 }
 
-// The percentage of cases in which the attribute is non-null (schema.md §3, §7), before groups.
+// The percentage of cases in which the attribute is non-null (docs/protocol.md §4.3, §4.6), before groups.
 int presence_percent(const Walk& walk, const Attribute& a, const AttributeHint* hint) {
   const bool omit = hint && hint->omit;
   const bool always = hint && hint->always;
@@ -75,7 +75,7 @@ int presence_percent(const Walk& walk, const Attribute& a, const AttributeHint* 
     return walk.options.optional_percent;
   }
   // A prior state: written by the provider, so computed values are filled in and write-only
-  // attributes are always null (schema.md §3 write_only).
+  // attributes are always null (docs/protocol.md §4.3 write_only).
   if (a.write_only) return 0;
   if (a.required || computed_only(a) || always) return 100;
   if (a.computed) return 90;

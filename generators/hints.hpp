@@ -1,5 +1,5 @@
 #pragma once
-// Hints files (generators/HINTS.md): per resource type and attribute path, steer the
+// Hints files (docs/hints.md): per resource type and attribute path, steer the
 // configuration generator towards values a real provider accepts, and give whole example
 // configurations in the resource-body form of .tf.json.
 

@@ -1,5 +1,5 @@
 #pragma once
-// Patterns of hints files (generators/HINTS.md "Patterns"): regular expressions in RE2 syntax
+// Patterns of hints files (docs/hints.md "Patterns"): regular expressions in RE2 syntax
 // (generators/regex.hpp) that describe whole strings, as if anchored at both ends.
 
 #include <cstddef>

@@ -1,7 +1,7 @@
 #pragma once
 // Values and resource bodies written in .tf.json form (hints `value`, `values` and `examples`)
 // turned into cty values of a schema's implied type, with Terraform's automatic conversions
-// between strings, numbers and bools (schema.md §4 for the null-versus-empty block rules).
+// between strings, numbers and bools (docs/protocol.md §4.4 for the null-versus-empty block rules).
 
 #include <string>
 
@@ -37,7 +37,7 @@ nlohmann::json value_to_tf_json(const cty::Value& value);
 /// a MAP block as an object keyed by label). config_from_tf_json reads it back to `config`.
 nlohmann::json config_to_tf_json(const cty::Value& config, const schema::Block& block);
 
-/// The value Terraform builds for a block type with no blocks in configuration (schema.md §4):
+/// The value Terraform builds for a block type with no blocks in configuration (docs/protocol.md §4.4):
 /// null (single), the object of absent members (group), an empty list/set/map, or an empty
 /// tuple/object when a LIST/MAP block's implied type is dynamic.
 cty::Value absent_block(const schema::NestedBlock& block_type);

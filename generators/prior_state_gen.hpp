@@ -13,7 +13,7 @@ namespace tfc::gen {
 
 /// Wholly known values of `block`'s implied type: required and computed attributes set
 /// (optional+computed ones almost always), optional ones sometimes null, write-only ones
-/// always null (schema.md §3 write_only), nested blocks within min/max items as in
+/// always null (docs/protocol.md §4.3 write_only), nested blocks within min/max items as in
 /// config_of. Hints steer values as in config_of (omit only nulls non-computed attributes).
 /// options.values must not allow unknowns (the default does not). Shrinks like config_of.
 rc::Gen<cty::Value> prior_state_of(const schema::Block& block, const Hints& hints = {}, ConfigOptions options = {});

@@ -19,7 +19,7 @@ using cty::Refinements;
 using cty::Type;
 using cty::Value;
 
-// go-cty keeps string prefixes below 256 bytes (values.md §4.2).
+// go-cty keeps string prefixes below 256 bytes (docs/protocol.md §3.4).
 constexpr std::size_t kMaxPrefix = 255;
 
 // The longest prefix of `s` of at most `n` bytes that does not split a UTF-8 sequence.

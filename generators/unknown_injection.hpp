@@ -1,6 +1,6 @@
 #pragma once
 // Configurations with unknown values injected, as Terraform sends them during planning when
-// expressions depend on values not yet known (seeds 000/001 "Configuration"; values.md §4 for
+// expressions depend on values not yet known (seeds 000/001 "Configuration"; docs/protocol.md §3.4 for
 // refinements): some leaves, some whole collections or objects, some refined.
 
 #include <vector>
@@ -27,7 +27,7 @@ struct InjectedConfig {
 /// `config` (expected wholly known) with unknowns injected at any position below the root:
 /// leaves, collections, objects, nulls. An unknown keeps the position's declared type (a
 /// dynamic position may also get an untyped unknown) and any refinements are consistent with
-/// the value it replaces (values.md §4.2): not_null only for non-null values, a string prefix
+/// the value it replaces (docs/protocol.md §3.4): not_null only for non-null values, a string prefix
 /// of the actual string, number bounds around the actual number, length bounds around the
 /// actual length. Set elements may get unknowns inside them; when two elements would then
 /// collapse into one, that set is left as it was. Shrinks towards fewer unknowns and fewer

@@ -9,7 +9,7 @@ namespace tfc::oracle {
 void Findings::add(std::string_view rule, const cty::Path& path, std::string message) {
   const RuleInfo* info = find_rule(rule);
   Severity severity = info != nullptr ? info->severity : Severity::Error;
-  // contract-rules.md "Severity": MUST rules that Core only logs for the legacy SDK are
+  // docs/lifecycle-contract.md "Severity and the cores": MUST rules that Core only logs for the legacy SDK are
   // reported as tolerated, unless the run asks to be strict.
   if (info != nullptr && info->legacy_logged_only && severity == Severity::Error &&
       m_options.legacy_type_system && !m_options.strict) {

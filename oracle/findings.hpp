@@ -1,6 +1,6 @@
 #pragma once
 // Where the check workers put what they find: looks up each rule's severity in the catalogue
-// and applies the legacy SDK tolerance of ../shared/spec/contract-rules.md ("Severity").
+// and applies the legacy SDK tolerance of docs/lifecycle-contract.md ("Severity and the cores").
 
 #include <string>
 #include <string_view>

@@ -1,6 +1,6 @@
 #pragma once
 // `value.type_mismatch` for an object given in the JSON form of oracle vectors, before it is
-// decoded (../shared/spec/oracle-vectors.md: a provider-produced object that does not conform
+// decoded (docs/oracle-vectors.md: a provider-produced object that does not conform
 // to the schema's type is a finding, not an input error).
 
 #include <string_view>

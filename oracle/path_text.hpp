@@ -1,6 +1,6 @@
 #pragma once
 // Reading a path written the way Terraform prints it (`.rule[0].port`, `.tags["env"]`, "" for
-// the root): the path form of oracle vectors (../shared/spec/oracle-vectors.md).
+// the root): the path form of oracle vectors (docs/oracle-vectors.md).
 
 #include <string_view>
 

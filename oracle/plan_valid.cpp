@@ -24,7 +24,7 @@ using schema::NestedType;
 std::string count_text(std::size_t n) { return std::to_string(n); }
 
 // Planned exactly as configured. Refinements do not count: providers built on
-// terraform-plugin-go drop them when decoding (protocol values.md §4.1), so an unknown config
+// terraform-plugin-go drop them when decoding (docs/protocol.md §3.4), so an unknown config
 // value comes back as a plain unknown, and Core accepts that.
 bool same_as_config(const Value& planned, const Value& config) {
   if (raw_equals(planned, config)) return true;

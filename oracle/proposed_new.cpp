@@ -1,11 +1,12 @@
 // ProposedNew: how Core merges config and prior before PlanResourceChange (seed 000 "Proposed
-// New State"; protocol schema.md §7). One merge function per nesting mode; set elements are
+// New State"; docs/protocol.md §4.6). One merge function per nesting mode; set elements are
 // matched to prior elements by prior_fits_config.
 #include "oracle/proposed_new.hpp"
 
 #include <map>
 #include <optional>
 
+#include "oracle/configured_prior.hpp"
 #include "oracle/value_walk.hpp"
 #include "proto/schema/implied_type.hpp"
 
@@ -237,8 +238,11 @@ Value merge_nested_type(const NestedType& nt, const Value& prior, const Value& c
 Value merge_attribute(const Attribute& a, const Value& prior, const Value& config) {
   if (a.nested_type != nullptr) {
     // Computed nested attributes left out of config keep their prior value; otherwise their
-    // own attributes are merged one by one.
-    if (a.computed && config.is_null()) return prior;
+    // own attributes are merged one by one. The exception (000 §Proposed New State, following
+    // Core's behaviour): an optional one whose prior holds a value only config can set was in
+    // config before and has been removed, so it proposes the config's null.
+    if (a.computed && config.is_null())
+      return a.optional && holds_configured_value(*a.nested_type, prior) ? config : prior;
     return merge_nested_type(*a.nested_type, prior, config);
   }
   if (!a.computed) return config;
@@ -261,9 +265,12 @@ Value merge_nested_block(const NestedBlock& nb, const Value& prior, const Value&
   return config;
 }
 
-Value merge_block(const Block& block, const Value& prior, const Value& config) {
-  if (config.is_null() || !config.is_known()) return prior;
-  if (prior.is_null() || !prior.is_known() || prior.type().kind() != cty::Kind::Object) return config;
+Value merge_block(const Block& block, const Value& known_or_unknown_prior, const Value& config) {
+  if (config.is_null() || !config.is_known()) return known_or_unknown_prior;
+  // A wholly unknown prior (deferred or partially expanded instances) makes every value taken
+  // from it unknown, as in Core; typed after config so the merged object keeps config's type.
+  const Value prior = known_or_unknown_prior.is_known() ? known_or_unknown_prior : Value::unknown(config.type());
+  if (prior.is_null() || (prior.is_known() && prior.type().kind() != cty::Kind::Object)) return config;
   const auto& type_attributes = config.type().attributes();
   std::vector<Value> values;
   values.reserve(type_attributes.size());
@@ -309,8 +316,11 @@ Value empty_block_value(const Block& block) {
 }
 
 Value proposed_new(const Block& block, const Value& prior, const Value& config) {
+  // A wholly unknown prior with a null config stays unknown: Core returns the prior there
+  // (000 §Proposed New State, following Core's behaviour).
+  if (config.is_null() && !prior.is_known()) return prior;
   // A destroy (null config) proposes null: Core sends null there rather than merging
-  // (protocol schema.md §7), and both null stays null so no empty blocks appear.
+  // (docs/protocol.md §4.6), and both null stays null so no empty blocks appear.
   if (config.is_null()) return Value::null(schema::implied_type(block));
   return merge_block(block, prior.is_null() ? empty_block_value(block) : prior, config);
 }

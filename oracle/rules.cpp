@@ -1,6 +1,6 @@
-// The rule catalogue (../shared/spec/contract-rules.md). Seed sections: 000 is OpenTofu's
-// resource instance change lifecycle, 001 its planning behaviors, 002 Terraform's lifecycle
-// (which adds the "no unknown values" sentences), 004 the CRUD lifecycle by example.
+// The rule catalogue (docs/rules.md is generated from it). Seed sections (docs/lifecycle-contract.md):
+// 000 is OpenTofu's resource instance change lifecycle, 001 its planning behaviors, 002 Terraform's
+// lifecycle (which adds the "no unknown values" sentences), 004 the CRUD lifecycle by example.
 #include "oracle/rules.hpp"
 
 #include <algorithm>
@@ -109,8 +109,13 @@ constexpr std::array kRules{
              "000 §Provider Protocol API Functions", Cores::Both, kAlways},
     RuleInfo{"rpc.message_too_large", E, "an answer is over 256 MiB, the most terraform-plugin-go sends and tfconform reads (Terraform reads up to 2 GiB, but only 64 MiB of GetProviderSchema)",
              "000 §Provider Protocol API Functions", Cores::None, kAlways},
+    RuleInfo{"rpc.out_of_memory", E, "the plugin died at tfconform's memory limit per provider process (--provider-memory) answering a generated input: a configuration can drive it into unbounded allocation",
+             "000 §Provider Protocol API Functions", Cores::None, kAlways},
     RuleInfo{"rpc.timeout", E, "no answer within the deadline",
              "000 §Provider Protocol API Functions", Cores::None, kAlways},
+    // The suite's own gate
+    RuleInfo{"coverage.type_not_exercised", E, "a selected type never reached the lifecycle step --require-coverage asks for (a CI gate that passes without exercising a type is worse than none)",
+             "none: a gate of the suite (--require-coverage), not a Core rule", Cores::None, kAlways},
     // GetProviderSchema
     RuleInfo{"schema.attribute_flags", E, "an attribute is not exactly one of required, optional, computed, optional+computed, or has not exactly one of type/nested_type",
              "000 §Resource Instance Change Lifecycle (objects conform to the schema)", Cores::Both, kAlways},

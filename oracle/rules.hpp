@@ -1,5 +1,5 @@
 #pragma once
-// The catalogue of every contract rule the suite knows (../shared/spec/contract-rules.md):
+// The catalogue of every contract rule the suite knows (docs/rules.md, docs/lifecycle-contract.md):
 // stable id, severity, a one-line summary, the seed section it comes from and which cores
 // enforce it. `tfconform rules` prints it; every Violation's rule id is listed here.
 

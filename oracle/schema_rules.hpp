@@ -1,5 +1,5 @@
 #pragma once
-// The schema rules of ../shared/spec/contract-rules.md ("Schema (GetProviderSchema)") as
+// The schema rules (docs/rules.md "schema"; GetProviderSchema) as
 // oracle violations: the sanity checks of proto/schema plus `schema.unstable`.
 
 #include "oracle/violation.hpp"

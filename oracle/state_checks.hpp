@@ -1,7 +1,7 @@
 #pragma once
 // Checks on the states the other RPCs return: ReadResource, UpgradeResourceState,
 // ImportResourceState, ReadDataSource, plus the lifecycle and validation rules that go beyond
-// Core (../shared/spec/contract-rules.md). Each returns every violation it finds.
+// Core (docs/lifecycle-contract.md). Each returns every violation it finds.
 
 #include <string>
 #include <string_view>
@@ -15,7 +15,7 @@
 namespace tfc::oracle {
 
 /// `rule` for every write-only attribute (at any depth) holding a non-null value in `state`:
-/// write-only values exist only in configuration (Terraform; protocol schema.md §3).
+/// write-only values exist only in configuration (Terraform; docs/protocol.md §4.3).
 Violations check_write_only_null(const schema::Block& block, const cty::Value& state, std::string_view rule,
                                  std::string_view what);
 

@@ -1,6 +1,6 @@
 #pragma once
 // `value.invalid_utf8`: a cty string is Unicode text and its msgpack form is a UTF-8 str
-// (protocol/values.md §Strings). go-cty decodes invalid bytes without complaint, but Core writes
+// (docs/protocol.md §3.3). go-cty decodes invalid bytes without complaint, but Core writes
 // state as JSON, where each invalid byte becomes U+FFFD: the next plan's prior then differs from
 // what the provider returned, a perpetual diff that no Core check names. The JSON form cannot
 // carry invalid UTF-8 (decoders replace it), so only msgpack answers can break this rule.

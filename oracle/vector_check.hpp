@@ -1,9 +1,8 @@
 #pragma once
-// Running one oracle vector and producing its output line (../shared/spec/oracle-vectors.md,
-// "Output of `tfconform oracle`").
+// Running one oracle vector and producing its output line (docs/oracle-vectors.md, "Output").
 //
-// Besides the keys the page names, a document may carry these extension keys (other readers
-// ignore them, as the page allows):
+// Besides its core keys, a document may carry these extension keys (docs/oracle-vectors.md,
+// "Extension keys"; other readers ignore them, as the format allows):
 //   "legacy_type_system": bool, "strict": bool   the CheckOptions of the response
 //   "requires_replace": ["<path>", ...]          plan: checked by plan.replace_path_invalid;
 //                                                plan-final: the final plan's paths

@@ -1,5 +1,5 @@
 #pragma once
-// Reading oracle vector files (../shared/spec/oracle-vectors.md): one document or a JSON array
+// Reading oracle vector files (docs/oracle-vectors.md): one document or a JSON array
 // of documents, each naming a check, a schema and the objects of one lifecycle step.
 
 #include <cstddef>

@@ -1,6 +1,6 @@
 #pragma once
 // A finding of the oracle: one broken contract rule at one path of one value
-// (../shared/spec/contract-rules.md, "Every finding carries ..."). The path stays data; only
+// (docs/lifecycle-contract.md, "Findings"). The path stays data; only
 // the output edge renders it (`cty::Path::render`).
 
 #include <cstdint>
@@ -24,12 +24,16 @@ struct Violation {
 
 using Violations = std::vector<Violation>;
 
-/// How strictly to judge a response (contract-rules.md, "Severity").
+/// Which Cores a run answers to (`--profile`): a rule only the other Core enforces is a warning.
+enum class CoreProfile : std::uint8_t { Both, Terraform, OpenTofu };
+
+/// How strictly to judge a response (docs/lifecycle-contract.md, "Severity and the cores").
 struct CheckOptions {
   /// The response set `legacy_type_system`: rules Core only logs become warnings.
   bool legacy_type_system = false;
   /// Report tolerated legacy findings as errors anyway.
   bool strict = false;
+  CoreProfile profile = CoreProfile::Both;
 };
 
 /// "error" or "warning".

@@ -64,6 +64,12 @@ void ConsoleProgress::case_finished(const CaseEvent& event, Status status, std::
   draw(event);
 }
 
+void ConsoleProgress::shrinking(const CaseEvent& event, std::string_view rule) {
+  if (m_style.live) m_out << kClearLine;
+  m_out << "shrinking " << one_line(rule) << " found by " << one_line(event.suite) << " case " << event.index << "\n";
+  m_out.flush();
+}
+
 void ConsoleProgress::run_finished(const RunReport& run) {
   if (m_style.live) m_out << kClearLine;
   print_findings_table(run, m_out, m_style.color);

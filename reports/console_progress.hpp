@@ -27,6 +27,11 @@ public:
   virtual void case_finished(const CaseEvent& event, Status status, std::size_t findings) = 0;
   /// Called once, after the last case, with the finished run.
   virtual void run_finished(const RunReport& run) = 0;
+  /// Called when a failing case starts shrinking for `rule` (it can take a while).
+  virtual void shrinking(const CaseEvent& event, std::string_view rule) {
+    (void)event;
+    (void)rule;
+  }
 };
 
 /// live: redraw one progress line (only for a terminal); color: ANSI colours.
@@ -49,6 +54,8 @@ public:
   void case_finished(const CaseEvent& event, Status status, std::size_t findings) override;
   /// Clears the progress line and prints the findings table and the verdict.
   void run_finished(const RunReport& run) override;
+  /// A permanent line (terminal or not): shrinking can take a while, and a log should say why.
+  void shrinking(const CaseEvent& event, std::string_view rule) override;
 
 private:
   void draw(const CaseEvent& event);

@@ -38,6 +38,20 @@ std::string finding_as_text(const Finding& f) {
   out << to_string(f.severity) << ' ' << finding_headline(f) << '\n';
   out << "rpc: " << f.rpc << ", step: " << f.step << ", resource type: " << f.resource_type
       << ", enforced by: " << (f.cores.empty() ? "none" : f.cores) << '\n';
+  out << "class: " << to_string(f.finding_class);
+  if (!f.fingerprint.empty()) out << ", fingerprint: " << f.fingerprint;
+  if (f.baseline != BaselineState::untracked) out << ", baseline: " << to_string(f.baseline);
+  if (f.occurrences > 1) out << ", met in " << f.occurrences << " cases";
+  out << '\n';
+  if (f.violations.size() > 1) {
+    out << "paths:";
+    for (const PathMessage& v : f.violations) out << ' ' << (v.path.empty() ? "(root)" : v.path);
+    out << '\n';
+  }
+  for (const Confirmation& c : f.confirmations) {
+    write_block(out, c.cli + ": " + std::string(to_string(c.verdict)), c.quote.empty() ? "-" : c.quote);
+  }
+  for (const std::string& caveat : finding_caveats(f)) out << "note: " << caveat << '\n';
   write_block(out, "request", shown_value(f, f.request));
   write_block(out, "response", shown_value(f, f.response));
   write_block(out, "expected", shown_value(f, f.values.expected));

@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <string>
 #include <vector>
 
@@ -16,10 +17,25 @@ constexpr std::string_view kGreen = "\x1b[32m";
 constexpr std::string_view kBold = "\x1b[1m";
 constexpr std::string_view kReset = "\x1b[0m";
 
-constexpr std::size_t kColumns = 6;
-constexpr std::array<std::string_view, kColumns> kHeaders = {"SEVERITY", "RULE", "RESOURCE",
+constexpr std::size_t kColumns = 7;
+constexpr std::array<std::string_view, kColumns> kHeaders = {"SEVERITY", "CLASS", "RULE", "RESOURCE",
                                                               "SCENARIO", "PATH", "MESSAGE"};
-constexpr std::array<std::size_t, kColumns> kMaxWidth = {8, 40, 32, 20, 32, 100};
+constexpr std::array<std::size_t, kColumns> kMaxWidth = {8, 10, 40, 32, 20, 40, 100};
+
+// The first path, and how many more the finding lists.
+std::string paths_cell(const Finding& f) {
+  std::string out = f.path.empty() ? std::string("(root)") : f.path;
+  if (f.violations.size() > 1) out += " (+" + std::to_string(f.violations.size() - 1) + ")";
+  return out;
+}
+
+// The message, with how many cases met the same finding and what the confirming CLIs said.
+std::string message_cell(const Finding& f) {
+  std::string out = caveat_tags(f).empty() ? f.message : caveat_tags(f) + " " + f.message;
+  if (f.occurrences > 1) out += " [" + std::to_string(f.occurrences) + " cases]";
+  for (const Confirmation& c : f.confirmations) out += " [" + c.cli + ": " + std::string(to_string(c.verdict)) + "]";
+  return out;
+}
 
 std::size_t display_width(std::string_view utf8) {
   // Counts code points (continuation bytes do not start one); wide CJK glyphs are not handled.
@@ -58,13 +74,21 @@ void write_row(std::ostream& out, const std::array<std::string, kColumns>& cells
 }  // namespace
 
 void print_findings_table(const RunReport& run, std::ostream& out, bool color) {
+  // What the run did not exercise comes first: a green table below it would otherwise mislead.
+  if (const auto missed = unexercised(run); !missed.empty()) {
+    out << (color ? kYellow : std::string_view()) << "not exercised (" << missed.size() << " of the selected types):"
+        << (color ? kReset : std::string_view()) << "\n";
+    for (const auto& u : missed) out << "  " << cell(suite_label(*u.suite), 60) << "  " << cell(unexercised_sentence(u), 300) << "\n";
+    out << "\n";
+  }
   const auto findings = all_findings(run);
   std::vector<std::array<std::string, kColumns>> rows;
   for (const FindingRef& ref : findings) {
     const Finding& f = *ref.finding;
+    const std::string severity = f.baseline == BaselineState::known ? "known" : std::string(to_string(f.severity));
     const std::array<std::string, kColumns> raw = {
-        std::string(to_string(f.severity)), f.rule_id, suite_label(*ref.suite), ref.scenario->name,
-        f.path.empty() ? std::string("(root)") : f.path, f.message};
+        severity, std::string(to_string(f.finding_class)), f.rule_id, suite_label(*ref.suite), ref.scenario->name,
+        paths_cell(f), message_cell(f)};
     std::array<std::string, kColumns> row;
     for (std::size_t i = 0; i < kColumns; ++i) row[i] = cell(raw[i], kMaxWidth[i]);
     rows.push_back(std::move(row));
@@ -82,20 +106,33 @@ void print_findings_table(const RunReport& run, std::ostream& out, bool color) {
     }
     write_row(out, header, widths, color ? kBold : "");
     for (std::size_t r = 0; r < rows.size(); ++r) {
-      const bool error = findings[r].finding->severity == Severity::error;
+      const Finding& f = *findings[r].finding;
+      const bool error = f.severity == Severity::error && f.baseline != BaselineState::known;
       write_row(out, rows[r], widths, color ? (error ? kRed : kYellow) : "");
     }
   }
-  const bool failed = run_failed(run);
+  const Verdict verdict = verdict_of(run);
+  const std::string_view shade = verdict == Verdict::failed ? kRed : verdict == Verdict::incomplete ? kYellow : kGreen;
+  std::string word(to_string(verdict));
+  for (auto& c : word) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   out << '\n'
-      << (color ? (failed ? kRed : kGreen) : "") << (failed ? "FAILED" : "PASSED")
-      << (color ? kReset : "") << ": " << totals_sentence(t) << " ("
+      << (color ? shade : std::string_view()) << word << (color ? kReset : std::string_view()) << ": " << totals_sentence(t) << " ("
       << format_seconds(run.duration) << " s, seed " << run.seed << ")\n";
+  for (const std::string& why : incompleteness(run)) out << "  " << cell(why, 400) << "\n";
+  for (const BaselineEntry& e : run.possibly_fixed) {
+    out << "possibly fixed (in the baseline, not met): " << cell(e.rule_id, 40) << " " << cell(e.resource_type, 32)
+        << " " << cell(e.step, 40) << " " << cell(e.path.empty() ? "(root)" : e.path, 40) << " [" << e.fingerprint
+        << "]\n";
+  }
+  // One replay command per case: the findings of one case share their token.
   std::vector<std::pair<std::string, std::string>> replays;
   std::size_t width = 0;
+  std::vector<std::string> seen;
   for (const FindingRef& ref : findings) {
     std::string command = cell(replay_command(*ref.finding), 200);
     if (command.empty()) continue;
+    if (std::find(seen.begin(), seen.end(), command) != seen.end()) continue;
+    seen.push_back(command);
     width = std::max(width, display_width(command));
     replays.emplace_back(std::move(command), cell(ref.finding->rule_id, 40));
   }

@@ -31,11 +31,14 @@ dl.meta dd { margin: 0; overflow-wrap: anywhere; }
   color: #fff; }
 .verdict.failed { background: var(--err); }
 .verdict.passed { background: var(--ok); }
+.verdict.incomplete { background: var(--warn); }
+p.incomplete { font-weight: bold; }
 .badge { display: inline-block; padding: 0 .5em; border-radius: 3px; font-size: .85em;
   font-weight: bold; color: #fff; }
 .badge.error, .badge.failed { background: var(--err); }
 .badge.warning, .badge.skipped { background: var(--warn); }
 .badge.passed { background: var(--ok); }
+.badge.class, .badge.known { background: var(--muted); }
 #filters { position: sticky; top: 0; background: #fff; padding: .5em 0; display: flex;
   gap: 1.2em; align-items: center; flex-wrap: wrap; border-bottom: 1px solid var(--line); }
 #filter-count { color: var(--muted); }
@@ -57,7 +60,10 @@ footer { margin-top: 2em; color: var(--muted); font-size: .9em; }
 constexpr std::string_view kScript = R"js(
 (function () {
   'use strict';
-  var keys = ['rule', 'resource', 'severity'];
+  // The baseline filter is there only when the run had a baseline.
+  var keys = ['rule', 'resource', 'severity', 'class', 'baseline'].filter(function (k) {
+    return document.getElementById('filter-' + k) !== null;
+  });
   var selects = {};
   keys.forEach(function (k) { selects[k] = document.getElementById('filter-' + k); });
   var findings = Array.prototype.slice.call(document.querySelectorAll('article.finding'));

@@ -51,35 +51,82 @@ void write_pre_block(XmlWriter& h, std::string_view title, std::string_view text
   text_element(h, "pre", text, css_class);
 }
 
+std::string rejected_by(const std::string& cores) {
+  if (cores == "both") return "Terraform and OpenTofu";
+  if (cores == "terraform") return "Terraform (OpenTofu accepts it)";
+  if (cores == "opentofu") return "OpenTofu (Terraform accepts it)";
+  return "neither Core (a check beyond Core)";
+}
+
+// The steps only: the configurations are in the JSON report and the --repro-dir folders.
+void write_reproduction(XmlWriter& h, const Reproduction& r) {
+  if (!r.not_expressible.empty()) {
+    text_element(h, "p", "reproduction: not expressible in configuration: " + r.not_expressible);
+    return;
+  }
+  if (r.steps.empty()) return;
+  auto details = h.scoped_element("details");
+  text_element(h, "summary", "reproduction (" + plural(r.steps.size(), "step") + ")");
+  auto ol = h.scoped_element("ol");
+  for (const ReproStep& s : r.steps) {
+    std::string command;
+    for (const std::string& a : s.args) command += " " + a;
+    text_element(h, "li", s.folder + ": " + s.purpose + " —" + command + (s.checked ? " (Core should reject this)" : ""));
+  }
+}
+
 }  // namespace
 
 void write_html_finding(XmlWriter& h, const FindingRef& ref) {
   const Finding& f = *ref.finding;
   const std::string severity(to_string(f.severity));
   auto article = h.scoped_element("article");
+  const std::string finding_class(to_string(f.finding_class));
   article.attribute("class", "finding " + severity)
       .attribute("data-rule", f.rule_id)
       .attribute("data-resource", suite_label(*ref.suite))
-      .attribute("data-severity", severity);
+      .attribute("data-severity", severity)
+      .attribute("data-class", finding_class)
+      .attribute("data-baseline", std::string(to_string(f.baseline)));
   {
     auto h3 = h.scoped_element("h3");
     text_element(h, "span", severity, "badge " + severity, Layout::inline_);
     h.write_text(" ");
+    text_element(h, "span", finding_class, "badge class", Layout::inline_);
+    h.write_text(" ");
+    if (f.baseline == BaselineState::known) {
+      text_element(h, "span", "known", "badge known", Layout::inline_);
+      h.write_text(" ");
+    }
     text_element(h, "code", f.rule_id, {}, Layout::inline_);
     h.write_text(" at ");
     text_element(h, "code", f.path.empty() ? "(root)" : f.path, {}, Layout::inline_);
   }
   text_element(h, "p", f.message, "message");
+  for (const std::string& caveat : finding_caveats(f)) text_element(h, "p", "Note: " + caveat, "caveat");
   {
     auto dl = h.scoped_element("dl");
     dl.attribute("class", "meta");
     meta_row(h, "resource", suite_label(*ref.suite) + " (" + f.resource_type + ")");
     meta_row(h, "scenario", ref.scenario->name);
     meta_row(h, "rpc / step", f.rpc + " / " + f.step);
-    meta_row(h, "enforced by", f.cores.empty() ? "none" : f.cores);
+    meta_row(h, "rejected by", rejected_by(f.cores));
+    meta_row(h, "fingerprint", f.fingerprint.empty() ? "-" : f.fingerprint);
+    if (f.occurrences > 1) meta_row(h, "met in", plural(f.occurrences, "case"));
     meta_row(h, "seed", std::to_string(f.seed));
+    for (const Confirmation& c : f.confirmations) {
+      meta_row(h, c.cli, std::string(to_string(c.verdict)) + (c.quote.empty() ? "" : ": " + c.quote));
+    }
   }
   write_values(h, f);
+  if (f.violations.size() > 1) {
+    auto p = h.scoped_element("p");
+    h.write_text("paths of this finding:");
+    for (const PathMessage& v : f.violations) {
+      h.write_text(" ");
+      text_element(h, "mark", v.path.empty() ? "(root)" : v.path, "path", Layout::inline_);
+    }
+  }
   if (!f.values.differing_paths.empty()) {
     auto p = h.scoped_element("p");
     h.write_text("differing paths:");
@@ -99,12 +146,15 @@ void write_html_finding(XmlWriter& h, const FindingRef& ref) {
     write_pre_block(h, "request", shown_value(f, f.request), f.sensitive ? "redacted" : "");
     write_pre_block(h, "response", shown_value(f, f.response), f.sensitive ? "redacted" : "");
   }
-  if (!ref.scenario->log_lines.empty()) {
+  if (f.reproduction) write_reproduction(h, *f.reproduction);
+  if (!f.log_excerpt.empty()) {
     auto details = h.scoped_element("details");
-    text_element(h, "summary", "provider log (" + std::to_string(ref.scenario->log_lines.size()) +
-                                   " lines)");
+    std::string summary = "provider log at the failing step (" + std::to_string(f.log_excerpt.size()) + " of " +
+                          std::to_string(f.log_total_lines) + " lines";
+    summary += f.log_file.empty() ? ")" : "; all of it in " + f.log_file + ")";
+    text_element(h, "summary", summary);
     std::string log;
-    for (const std::string& line : ref.scenario->log_lines) log += line + "\n";
+    for (const std::string& line : f.log_excerpt) log += line + "\n";
     text_element(h, "pre", log);
   }
 }

@@ -1,7 +1,7 @@
 #include "reports/html_reporter.hpp"
 
 #include <algorithm>
-
+#include <cctype>
 #include <string>
 
 #include "reports/html_assets.hpp"
@@ -24,7 +24,7 @@ void header_row(XmlWriter& h, std::initializer_list<std::string_view> names) {
   for (std::string_view name : names) text_element(h, "th", name);
 }
 
-void write_head(XmlWriter& h, const RunReport& run, bool failed) {
+void write_head(XmlWriter& h, const RunReport& run, Verdict verdict) {
   auto head = h.scoped_element("head");
   h.scoped_element("meta").attribute("charset", "utf-8");
   h.scoped_element("meta")
@@ -34,16 +34,18 @@ void write_head(XmlWriter& h, const RunReport& run, bool failed) {
       .attribute("name", "viewport")
       .attribute("content", "width=device-width, initial-scale=1");
   text_element(h, "title", std::string("tfconform report: ") + run.provider.address +
-                               (failed ? " (failed)" : " (passed)"));
+                               " (" + std::string(to_string(verdict)) + ")");
   h.start_element("style").write_trusted(html_style()).end_element();
 }
 
-void write_header(XmlWriter& h, const RunReport& run, const Totals& t, bool failed,
+void write_header(XmlWriter& h, const RunReport& run, const Totals& t, Verdict verdict,
                   std::chrono::system_clock::time_point now) {
   auto header = h.scoped_element("header");
   text_element(h, "h1", "tfconform report");
-  text_element(h, "p", std::string(failed ? "FAILED" : "PASSED") + ": " + totals_sentence(t),
-               failed ? "verdict failed" : "verdict passed");
+  std::string word(to_string(verdict));
+  for (auto& c : word) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  text_element(h, "p", word + ": " + totals_sentence(t), "verdict " + std::string(to_string(verdict)));
+  for (const std::string& why : incompleteness(run)) text_element(h, "p", why, "incomplete");
   auto dl = h.scoped_element("dl");
   dl.attribute("class", "meta");
   std::string hints;
@@ -53,6 +55,12 @@ void write_header(XmlWriter& h, const RunReport& run, const Totals& t, bool fail
   meta_row(h, "protocol", std::to_string(run.provider.protocol_version));
   if (!hints.empty()) meta_row(h, "SDK hints", hints);
   meta_row(h, "seed", std::to_string(run.seed));
+  meta_row(h, "profile", run.profile + " (errors for the rules " +
+                             (run.profile == "both" ? std::string("either Core enforces") : run.profile + " enforces") + ")");
+  if (!run.baseline_file.empty()) {
+    meta_row(h, "baseline", run.baseline_file + ": " + std::to_string(totals_of(run).known_findings) + " known, " +
+                                std::to_string(run.possibly_fixed.size()) + " possibly fixed");
+  }
   meta_row(h, "options", std::string("apply ") + (run.options.apply ? "on" : "off") + ", " +
                              std::to_string(run.options.cases) + " cases");
   meta_row(h, "started", format_timestamp(run.started_at, true) + " on " + run.hostname);
@@ -64,6 +72,13 @@ void write_header(XmlWriter& h, const RunReport& run, const Totals& t, bool fail
 void write_summaries(XmlWriter& h, const RunReport& run) {
   auto section = h.scoped_element("section");
   section.attribute("id", "summary");
+  // What the run did not exercise comes before any finding: a clean table would mislead.
+  if (const auto missed = unexercised(run); !missed.empty()) {
+    text_element(h, "h2", "Not exercised (" + std::to_string(missed.size()) + " of the selected types)");
+    auto list = h.scoped_element("ul");
+    list.attribute("class", "not-exercised");
+    for (const auto& u : missed) text_element(h, "li", suite_label(*u.suite) + ": " + unexercised_sentence(u));
+  }
   text_element(h, "h2", "Findings by rule");
   const auto rules = findings_by_rule(run);
   if (rules.empty()) text_element(h, "p", "No findings.");
@@ -81,10 +96,20 @@ void write_summaries(XmlWriter& h, const RunReport& run) {
       number_cell(h, rc.count);
     }
   }
+  if (!run.possibly_fixed.empty()) {
+    text_element(h, "h2", "Possibly fixed (in the baseline, not met in this run)");
+    auto fixed = h.scoped_element("table");
+    header_row(h, {"fingerprint", "rule", "resource", "step", "path"});
+    for (const BaselineEntry& e : run.possibly_fixed) {
+      auto tr = h.scoped_element("tr");
+      for (const std::string* v : {&e.fingerprint, &e.rule_id, &e.resource_type, &e.step, &e.path}) text_element(h, "td", *v);
+    }
+  }
   text_element(h, "h2", "Results by resource");
   auto table = h.scoped_element("table");
   header_row(h, {"suite", "scenarios", "passed", "failed", "skipped", "errored", "error findings",
-                 "warnings", "cases generated", "rejected by validation", "planned", "applied"});
+                 "warnings", "cases generated", "rejected by validation", "planned", "applied",
+                 "cases per step", "most frequent refusal"});
   for (const Suite& suite : run.suites) {
     const Totals t = totals_of(suite);
     auto tr = h.scoped_element("tr");
@@ -95,6 +120,12 @@ void write_summaries(XmlWriter& h, const RunReport& run) {
                           suite.coverage.applied}) {
       number_cell(h, n);
     }
+    std::string steps;
+    for (const auto& [step, cases] : suite.coverage.steps) steps += (steps.empty() ? "" : ", ") + step + " " + std::to_string(cases);
+    text_element(h, "td", steps);
+    text_element(h, "td", suite.coverage.top_refusal.empty()
+                              ? std::string()
+                              : suite.coverage.top_refusal + " (" + plural(suite.coverage.top_refusal_cases, "case") + ")");
   }
 }
 
@@ -143,6 +174,8 @@ void write_filters(XmlWriter& h, const RunReport& run) {
   write_select(h, "rule", rules);
   write_select(h, "resource", resources);
   write_select(h, "severity", {"error", "warning"});
+  write_select(h, "class", {"contract", "tolerated", "robustness", "hygiene", "coverage"});
+  if (!run.baseline_file.empty()) write_select(h, "baseline", {"new", "known"});
   h.scoped_element("span").attribute("id", "filter-count");
 }
 
@@ -150,29 +183,43 @@ void write_scenarios(XmlWriter& h, const RunReport& run) {
   auto section = h.scoped_element("section");
   section.attribute("id", "scenarios");
   text_element(h, "h2", "Scenarios");
-  auto table = h.scoped_element("table");
-  header_row(h, {"suite", "scenario", "status", "time (s)", "findings", "reason"});
+  {
+    auto table = h.scoped_element("table");
+    header_row(h, {"suite", "scenario", "status", "time (s)", "findings", "reason"});
+    for (const Suite& suite : run.suites) {
+      for (const Scenario& s : suite.scenarios) {
+        auto tr = h.scoped_element("tr");
+        text_element(h, "td", suite_label(suite));
+        text_element(h, "td", s.name);
+        {
+          auto td = h.scoped_element("td");
+          text_element(h, "span", to_string(s.status),
+                       std::string("badge ") + std::string(to_string(s.status)), Layout::inline_);
+        }
+        text_element(h, "td", format_seconds(s.duration), "num");
+        number_cell(h, s.findings.size());
+        text_element(h, "td", s.reason);
+      }
+    }
+  }
+  // Logs of scenarios that are not a failing case's (the provider's own checks, a crash): a
+  // failing case's log is shown once, with its first finding.
   for (const Suite& suite : run.suites) {
     for (const Scenario& s : suite.scenarios) {
-      auto tr = h.scoped_element("tr");
-      text_element(h, "td", suite_label(suite));
-      text_element(h, "td", s.name);
-      {
-        auto td = h.scoped_element("td");
-        text_element(h, "span", to_string(s.status),
-                     std::string("badge ") + std::string(to_string(s.status)), Layout::inline_);
-      }
-      text_element(h, "td", format_seconds(s.duration), "num");
-      number_cell(h, s.findings.size());
-      text_element(h, "td", s.reason);
+      if (s.log_lines.empty()) continue;
+      auto details = h.scoped_element("details");
+      text_element(h, "summary", "provider log of " + suite_label(suite) + " " + s.name + " (" +
+                                     plural(s.log_lines.size(), "line") + ")");
+      std::string log;
+      for (const std::string& line : s.log_lines) log += line + "\n";
+      text_element(h, "pre", log);
     }
   }
 }
 
 void write_body(XmlWriter& h, const RunReport& run, std::chrono::system_clock::time_point now) {
-  const bool failed = run_failed(run);
   auto body = h.scoped_element("body");
-  write_header(h, run, totals_of(run), failed, now);
+  write_header(h, run, totals_of(run), verdict_of(run), now);
   write_summaries(h, run);
   text_element(h, "h2", "Findings");
   write_filters(h, run);
@@ -200,7 +247,7 @@ void HtmlReporter::write(const RunReport& run, std::ostream& out) const {
   {
     auto html = h.scoped_element("html");
     html.attribute("lang", "en");
-    write_head(h, run, run_failed(run));
+    write_head(h, run, verdict_of(run));
     write_body(h, run, m_clock());
   }
   h.finish();

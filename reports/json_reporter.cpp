@@ -19,7 +19,28 @@ Json totals_json(const Totals& t) {
               {"skipped", t.skipped},
               {"errored", t.errored},
               {"error_findings", t.error_findings},
-              {"warning_findings", t.warning_findings}};
+              {"warning_findings", t.warning_findings},
+              {"known_findings", t.known_findings}};
+}
+
+Json reproduction_json(const Reproduction& r) {
+  Json steps = Json::array();
+  for (const ReproStep& s : r.steps) {
+    steps.push_back(Json{{"folder", s.folder},
+                         {"purpose", s.purpose},
+                         {"args", s.args},
+                         {"checked", s.checked},
+                         {"expect_changes", s.expect_changes},
+                         {"needs_import_id", s.needs_import_id},
+                         {"configuration", s.configuration}});
+  }
+  return Json{{"provider_source", r.provider_source},
+              {"provider_name", r.provider_name},
+              {"provider_binary", r.provider_binary},
+              {"environment", r.environment},
+              {"provider_config", r.provider_config},
+              {"not_expressible", r.not_expressible},
+              {"steps", std::move(steps)}};
 }
 
 Json finding_json(const Finding& f) {
@@ -46,10 +67,31 @@ Json finding_json(const Finding& f) {
   // The seed is a string: JavaScript consumers would round a 64-bit number above 2^53.
   j["seed"] = std::to_string(f.seed);
   j["replay"] = Json{{"token", f.replay_token}, {"command", replay_command(f)}};
+  // Caveats appear only when they hold (absent means false), with the sentences the other
+  // writers show.
+  if (f.extreme_values) j["extreme_values"] = true;
+  if (f.invented_prior) j["invented_prior"] = true;
+  if (const auto caveats = finding_caveats(f); !caveats.empty()) j["caveats"] = caveats;
   if (f.found_at_case > 0) {
     j["found_at_case"] = f.found_at_case;
     j["shrink_attempts"] = f.shrink_attempts;
   }
+  j["class"] = to_string(f.finding_class);
+  j["fingerprint"] = f.fingerprint;
+  j["occurrences"] = f.occurrences;
+  j["baseline"] = to_string(f.baseline);
+  Json violations = Json::array();
+  for (const PathMessage& v : f.violations) violations.push_back(Json{{"path", v.path}, {"message", v.message}});
+  j["violations"] = std::move(violations);
+  if (!f.log_excerpt.empty() || !f.log_file.empty()) {
+    j["provider_log"] = Json{{"excerpt", f.log_excerpt}, {"total_lines", f.log_total_lines}, {"file", f.log_file}};
+  }
+  j["reproduction"] = f.reproduction ? reproduction_json(*f.reproduction) : Json(nullptr);
+  Json confirmations = Json::array();
+  for (const Confirmation& c : f.confirmations) {
+    confirmations.push_back(Json{{"cli", c.cli}, {"verdict", to_string(c.verdict)}, {"quote", c.quote}});
+  }
+  j["confirmations"] = std::move(confirmations);
   return j;
 }
 
@@ -71,6 +113,12 @@ Json learned_json(const LearnedRule& r) {
   return out;
 }
 
+Json steps_json(const Coverage& coverage) {
+  Json steps = Json::object();
+  for (const auto& [step, cases] : coverage.steps) steps[step] = cases;
+  return steps;
+}
+
 Json suite_json(const Suite& suite) {
   Json scenarios = Json::array();
   for (const Scenario& s : suite.scenarios) scenarios.push_back(scenario_json(s));
@@ -82,10 +130,27 @@ Json suite_json(const Suite& suite) {
                {{"cases_generated", suite.coverage.cases_generated},
                 {"rejected_by_validation", suite.coverage.rejected_by_validation},
                 {"planned", suite.coverage.planned},
-                {"applied", suite.coverage.applied}}},
+                {"applied", suite.coverage.applied},
+                {"steps", steps_json(suite.coverage)},
+                {"top_refusal", suite.coverage.top_refusal},
+                {"top_refusal_cases", suite.coverage.top_refusal_cases}}},
               {"totals", totals_json(totals_of(suite))},
               {"learned", std::move(learned)},
               {"scenarios", std::move(scenarios)}};
+}
+
+Json baseline_json(const RunReport& run) {
+  if (run.baseline_file.empty()) return nullptr;
+  Json fixed = Json::array();
+  for (const BaselineEntry& e : run.possibly_fixed) {
+    fixed.push_back(Json{{"fingerprint", e.fingerprint},
+                         {"rule", e.rule_id},
+                         {"resource_type", e.resource_type},
+                         {"step", e.step},
+                         {"path", e.path},
+                         {"path_patterns", e.path_patterns}});
+  }
+  return Json{{"file", run.baseline_file}, {"possibly_fixed", std::move(fixed)}};
 }
 
 }  // namespace
@@ -93,11 +158,11 @@ Json suite_json(const Suite& suite) {
 void JsonReporter::write(const RunReport& run, std::ostream& out) const {
   Json suites = Json::array();
   for (const Suite& suite : run.suites) suites.push_back(suite_json(suite));
-  const Json doc{
+  Json doc{
       {"format_version", kFormatVersion},
       {"generated_at", format_timestamp(m_clock(), true)},
       {"tool", {{"name", "tfconform"}, {"version", run.tool_version}}},
-      {"result", run_failed(run) ? "failed" : "passed"},
+      {"result", std::string(to_string(verdict_of(run)))},
       {"hostname", run.hostname},
       {"provider",
        {{"address", run.provider.address},
@@ -108,8 +173,20 @@ void JsonReporter::write(const RunReport& run, std::ostream& out) const {
       {"started_at", format_timestamp(run.started_at, true)},
       {"duration_seconds", seconds(run.duration)},
       {"options", {{"apply", run.options.apply}, {"cases", run.options.cases}}},
+      {"profile", run.profile},
+      {"baseline", baseline_json(run)},
       {"totals", totals_json(totals_of(run))},
       {"suites", std::move(suites)}};
+  doc["incomplete"] = incompleteness(run);
+  Json missed = Json::array();
+  for (const auto& u : unexercised(run))
+    missed.push_back({{"suite", suite_label(*u.suite)}, {"missed", u.missed}, {"why", unexercised_sentence(u)}});
+  doc["not_exercised"] = std::move(missed);
+  if (run.interruption) {
+    doc["interruption"] = {{"reason", run.interruption->reason},
+                           {"not_run", run.interruption->not_run},
+                           {"cut_short", run.interruption->cut_short}};
+  }
   // replace: a provider's invalid UTF-8 becomes U+FFFD instead of an exception.
   out << doc.dump(2, ' ', false, Json::error_handler_t::replace) << '\n';
 }

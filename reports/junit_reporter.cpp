@@ -52,6 +52,8 @@ void write_properties(XmlWriter& xml, const RunReport& run, const Suite& suite) 
                  std::to_string(suite.coverage.rejected_by_validation));
   write_property(xml, "coverage.planned", std::to_string(suite.coverage.planned));
   write_property(xml, "coverage.applied", std::to_string(suite.coverage.applied));
+  for (const auto& [step, cases] : suite.coverage.steps) write_property(xml, "coverage.step." + step, std::to_string(cases));
+  if (!suite.coverage.top_refusal.empty()) write_property(xml, "coverage.top_refusal", suite.coverage.top_refusal);
 }
 
 // The XSD allows at most one <failure> per <testcase>, so a scenario with several error
@@ -105,6 +107,16 @@ std::string suite_output(const Suite& suite) {
     if (scenario.log_lines.empty()) continue;
     out += "== " + scenario.name + ": provider log ==\n";
     for (const std::string& line : scenario.log_lines) out += line + '\n';
+  }
+  // Each failing case's log once, cut to the failing step.
+  for (const Scenario& scenario : suite.scenarios) {
+    for (const Finding& f : scenario.findings) {
+      if (f.log_excerpt.empty()) continue;
+      out += "== " + scenario.name + ": provider log at " + f.step + " (" + std::to_string(f.log_excerpt.size()) +
+             " of " + std::to_string(f.log_total_lines) + " lines" + (f.log_file.empty() ? "" : "; all in " + f.log_file) +
+             ") ==\n";
+      for (const std::string& line : f.log_excerpt) out += line + '\n';
+    }
   }
   for (const Scenario& scenario : suite.scenarios) {
     for (const Finding* f : with_severity(scenario, Severity::warning)) {

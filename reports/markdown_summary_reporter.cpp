@@ -1,5 +1,7 @@
 #include "reports/markdown_summary_reporter.hpp"
 
+#include <algorithm>
+
 #include "reports/xml_writer.hpp"
 
 namespace tfc::report {
@@ -10,12 +12,19 @@ std::string code(std::string_view text) { return "<code>" + markdown_cell(text) 
 
 void write_overview(const RunReport& run, std::ostream& out) {
   const Totals t = totals_of(run);
-  out << "## tfconform: " << (run_failed(run) ? "FAILED" : "passed") << " \xE2\x80\x94 "
-      << plural(t.error_findings, "error") << ", " << plural(t.warning_findings, "warning")
+  const Verdict verdict = verdict_of(run);
+  out << "## tfconform: " << (verdict == Verdict::failed ? "FAILED" : verdict == Verdict::incomplete ? "INCOMPLETE" : "passed")
+      << " \xE2\x80\x94 " << plural(t.error_findings, "error") << ", " << plural(t.warning_findings, "warning")
       << "\n\n";
+  for (const std::string& why : incompleteness(run)) out << "**Incomplete:** " << markdown_cell(why) << "\n\n";
   out << "Provider " << code(run.provider.address) << " (protocol "
       << run.provider.protocol_version << "), seed " << code(std::to_string(run.seed)) << ": "
       << totals_sentence(t) << ", in " << format_seconds(run.duration) << " s.\n\n";
+  if (const auto missed = unexercised(run); !missed.empty()) {
+    out << "**Not exercised** (" << missed.size() << " of the selected types):\n\n";
+    for (const auto& u : missed) out << "- " << code(suite_label(*u.suite)) << ": " << markdown_cell(unexercised_sentence(u)) << "\n";
+    out << "\n";
+  }
   out << "| suite | passed | failed | skipped | errored | findings | cases generated |\n"
       << "|---|--:|--:|--:|--:|--:|--:|\n";
   for (const Suite& suite : run.suites) {
@@ -42,15 +51,20 @@ void write_rules(const RunReport& run, std::ostream& out) {
 void write_findings(const RunReport& run, std::ostream& out) {
   const auto findings = all_findings(run);
   if (findings.empty()) return;
-  out << "### Findings\n\n| severity | rule | resource | scenario | path | message |\n"
-      << "|---|---|---|---|---|---|\n";
+  out << "### Findings\n\n| severity | class | rule | resource | scenario | path | message |\n"
+      << "|---|---|---|---|---|---|---|\n";
   std::size_t rows = 0;
   for (const FindingRef& ref : findings) {
     if (rows++ == MarkdownSummaryReporter::kMaxFindingRows) break;
     const Finding& f = *ref.finding;
-    out << "| " << to_string(f.severity) << " | " << code(f.rule_id) << " | "
+    std::string message = caveat_tags(f).empty() ? f.message : caveat_tags(f) + " " + f.message;
+    if (f.violations.size() > 1) message += " (and " + plural(f.violations.size() - 1, "more path") + ")";
+    if (f.occurrences > 1) message += " [" + std::to_string(f.occurrences) + " cases]";
+    for (const Confirmation& c : f.confirmations) message += " [" + c.cli + ": " + std::string(to_string(c.verdict)) + "]";
+    out << "| " << (f.baseline == BaselineState::known ? std::string("known") : std::string(to_string(f.severity)))
+        << " | " << to_string(f.finding_class) << " | " << code(f.rule_id) << " | "
         << markdown_cell(suite_label(*ref.suite)) << " | " << markdown_cell(ref.scenario->name)
-        << " | " << code(f.path) << " | " << markdown_cell(f.message) << " |\n";
+        << " | " << code(f.path) << " | " << markdown_cell(message) << " |\n";
   }
   if (findings.size() > MarkdownSummaryReporter::kMaxFindingRows) {
     out << "\n\xE2\x80\xA6 and " << findings.size() - MarkdownSummaryReporter::kMaxFindingRows
@@ -58,10 +72,12 @@ void write_findings(const RunReport& run, std::ostream& out) {
   }
   out << "\n<details><summary>Replay a finding</summary>\n\n";
   rows = 0;
+  std::vector<std::string> seen;  // one line per case: a case's findings share their token
   for (const FindingRef& ref : findings) {
     if (rows++ == MarkdownSummaryReporter::kMaxFindingRows) break;
     const std::string command = replay_command(*ref.finding);
-    if (command.empty()) continue;
+    if (command.empty() || std::find(seen.begin(), seen.end(), command) != seen.end()) continue;
+    seen.push_back(command);
     out << "- " << code(ref.finding->rule_id) << " in " << markdown_cell(suite_label(*ref.suite))
         << " / " << markdown_cell(ref.scenario->name) << ": " << code(command) << '\n';
   }

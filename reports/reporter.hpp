@@ -1,6 +1,6 @@
 #pragma once
-// The one interface every report format implements (style-anchors.md §1: one method over a
-// finished run; Catch2 `catch_interfaces_reporter.hpp`), and the injectable clock that keeps the
+// The one interface every report format implements (one method over a finished run, as Catch2's
+// reporters in `catch_interfaces_reporter.hpp`), and the injectable clock that keeps the
 // output reproducible under test.
 
 #include <chrono>

@@ -18,7 +18,9 @@ void add(Totals& into, const Scenario& scenario) {
     case Status::error: ++into.errored; break;
   }
   for (const Finding& f : scenario.findings) {
-    if (f.severity == Severity::error) {
+    if (f.baseline == BaselineState::known) {
+      ++into.known_findings;
+    } else if (f.severity == Severity::error) {
       ++into.error_findings;
     } else {
       ++into.warning_findings;
@@ -53,6 +55,54 @@ bool run_failed(const RunReport& run) {
   return t.failed > 0 || t.errored > 0 || t.error_findings > 0;
 }
 
+std::vector<Unexercised> unexercised(const RunReport& run) {
+  std::vector<Unexercised> out;
+  for (const Suite& suite : run.suites) {
+    if (suite.kind == SuiteKind::provider) continue;
+    if (run.interruption) {
+      const auto& not_run = run.interruption->not_run;
+      if (std::find(not_run.begin(), not_run.end(), suite_label(suite)) != not_run.end()) continue;
+    }
+    const Coverage& c = suite.coverage;
+    if (suite.kind == SuiteKind::data_source) {
+      if (c.applied == 0) out.push_back({&suite, "never read"});
+    } else if (c.planned == 0) {
+      out.push_back({&suite, "never planned"});
+    } else if (run.options.apply && c.applied == 0) {
+      out.push_back({&suite, "never applied"});
+    }
+  }
+  return out;
+}
+
+std::string unexercised_sentence(const Unexercised& u) {
+  const Coverage& c = u.suite->coverage;
+  std::string out = u.missed + " in " + plural(c.cases_generated, "case");
+  if (!c.top_refusal.empty())
+    out += "; most frequent refusal (" + plural(c.top_refusal_cases, "case") + "): " + c.top_refusal;
+  return out;
+}
+
+std::vector<std::string> incompleteness(const RunReport& run) {
+  std::vector<std::string> out;
+  if (run.interruption) out.push_back(interruption_sentence(*run.interruption));
+  const auto missed = unexercised(run);
+  if (!missed.empty()) {
+    constexpr std::size_t kShown = 5;
+    std::string text = plural(missed.size(), "selected type") + " not exercised: ";
+    for (std::size_t i = 0; i < missed.size() && i < kShown; ++i)
+      text += (i ? ", " : "") + suite_label(*missed[i].suite) + " (" + missed[i].missed + ")";
+    if (missed.size() > kShown) text += ", ...";
+    out.push_back(text);
+  }
+  return out;
+}
+
+Verdict verdict_of(const RunReport& run) {
+  if (run_failed(run)) return Verdict::failed;
+  return incompleteness(run).empty() ? Verdict::passed : Verdict::incomplete;
+}
+
 std::vector<FindingRef> all_findings(const RunReport& run) {
   std::vector<FindingRef> out;
   for (const Suite& suite : run.suites) {
@@ -80,6 +130,15 @@ std::string_view to_string(Severity severity) {
   return severity == Severity::error ? "error" : "warning";
 }
 
+std::string_view to_string(Verdict verdict) {
+  switch (verdict) {
+    case Verdict::passed: return "passed";
+    case Verdict::failed: return "failed";
+    case Verdict::incomplete: return "incomplete";
+  }
+  return "failed";
+}
+
 std::string_view to_string(Status status) {
   switch (status) {
     case Status::passed: return "passed";
@@ -99,6 +158,35 @@ std::string_view to_string(SuiteKind kind) {
   return "resource";
 }
 
+std::string_view to_string(FindingClass finding_class) {
+  switch (finding_class) {
+    case FindingClass::contract: return "contract";
+    case FindingClass::tolerated: return "tolerated";
+    case FindingClass::robustness: return "robustness";
+    case FindingClass::hygiene: return "hygiene";
+    case FindingClass::coverage: return "coverage";
+  }
+  return "contract";
+}
+
+std::string_view to_string(BaselineState state) {
+  switch (state) {
+    case BaselineState::untracked: return "untracked";
+    case BaselineState::known: return "known";
+    case BaselineState::fresh: return "new";
+  }
+  return "untracked";
+}
+
+std::string_view to_string(ConfirmVerdict verdict) {
+  switch (verdict) {
+    case ConfirmVerdict::confirmed: return "confirmed";
+    case ConfirmVerdict::not_reproduced: return "not reproduced";
+    case ConfirmVerdict::not_expressible: return "not expressible";
+  }
+  return "not reproduced";
+}
+
 std::string suite_label(const Suite& suite) {
   return std::string(to_string(suite.kind)) + "." + suite.name;
 }
@@ -106,6 +194,26 @@ std::string suite_label(const Suite& suite) {
 std::string_view shown_value(const Finding& finding, const std::string& value) {
   if (finding.sensitive && !value.empty()) return kRedacted;
   return value;
+}
+
+std::vector<std::string> finding_caveats(const Finding& finding) {
+  std::vector<std::string> out;
+  if (finding.extreme_values) {
+    out.push_back("found only with extreme values (--values all or extreme): huge or long numbers, long or "
+                  "control-character strings, long collections; no realistic case showed it");
+  }
+  if (finding.invented_prior) {
+    out.push_back("the evidence rests on an invented prior state: the planned state of an accepted "
+                  "configuration with its unknown values filled in by tfconform, not a state the provider wrote");
+  }
+  return out;
+}
+
+std::string caveat_tags(const Finding& finding) {
+  std::string out;
+  if (finding.extreme_values) out += "[extreme values]";
+  if (finding.invented_prior) out += std::string(out.empty() ? "" : " ") + "[invented prior]";
+  return out;
 }
 
 std::string replay_command(const Finding& finding) {
@@ -130,8 +238,31 @@ std::string plural(std::size_t n, std::string_view noun) {
   return std::to_string(n) + " " + std::string(noun) + (n == 1 ? "" : "s");
 }
 
+namespace {
+
+std::string listed(const std::vector<std::string>& labels) {
+  constexpr std::size_t kShown = 5;
+  std::string out;
+  for (std::size_t i = 0; i < labels.size() && i < kShown; ++i) out += (i ? ", " : "") + labels[i];
+  if (labels.size() > kShown) out += ", ...";
+  return out;
+}
+
+}  // namespace
+
+std::string interruption_sentence(const Interruption& interruption) {
+  std::string out = interruption.reason;
+  if (!interruption.not_run.empty())
+    out += ": " + plural(interruption.not_run.size(), "type") + " not run (" + listed(interruption.not_run) + ")";
+  if (!interruption.cut_short.empty())
+    out += std::string(interruption.not_run.empty() ? ": " : ", ") + std::to_string(interruption.cut_short.size()) +
+           " cut short (" + listed(interruption.cut_short) + ")";
+  return out;
+}
+
 std::string totals_sentence(const Totals& t) {
-  return plural(t.error_findings, "error") + ", " + plural(t.warning_findings, "warning") + "; " +
+  const std::string known = t.known_findings > 0 ? ", " + std::to_string(t.known_findings) + " known" : "";
+  return plural(t.error_findings, "error") + ", " + plural(t.warning_findings, "warning") + known + "; " +
          plural(t.scenarios, "scenario") + ": " + std::to_string(t.passed) + " passed, " +
          std::to_string(t.failed) + " failed, " + std::to_string(t.skipped) + " skipped, " +
          std::to_string(t.errored) + " errored";

@@ -14,7 +14,7 @@
 namespace tfc::report {
 
 /// error for MUST rules, warning for SHOULD rules and legacy-SDK tolerance
-/// (../shared/spec/contract-rules.md, introduction).
+/// (docs/lifecycle-contract.md, "Severity and the cores").
 enum class Severity { error, warning };
 
 enum class Status { passed, failed, skipped, error };
@@ -29,14 +29,61 @@ struct ValueComparison {
   std::vector<std::string> differing_paths;
 };
 
+/// What kind of problem a finding is, for people and for the exit status: contract (Core
+/// rejects the answer), tolerated (Core only logs it, for the legacy SDK), robustness (a crash,
+/// a timeout, memory, an oversized answer), hygiene (the SHOULD rules), coverage (what the run
+/// could not exercise).
+enum class FindingClass { contract, tolerated, robustness, hygiene, coverage };
+
+/// Where a finding stands against a baseline (`--baseline`): untracked when no baseline was
+/// given, known when its fingerprint is in the baseline (it does not fail the run), new else.
+enum class BaselineState { untracked, known, fresh };
+
+/// One path of a finding and what the oracle said about it.
+struct PathMessage {
+  std::string path;
+  std::string message;
+};
+
+/// One step of a reproduction: a folder with a Terraform configuration and the CLI command that
+/// plays it in the shared working directory (state carries over from step to step).
+struct ReproStep {
+  std::string folder;                 // step1, step2, ...
+  std::string purpose;                // what Core does here, e.g. "update with .offset_days unknown"
+  std::vector<std::string> args;      // CLI arguments, e.g. {"apply", "-auto-approve"}
+  std::string configuration;          // main.tf
+  bool checked = false;               // the step where Core should reject the provider's answer
+  bool expect_changes = false;        // checked by `plan -detailed-exitcode` (exit 2 = changes)
+  bool needs_import_id = false;       // takes the object's id from the previous step's output
+};
+
+/// Terraform/OpenTofu configurations that replay a finding's shrunk case through a real Core.
+struct Reproduction {
+  std::string provider_source;        // the required_providers source, e.g. registry.terraform.io/tfconform/time
+  std::string provider_name;          // local name, e.g. time
+  std::string provider_binary;        // the binary dev_overrides points at (its folder)
+  std::vector<std::string> environment;  // NAME=VALUE the provider ran with
+  std::string provider_config;        // provider block body in .tf.json form (JSON text), may be empty
+  std::vector<ReproStep> steps;
+  std::string not_expressible;        // why no configuration can replay it (then steps is empty)
+};
+
+enum class ConfirmVerdict { confirmed, not_reproduced, not_expressible };
+
+/// What one CLI made of a finding's reproduction.
+struct Confirmation {
+  std::string cli;      // e.g. "Terraform v1.11.4", "OpenTofu v1.12.6-dev"
+  ConfirmVerdict verdict = ConfirmVerdict::not_reproduced;
+  std::string quote;    // Core's error, the CLI's output, or why it is not expressible
+};
+
 /// The shrunk configuration that still reproduces a finding.
 struct Counterexample {
   std::string configuration;
   std::size_t attribute_count = 0;
 };
 
-/// One contract violation found by the oracle (../shared/spec/contract-rules.md: "Every finding
-/// carries ...").
+/// One contract violation found by the oracle (docs/lifecycle-contract.md, "Findings").
 struct Finding {
   std::string rule_id;        // e.g. plan.config_value_changed
   Severity severity = Severity::error;
@@ -57,6 +104,27 @@ struct Finding {
   /// how many shrink attempts led to the counterexample.
   std::size_t found_at_case = 0;
   std::size_t shrink_attempts = 0;
+
+  // One finding per broken promise: every path of the rule at this step, an identity that
+  // survives seeds and versions, and how many cases met it.
+  std::vector<PathMessage> violations;
+  std::string fingerprint;
+  std::size_t occurrences = 1;
+  FindingClass finding_class = FindingClass::contract;
+  BaselineState baseline = BaselineState::untracked;
+  /// The provider's log of the failing case, cut to the failing step (only on the first finding
+  /// of a case), its full length, and the side file holding all of it.
+  std::vector<std::string> log_excerpt;
+  std::size_t log_total_lines = 0;
+  std::string log_file;
+  std::vector<std::string> full_log;  // the writers never print it; the CLI stores it in log_file
+  std::optional<Reproduction> reproduction;
+  std::vector<Confirmation> confirmations;
+  /// Caveats on the evidence, shown by every writer (finding_caveats): the case had extreme
+  /// values (`--values all|extreme`; the realistic cases before it did not find this), or a
+  /// request's prior state held values tfconform invented (plan-only runs).
+  bool extreme_values = false;
+  bool invented_prior = false;
 };
 
 /// One lifecycle scenario of a suite ("create", "update", "import", "destroy", ...).
@@ -73,8 +141,15 @@ struct Scenario {
 struct Coverage {
   std::size_t cases_generated = 0;
   std::size_t rejected_by_validation = 0;
-  std::size_t planned = 0;
-  std::size_t applied = 0;
+  std::size_t planned = 0;  // data sources: validated
+  std::size_t applied = 0;  // data sources: read
+  /// Cases that got through each lifecycle step the suite's kind has, in Core's order
+  /// ("validated", "planned", "applied", "update planned", "updated", "replaced", "read",
+  /// "imported", "upgraded", "destroyed"); a step no case reached is listed with 0.
+  std::vector<std::pair<std::string, std::size_t>> steps;
+  /// The refusal that stopped the most cases ("RPC: summary (at path)") and how many it stopped.
+  std::string top_refusal;
+  std::size_t top_refusal_cases = 0;
 };
 
 /// What a suite learned from the provider's refusals about one attribute path (or a group of
@@ -108,6 +183,32 @@ struct RunOptions {
   std::size_t cases = 0;
 };
 
+/// A baseline entry: a fingerprint and what it stood for when it was written, with the path
+/// patterns of every path of the finding (see baseline.hpp for how they match).
+struct BaselineEntry {
+  std::string fingerprint;
+  std::string rule_id;
+  std::string resource_type;
+  std::string step;
+  std::string path;
+  std::vector<std::string> path_patterns;
+};
+
+/// A selected type the run never exercised: a resource never planned (or, with --apply, never
+/// applied), a data source never read.
+struct Unexercised {
+  const Suite* suite = nullptr;
+  std::string missed;  // "never planned", "never applied", "never read"
+};
+
+/// A run that ended early (SIGINT, SIGTERM, --time-budget): why, and what it did not do. Every
+/// writer says so at the top; suites never started are in the report as skipped.
+struct Interruption {
+  std::string reason;                  // e.g. "interrupted by SIGINT"
+  std::vector<std::string> not_run;    // suite labels of the types never started
+  std::vector<std::string> cut_short;  // suite labels of the types stopped part-way
+};
+
 /// A finished run: everything a writer needs, nothing live.
 struct RunReport {
   std::string tool_version;
@@ -118,12 +219,22 @@ struct RunReport {
   std::chrono::milliseconds duration{0};
   RunOptions options;
   std::vector<Suite> suites;
+  /// Which Cores' rules are errors (terraform, opentofu or both; see --profile).
+  std::string profile = "both";
+  /// The baseline the run was judged against (empty: none), and its entries not met again.
+  std::string baseline_file;
+  std::vector<BaselineEntry> possibly_fixed;
+  std::optional<Interruption> interruption;
 };
+
+/// "interrupted by SIGINT: 3 types not run (resource.a, resource.b, ...), 1 cut short (...)".
+std::string interruption_sentence(const Interruption& interruption);
 
 /// Counts over scenarios and findings.
 struct Totals {
   std::size_t scenarios = 0, passed = 0, failed = 0, skipped = 0, errored = 0;
   std::size_t error_findings = 0, warning_findings = 0;
+  std::size_t known_findings = 0;  // in the baseline: counted here, not as errors or warnings
   std::chrono::milliseconds duration{0};  // sum of scenario durations
 };
 
@@ -151,6 +262,18 @@ Totals totals_of(const RunReport& run);
 /// True when the run has a failed or errored scenario or an error finding (the exit status).
 bool run_failed(const RunReport& run);
 
+/// The selected types the run did not exercise (types it never started are the interruption's).
+std::vector<Unexercised> unexercised(const RunReport& run);
+/// "never planned in 25 cases; most frequent refusal (25 cases): ValidateResourceConfig: ...".
+std::string unexercised_sentence(const Unexercised& u);
+
+/// The run's one-word outcome. `incomplete`: nothing failed, but the run did not do what it
+/// was asked (it stopped early, or a selected type was never exercised) — never shown as passed.
+enum class Verdict { passed, failed, incomplete };
+Verdict verdict_of(const RunReport& run);
+/// Why a run without failures is incomplete, one sentence each (empty when it is not).
+std::vector<std::string> incompleteness(const RunReport& run);
+
 /// Every finding of the run in report order (suite, scenario, finding).
 std::vector<FindingRef> all_findings(const RunReport& run);
 /// Findings counted per rule id, sorted by rule id (deterministic summaries).
@@ -159,16 +282,30 @@ std::vector<RuleCount> findings_by_rule(const RunReport& run);
 /// Stable lowercase names used in every output: "error"/"warning", "passed"/"failed"/...,
 /// "provider"/"resource"/"data_source".
 std::string_view to_string(Severity severity);
+/// "passed", "failed", "incomplete".
+std::string_view to_string(Verdict verdict);
 std::string_view to_string(Status status);
 std::string_view to_string(SuiteKind kind);
+/// "contract", "tolerated", "robustness", "hygiene", "coverage".
+std::string_view to_string(FindingClass finding_class);
+/// "untracked", "known", "new".
+std::string_view to_string(BaselineState state);
+/// "confirmed", "not reproduced", "not expressible".
+std::string_view to_string(ConfirmVerdict verdict);
 
 /// The suite's display name: `<kind>.<name>`, e.g. `resource.tfc_widget`.
 std::string suite_label(const Suite& suite);
 
 /// `value` itself, or kRedacted when the finding is sensitive. Every writer shows the
-/// request/response/expected/actual values only through this (contract-rules.md: sensitive
-/// values are redacted).
+/// request/response/expected/actual values only through this (docs/lifecycle-contract.md,
+/// "Findings": sensitive values are never shown).
 std::string_view shown_value(const Finding& finding, const std::string& value);
+
+/// One sentence per caveat of the finding (empty when there is none), e.g. "found only with
+/// extreme values (--values): no realistic case showed it".
+std::vector<std::string> finding_caveats(const Finding& finding);
+/// The caveats as short tags for one-line rows: `[extreme values] [invented prior]`, or "".
+std::string caveat_tags(const Finding& finding);
 
 /// `tfconform run --replay TOKEN` (token shell-quoted when needed); empty when the finding has
 /// no replay token.

@@ -1,5 +1,5 @@
 #pragma once
-// go-plugin AutoMTLS from the client side (../shared/protocol/README.md §2.3, §2.6a):
+// go-plugin AutoMTLS from the client side (docs/protocol.md §2.3, §2.8):
 // a throw-away self-signed client certificate, and the server certificate from the handshake.
 
 #include <string>
@@ -29,7 +29,7 @@ tfc::Expected<ClientCredentials> generate_client_credentials(KeyCurve curve = Ke
 
 /// Turns the handshake's certificate field (base64 of DER, padded or not) into a PEM
 /// "CERTIFICATE" block, after checking that the bytes decode and parse as an X.509
-/// certificate (§2.2 field 6, §2.6a).
+/// certificate (§2.2 field 6, §2.8).
 tfc::Expected<std::string> server_cert_pem(std::string_view cert_base64);
 
 }  // namespace tfc::runner

@@ -1,5 +1,5 @@
 #pragma once
-// The gRPC channel to a plugin (../shared/protocol/README.md §2.3 C++ mapping, §2.6a).
+// The gRPC channel to a plugin (docs/protocol.md §2.3 C++ mapping, §2.8).
 
 #include <grpcpp/channel.h>
 

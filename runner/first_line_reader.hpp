@@ -1,6 +1,6 @@
 #pragma once
 // Reading the handshake line: the first stdout line of a just-started plugin, within a
-// deadline, while also collecting its stderr (../shared/protocol/README.md §2.2).
+// deadline, while also collecting its stderr (docs/protocol.md §2.2).
 
 #include <chrono>
 #include <functional>

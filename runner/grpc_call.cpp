@@ -4,17 +4,35 @@
 #include <string>
 
 #include "runner/channel.hpp"
+#include "runner/run_stop.hpp"
 
 namespace tfc::runner::detail {
 
-std::unique_ptr<grpc::ClientContext> make_context(const CallOptions& options) {
+std::chrono::milliseconds deadline_for(const CallOptions& options, const char* rpc) {
+  return options.deadlines ? options.deadlines->deadline_for(rpc) : options.timeout;
+}
+
+std::unique_ptr<grpc::ClientContext> make_context(std::chrono::milliseconds deadline) {
   auto context = std::make_unique<grpc::ClientContext>();
-  context->set_deadline(std::chrono::system_clock::now() + options.timeout);
+  context->set_deadline(std::chrono::system_clock::now() + deadline);
   return context;
+}
+
+void CallTimer::finished(const grpc::Status& status) const {
+  if (!m_options.deadlines || status.error_code() == grpc::StatusCode::DEADLINE_EXCEEDED ||
+      status.error_code() == grpc::StatusCode::CANCELLED)
+    return;
+  m_options.deadlines->answered(m_rpc, std::chrono::steady_clock::now() - m_start);
 }
 
 protocol::RpcFailure failure_for(const grpc::Status& status, const CallOptions& options,
                                  const char* rpc) {
+  // Once tfconform is told to stop, it cancels calls and kills providers itself: whatever the
+  // call then returns says nothing about the provider.
+  if (aborting()) {
+    return protocol::RpcFailure{protocol::FailureKind::Cancelled, static_cast<int>(status.error_code()),
+                                std::string(rpc) + ": cancelled, tfconform was " + describe(stop_reason())};
+  }
   // gRPC refuses an answer over the channel's limit on our side, as RESOURCE_EXHAUSTED; a
   // provider may send that code itself, so the client-side wording is what tells them apart.
   if (status.error_code() == grpc::StatusCode::RESOURCE_EXHAUSTED &&
@@ -29,9 +47,15 @@ protocol::RpcFailure failure_for(const grpc::Status& status, const CallOptions& 
   // A dead plugin shows as UNAVAILABLE (or a cut stream); say what really happened.
   if (options.crash_probe) {
     if (const auto ended = options.crash_probe()) {
-      failure.kind = protocol::FailureKind::Crashed;
-      failure.message += " (plugin " + *ended + ")";
+      failure.kind = ended->out_of_memory ? protocol::FailureKind::OutOfMemory : protocol::FailureKind::Crashed;
+      failure.message += " (plugin " + ended->description + ")";
+      return failure;
     }
+  }
+  if (failure.kind == protocol::FailureKind::Timeout) {
+    failure.message = std::string(rpc) + ": no answer within " +
+                      (options.deadlines ? options.deadlines->explain(rpc)
+                                         : std::to_string(options.timeout.count()) + " ms (--timeout)");
   }
   return failure;
 }

@@ -11,16 +11,34 @@
 #include "proto/protocol/rpc_result.hpp"
 #include "proto/util/expected.hpp"
 #include "runner/grpc_provider.hpp"
+#include "runner/live_calls.hpp"
 #include "runner/protobuf_log.hpp"
 
 namespace tfc::runner::detail {
 
-/// A ClientContext whose deadline is now + options.timeout.
-std::unique_ptr<grpc::ClientContext> make_context(const CallOptions& options);
+/// The deadline of the next call of `rpc`: the adaptive policy's, else options.timeout.
+std::chrono::milliseconds deadline_for(const CallOptions& options, const char* rpc);
 
-/// The RpcFailure for a non-OK status, re-classed Crashed when the process has ended.
+/// A ClientContext whose deadline is now + `deadline`.
+std::unique_ptr<grpc::ClientContext> make_context(std::chrono::milliseconds deadline);
+
+/// The RpcFailure for a non-OK status: Cancelled when the harness is stopping, re-classed
+/// Crashed (or OutOfMemory) when the process has ended, a timeout naming its deadline.
 protocol::RpcFailure failure_for(const grpc::Status& status, const CallOptions& options,
                                  const char* rpc);
+
+/// Times one call: feeds the adaptive deadline with every answer that was not a timeout.
+class CallTimer {
+public:
+  CallTimer(const CallOptions& options, const char* rpc)
+      : m_options(options), m_rpc(rpc), m_start(std::chrono::steady_clock::now()) {}
+  void finished(const grpc::Status& status) const;
+
+private:
+  const CallOptions& m_options;
+  const char* m_rpc;
+  std::chrono::steady_clock::time_point m_start;
+};
 
 /// A reply that does not convert: Malformed, naming the RPC.
 protocol::RpcFailure malformed(const Error& error, const char* rpc);
@@ -39,10 +57,13 @@ protocol::RpcResult<Response> unary(Stub& stub,
                                                                  PbResponse*),
                                     const PbRequest& request, const CallOptions& options,
                                     const char* rpc, From&& from) {
-  auto context = make_context(options);
+  auto context = make_context(deadline_for(options, rpc));
+  const LiveCall live(*context);
+  const CallTimer timer(options, rpc);
   PbResponse reply;
   begin_protobuf_capture();
   const grpc::Status status = (stub.*method)(context.get(), request, &reply);
+  timer.finished(status);
   if (is_unparsable_reply(status)) return unparsable(rpc, PbResponse::descriptor()->full_name(), protobuf_capture());
   if (!status.ok()) return failure_for(status, options, rpc);
   auto converted = from(reply);

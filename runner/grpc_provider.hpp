@@ -1,5 +1,5 @@
 #pragma once
-// ProviderClient over gRPC, for tfplugin6 and tfplugin5 (../shared/design/architecture.md:
+// ProviderClient over gRPC, for tfplugin6 and tfplugin5 (docs/architecture.md:
 // runner implements proto/protocol/provider_client.hpp). No generated header leaks from here.
 
 #include <grpcpp/channel.h>
@@ -11,15 +11,26 @@
 #include <string>
 
 #include "proto/protocol/provider_client.hpp"
+#include "runner/adaptive_deadline.hpp"
 
 namespace tfc::runner {
 
+/// How a plugin process ended, as a failed call reports it.
+struct ProcessEnd {
+  std::string description;    // "exited with status 2", plus the memory limit when it ran out
+  bool out_of_memory = false;  // it died at the harness's memory limit (--provider-memory)
+};
+
 struct CallOptions {
-  /// Deadline of each RPC (Terraform has none; a harness must not hang on a stuck provider).
+  /// Deadline of each RPC when no policy is given (Terraform has none; a harness must not hang
+  /// on a stuck provider).
   std::chrono::milliseconds timeout{std::chrono::minutes(2)};
-  /// Says how the plugin process ended, if it has; a failed call is then classed Crashed
-  /// with that description. Empty for attached providers.
-  std::function<std::optional<std::string>()> crash_probe;
+  /// Adaptive deadlines shared by every client of a run; when set it decides each call's
+  /// deadline and learns from each answer's time.
+  std::shared_ptr<DeadlinePolicy> deadlines;
+  /// Says how the plugin process ended, if it has; a failed call is then classed Crashed (or
+  /// OutOfMemory) with that description. Empty for attached providers.
+  std::function<std::optional<ProcessEnd>()> crash_probe;
 };
 
 /// Every RPC takes the same five steps: to_proto, a fresh ClientContext with the deadline,

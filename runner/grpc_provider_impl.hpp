@@ -124,7 +124,9 @@ public:
   }
   protocol::RpcResult<protocol::ListResourceResponse> list_resource(const protocol::ListResourceRequest& request) override {
     // Server stream: collect every event until the provider ends it.
-    auto context = make_context(m_options);
+    auto context = make_context(deadline_for(m_options, "ListResource"));
+    const LiveCall live(*context);
+    const CallTimer timer(m_options, "ListResource");
     auto reader = m_stub->ListResource(context.get(), Protocol::to_proto(request));
     protocol::ListResourceResponse response;
     typename Protocol::ListResourceEvent event;
@@ -138,6 +140,7 @@ public:
       response.events.push_back(std::move(*converted));
     }
     const grpc::Status status = reader->Finish();
+    timer.finished(status);
     if (!status.ok()) return failure_for(status, m_options, "ListResource");
     if (bad_event) return *bad_event;
     return response;

@@ -1,6 +1,6 @@
 #pragma once
 // The go-plugin handshake line a provider prints first on stdout
-// (../shared/protocol/README.md §2.2):  CORE|APP|NETWORK|ADDRESS|PROTOCOL|SERVER-CERT[|MUX]
+// (docs/protocol.md §2.2):  CORE|APP|NETWORK|ADDRESS|PROTOCOL|SERVER-CERT[|MUX]
 
 #include <span>
 #include <string>
@@ -46,7 +46,7 @@ tfc::Expected<Handshake> parse_handshake_line(std::string_view line,
                                               std::span<const int> offered = kOfferedProtocols);
 
 /// Adds the '=' padding Go's RawStdEncoding leaves out; returns an error when the text is not
-/// standard-alphabet base64 or has an impossible length (§2.6a).
+/// standard-alphabet base64 or has an impossible length (§2.8).
 tfc::Expected<std::string> repad_base64(std::string_view unpadded);
 
 }  // namespace tfc::runner

@@ -6,6 +6,8 @@
 
 #include <cerrno>
 
+#include "runner/memory_limit.hpp"
+
 namespace tfc::runner {
 namespace {
 
@@ -57,6 +59,15 @@ void OutputDrain::stop() {
   close_fd(m_wake_write);
 }
 
+bool OutputDrain::wait_for_stderr_end(std::chrono::milliseconds timeout) const {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (!m_stderr_ended.load()) {
+    if (std::chrono::steady_clock::now() >= deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  return true;
+}
+
 std::string OutputDrain::stderr_tail() const {
   const std::lock_guard lock(m_tail_mutex);
   return m_tail;
@@ -72,6 +83,7 @@ void OutputDrain::run() {
       if (stream->fd >= 0 && !read_available(*stream)) {
         flush_partial(*stream);
         close_fd(stream->fd);
+        if (stream == &m_err) m_stderr_ended = true;
       }
     }
     if ((fds[2].revents & POLLIN) != 0 || m_stop_requested) break;
@@ -120,7 +132,10 @@ void OutputDrain::consume(Stream& stream, std::string_view bytes) {
 void OutputDrain::flush_partial(Stream& stream) {
   std::string_view line = stream.partial;
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-  if (!stream.partial.empty()) m_ring->push(parse_log_line(line, stream.kind));
+  if (stream.kind == LogStream::Stderr && !m_said_out_of_memory.load(std::memory_order_relaxed) &&
+      reads_as_out_of_memory(line))
+    m_said_out_of_memory = true;
+  if (!stream.partial.empty()) m_ring->push(stream.kind, std::string(line));
   stream.partial.clear();
 }
 

@@ -1,9 +1,10 @@
 #pragma once
 // Keeps reading a plugin's stdout and stderr after the handshake so it never blocks on a full
-// pipe (../shared/protocol/README.md §2.2: "keep draining both pipes"), turning lines into
+// pipe (docs/protocol.md §2.2: "keep draining both pipes"), turning lines into
 // levelled LogLines.
 
 #include <atomic>
+#include <chrono>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -30,6 +31,12 @@ public:
   void stop();
   /// The last bytes the plugin wrote to stderr (at most kTailBytes).
   std::string stderr_tail() const;
+  /// True once a stderr line said the plugin ran out of memory (kept even when a long crash
+  /// dump pushes that line out of the log and the tail).
+  bool said_out_of_memory() const noexcept { return m_said_out_of_memory.load(); }
+  /// Waits until everything the plugin wrote to stderr has been read (end of file: the plugin
+  /// and whatever shared its stderr have exited), at most `timeout`; false when it has not.
+  bool wait_for_stderr_end(std::chrono::milliseconds timeout) const;
 
   static constexpr std::size_t kTailBytes = 8192;
   /// Longer lines are cut into pieces of this size.
@@ -58,6 +65,8 @@ private:
   std::thread m_thread;
   bool m_stopped = false;
   std::atomic<bool> m_stop_requested{false};
+  std::atomic<bool> m_said_out_of_memory{false};
+  std::atomic<bool> m_stderr_ended{false};
 };
 
 }  // namespace tfc::runner

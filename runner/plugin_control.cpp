@@ -27,7 +27,7 @@ void push_lines(LogRing& ring, std::string& partial, std::string_view data, LogS
     }
     partial.append(data.substr(0, newline));
     if (!partial.empty() && partial.back() == '\r') partial.pop_back();
-    if (!partial.empty()) ring.push(parse_log_line(partial, stream));
+    if (!partial.empty()) ring.push(stream, partial);
     partial.clear();
     data.remove_prefix(newline + 1);
   }
@@ -85,8 +85,7 @@ void StdioPump::run(std::shared_ptr<grpc::Channel> channel) {
   reader->Finish();
   for (auto* partial : {&out_partial, &err_partial}) {
     if (!partial->empty()) {
-      m_ring->push(parse_log_line(*partial, partial == &err_partial ? LogStream::Stderr
-                                                                    : LogStream::Stdout));
+      m_ring->push(partial == &err_partial ? LogStream::Stderr : LogStream::Stdout, *partial);
     }
   }
 }

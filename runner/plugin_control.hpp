@@ -1,5 +1,5 @@
 #pragma once
-// go-plugin's own services on a provider's gRPC server (../shared/protocol/README.md §2.4–2.6):
+// go-plugin's own services on a provider's gRPC server (docs/protocol.md §2.4–2.6):
 // health check, GRPCController.Shutdown and the GRPCStdio stream.
 
 #include <grpcpp/channel.h>
@@ -24,7 +24,7 @@ tfc::Expected<bool> check_health(const std::shared_ptr<grpc::Channel>& channel,
                                  std::chrono::milliseconds timeout = std::chrono::seconds(10));
 
 /// plugin.GRPCController/Shutdown. The plugin stops its server while answering, so the reply
-/// is usually lost (UNAVAILABLE "Socket closed", §2.6a): every outcome is accepted and only
+/// is usually lost (UNAVAILABLE "Socket closed", §2.8): every outcome is accepted and only
 /// reported as the returned status text, for logs.
 std::string request_controller_shutdown(const std::shared_ptr<grpc::Channel>& channel,
                                         std::chrono::milliseconds timeout = std::chrono::seconds(2));

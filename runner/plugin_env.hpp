@@ -1,5 +1,5 @@
 #pragma once
-// The environment a provider is launched with (../shared/protocol/README.md §2.1).
+// The environment a provider is launched with (docs/protocol.md §2.1).
 
 #include <span>
 #include <string>

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <array>
 #include <utility>
 
@@ -90,33 +91,48 @@ LogLine parse_log_line(std::string_view line, LogStream stream) {
   return out;
 }
 
-namespace {
-std::size_t text_bytes(const LogLine& line) { return line.raw.size() + line.message.size(); }
-}  // namespace
-
-void LogRing::push(LogLine line) {
+void LogRing::push(LogStream stream, std::string raw) {
   const std::lock_guard lock(m_mutex);
-  const std::size_t size = text_bytes(line);
+  const std::size_t size = raw.size();
   while (!m_lines.empty() && (m_lines.size() == m_capacity || m_bytes + size > m_max_bytes)) {
-    m_bytes -= text_bytes(m_lines.front());
+    m_bytes -= m_lines.front().raw.size();
     m_lines.pop_front();
     ++m_dropped;
   }
   m_bytes += size;
-  m_lines.push_back(std::move(line));
+  m_lines.push_back(Kept{stream, std::move(raw)});
 }
 
 std::vector<LogLine> LogRing::snapshot() const {
   const std::lock_guard lock(m_mutex);
-  return {m_lines.begin(), m_lines.end()};
+  std::vector<LogLine> out;
+  out.reserve(m_lines.size());
+  for (const Kept& k : m_lines) out.push_back(parse_log_line(k.raw, k.stream));
+  return out;
+}
+
+std::pair<std::deque<LogRing::Kept>::const_iterator, std::deque<LogRing::Kept>::const_iterator> LogRing::fresh(
+    std::size_t& cursor) const {
+  const std::size_t total = m_dropped + m_lines.size();
+  const std::size_t count = std::min(total - std::min(cursor, total), m_lines.size());
+  cursor = total;
+  return {m_lines.end() - static_cast<std::ptrdiff_t>(count), m_lines.end()};
 }
 
 std::vector<LogLine> LogRing::since(std::size_t& cursor) const {
   const std::lock_guard lock(m_mutex);
-  const std::size_t total = m_dropped + m_lines.size();
-  const std::size_t fresh = std::min(total - std::min(cursor, total), m_lines.size());
-  cursor = total;
-  return {m_lines.end() - static_cast<std::ptrdiff_t>(fresh), m_lines.end()};
+  const auto [begin, end] = fresh(cursor);
+  std::vector<LogLine> out;
+  for (auto it = begin; it != end; ++it) out.push_back(parse_log_line(it->raw, it->stream));
+  return out;
+}
+
+std::vector<std::string> LogRing::raw_since(std::size_t& cursor) const {
+  const std::lock_guard lock(m_mutex);
+  const auto [begin, end] = fresh(cursor);
+  std::vector<std::string> out;
+  for (auto it = begin; it != end; ++it) out.push_back(it->raw);
+  return out;
 }
 
 std::size_t LogRing::dropped() const {

@@ -1,11 +1,12 @@
 #pragma once
 // A provider's own log lines (stderr, and stdout after the handshake), levelled the way
-// go-plugin's client does it (../shared/protocol/README.md §2.2, last paragraph), kept in a
+// go-plugin's client does it (docs/protocol.md §2.2, last paragraph), kept in a
 // bounded ring for reports.
 
 #include <cstddef>
 #include <deque>
 #include <mutex>
+#include <utility>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,7 +35,10 @@ LogLine parse_log_line(std::string_view line, LogStream stream);
 
 /// Thread-safe bounded buffer of the most recent lines, at most `capacity` lines and about
 /// `max_bytes` of text (a provider flooding 64 KiB lines must not hold 2,000 of them); counts the
-/// ones it dropped. The newest line is always kept.
+/// ones it dropped. The newest line is always kept. Lines are kept as read and levelled only
+/// when asked for as LogLines: providers log at trace level by default (terraform-provider-aws
+/// writes about a megabyte of JSON records while answering GetProviderSchema), and most lines
+/// are never looked at.
 class LogRing {
 public:
   static constexpr std::size_t kDefaultMaxBytes = 8 * 1024 * 1024;
@@ -42,7 +46,7 @@ public:
   explicit LogRing(std::size_t capacity, std::size_t max_bytes = kDefaultMaxBytes)
       : m_capacity(capacity == 0 ? 1 : capacity), m_max_bytes(max_bytes) {}
 
-  void push(LogLine line);
+  void push(LogStream stream, std::string raw);
   /// The kept lines, oldest first.
   std::vector<LogLine> snapshot() const;
   /// How many lines fell off the front.
@@ -50,13 +54,22 @@ public:
   /// The lines pushed since `cursor` (a count of lines ever pushed; 0 at first) that are still
   /// kept, oldest first; moves `cursor` to the current count. Copies only those lines.
   std::vector<LogLine> since(std::size_t& cursor) const;
+  /// The same lines as since(), as read (LogLine::raw), without levelling them.
+  std::vector<std::string> raw_since(std::size_t& cursor) const;
 
 private:
+  struct Kept {
+    LogStream stream;
+    std::string raw;
+  };
+  /// The kept lines after `cursor`, under the lock; moves the cursor.
+  std::pair<std::deque<Kept>::const_iterator, std::deque<Kept>::const_iterator> fresh(std::size_t& cursor) const;
+
   mutable std::mutex m_mutex;
   std::size_t m_capacity;
   std::size_t m_max_bytes;
   std::size_t m_bytes = 0;
-  std::deque<LogLine> m_lines;
+  std::deque<Kept> m_lines;
   std::size_t m_dropped = 0;
 };
 

@@ -2,7 +2,6 @@
 
 #include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -12,6 +11,8 @@
 #include <thread>
 
 #include "runner/first_line_reader.hpp"
+#include "runner/lifeline_spawn.hpp"
+#include "runner/live_processes.hpp"
 #include "runner/output_drain.hpp"
 #include "runner/text_excerpt.hpp"
 
@@ -21,18 +22,6 @@ namespace tfc::runner {
 namespace {
 
 constexpr auto kReapTimeout = std::chrono::milliseconds(5'000);
-
-tfc::Expected<std::filesystem::path> make_work_dir() {
-  const char* tmp = std::getenv("TMPDIR");
-  // Unix socket paths are limited to 107 bytes; fall back to /tmp when TMPDIR is long.
-  std::string base = tmp != nullptr && *tmp != '\0' && std::strlen(tmp) < 60 ? tmp : "/tmp";
-  std::string pattern = base + "/tfconform-XXXXXX";
-  if (::mkdtemp(pattern.data()) == nullptr) {
-    return Error{"cannot create a temporary directory under " + base + ": " +
-                 std::strerror(errno)};
-  }
-  return std::filesystem::path(pattern);
-}
 
 struct Pipe {
   int read = -1;
@@ -49,44 +38,6 @@ void close_fd(int& fd) {
   if (fd >= 0) ::close(fd);
   fd = -1;
 }
-
-class SpawnSetup {
-public:
-  SpawnSetup() {
-    posix_spawnattr_init(&m_attr);
-    posix_spawn_file_actions_init(&m_actions);
-  }
-  ~SpawnSetup() {
-    posix_spawnattr_destroy(&m_attr);
-    posix_spawn_file_actions_destroy(&m_actions);
-  }
-  SpawnSetup(const SpawnSetup&) = delete;
-  SpawnSetup& operator=(const SpawnSetup&) = delete;
-
-  // New process group led by the child; default signal dispositions and an empty mask, since
-  // the harness may ignore SIGPIPE or block signals in its threads.
-  bool configure(const Pipe& out, const Pipe& err, const std::filesystem::path& cwd) {
-    sigset_t none;
-    sigset_t all;
-    sigemptyset(&none);
-    sigfillset(&all);
-    return posix_spawnattr_setflags(&m_attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK |
-                                                 POSIX_SPAWN_SETSIGDEF) == 0 &&
-           posix_spawnattr_setpgroup(&m_attr, 0) == 0 &&
-           posix_spawnattr_setsigmask(&m_attr, &none) == 0 &&
-           posix_spawnattr_setsigdefault(&m_attr, &all) == 0 &&
-           posix_spawn_file_actions_addopen(&m_actions, 0, "/dev/null", O_RDONLY, 0) == 0 &&
-           posix_spawn_file_actions_adddup2(&m_actions, out.write, 1) == 0 &&
-           posix_spawn_file_actions_adddup2(&m_actions, err.write, 2) == 0 &&
-           posix_spawn_file_actions_addchdir_np(&m_actions, cwd.c_str()) == 0;
-  }
-  const posix_spawnattr_t* attr() const { return &m_attr; }
-  const posix_spawn_file_actions_t* actions() const { return &m_actions; }
-
-private:
-  posix_spawnattr_t m_attr;
-  posix_spawn_file_actions_t m_actions;
-};
 
 std::string launch_context(const std::filesystem::path& exe) {
   return "plugin " + exe.string();
@@ -114,8 +65,14 @@ tfc::Expected<void> PluginProcess::start(const LaunchOptions& options) {
   if (options.protocol_versions.empty()) {
     return Error{context + ": no protocol version offered"};
   }
-  TFC_TRY(dir, make_work_dir());
-  m_work_dir = dir;
+  TFC_TRY(scratch, ScratchDir::create());
+  m_scratch = std::move(scratch);
+  m_work_dir = m_scratch.path();
+  m_memory_limit = options.memory_limit_bytes;
+  if (m_memory_limit > 0) {
+    sweep_stale_cgroups();
+    m_cgroup = MemoryCgroup::create(m_memory_limit);
+  }
   if (!options.plaintext) {
     auto creds = generate_client_credentials(options.key_curve);
     if (!creds) return with_context(context, creds.error());
@@ -130,6 +87,9 @@ tfc::Expected<void> PluginProcess::start(const LaunchOptions& options) {
       {"TMPDIR", m_work_dir.string()},
   };
   if (m_credentials) vars.push_back({"PLUGIN_CLIENT_CERT", m_credentials->cert_pem});
+  // A Go provider collects garbage harder as it nears this, before the hard limit stops it;
+  // the user's own GOMEMLIMIT (--env) comes later and wins.
+  if (m_memory_limit > 0) vars.push_back({"GOMEMLIMIT", std::to_string(m_memory_limit / 4 * 3)});
   vars.insert(vars.end(), options.environment.begin(), options.environment.end());
   // Never inherit the multiplexing switch (tfconform has no broker) nor, in plaintext mode,
   // a certificate from the harness's own environment.
@@ -148,19 +108,21 @@ tfc::Expected<void> PluginProcess::start(const LaunchOptions& options) {
   m_stderr_fd = err->read;
 
   become_child_subreaper();
-  SpawnSetup setup;
-  std::vector<char*> envp;
-  for (const auto& entry : env) envp.push_back(const_cast<char*>(entry.c_str()));
-  envp.push_back(nullptr);
-  std::string exe = m_executable.string();
-  char* argv[] = {exe.data(), nullptr};
-  int rc = setup.configure(out, *err, m_work_dir) ? 0 : EINVAL;
-  pid_t pid = -1;
-  if (rc == 0) rc = ::posix_spawn(&pid, exe.c_str(), setup.actions(), setup.attr(), argv, envp.data());
+  ChildSpec spec;
+  spec.executable = m_executable.string();
+  spec.environment = env;
+  spec.stdout_fd = out.write;
+  spec.stderr_fd = err->write;
+  spec.working_dir = m_work_dir;
+  spec.data_limit_bytes = m_memory_limit;
+  spec.cgroup_procs_fd = m_cgroup ? m_cgroup->procs_fd() : -1;
+  auto pid = spawn_child(spec);
   close_fd(out.write);
   close_fd(err->write);
-  if (rc != 0) return Error{context + ": cannot start: " + std::strerror(rc)};
-  m_pid = pid;
+  if (!pid) return with_context(context, pid.error());
+  m_pid = *pid;
+  ::setpgid(m_pid, m_pid);  // also here: the group must exist before anyone signals it
+  register_live_group(m_pid);
   return {};
 }
 
@@ -247,6 +209,7 @@ ExitStatus PluginProcess::shutdown(const std::function<void()>& graceful) {
     // The leader is not reaped yet, so its zombie still holds the group id: no other process
     // group can have taken it, and leftover children are killed too.
     signal_group(m_pid, SIGKILL);
+    unregister_live_group(m_pid);
     if (auto reaped = reap_child(m_pid, kReapTimeout)) {
       const std::lock_guard lock(m_mutex);
       if (!m_exit) m_exit = reaped;
@@ -257,8 +220,24 @@ ExitStatus PluginProcess::shutdown(const std::function<void()>& graceful) {
   close_fd(m_stdout_fd);
   close_fd(m_stderr_fd);
   remove_stray_socket();
-  remove_work_dir();
+  m_scratch.remove();
   return m_exit.value_or(ExitStatus{});
+}
+
+bool PluginProcess::out_of_memory() const {
+  if (m_memory_limit == 0) return false;
+  if (m_cgroup && m_cgroup->out_of_memory()) return true;
+  // Under the rlimit alone a Go provider says so on stderr ("fatal error: out of memory").
+  if (!m_drain) return false;
+  // The last words may still be in the pipe when the exit is seen: read them first.
+  if (!m_drain->said_out_of_memory()) m_drain->wait_for_stderr_end(std::chrono::milliseconds(500));
+  return m_drain->said_out_of_memory();
+}
+
+std::string PluginProcess::memory_limit_text() const {
+  if (m_memory_limit == 0) return "";
+  std::string how = m_cgroup ? std::string(m_cgroup->mechanism()) + " and RLIMIT_DATA" : "RLIMIT_DATA";
+  return format_memory_size(m_memory_limit) + " (" + how + ")";
 }
 
 void PluginProcess::remove_stray_socket() {
@@ -271,10 +250,5 @@ void PluginProcess::remove_stray_socket() {
   }
 }
 
-void PluginProcess::remove_work_dir() {
-  if (m_work_dir.empty()) return;
-  std::error_code ec;
-  std::filesystem::remove_all(m_work_dir, ec);
-}
 
 }  // namespace tfc::runner

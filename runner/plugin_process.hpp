@@ -1,12 +1,14 @@
 #pragma once
-// A provider plugin launched the way Terraform Core launches it (../shared/protocol/README.md
-// §2.1–2.3, §2.6): fresh temporary working directory, own process group, go-plugin
-// environment, handshake line read under a deadline, output drained in the background, and a
-// closing sequence that leaves no process, socket or directory behind.
+// A provider plugin launched the way Terraform Core launches it (go-plugin: environment,
+// handshake line, AutoMTLS): a fresh locked scratch directory, its own process group, a memory
+// limit, death with tfconform (runner/lifeline_spawn.hpp), the handshake read under a deadline,
+// output drained in the background, and a closing sequence that leaves no process, socket,
+// cgroup or directory behind.
 
 #include <sys/types.h>
 
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <memory>
@@ -18,9 +20,11 @@
 #include "proto/util/expected.hpp"
 #include "runner/auto_mtls.hpp"
 #include "runner/handshake.hpp"
+#include "runner/memory_limit.hpp"
 #include "runner/plugin_env.hpp"
 #include "runner/plugin_log.hpp"
 #include "runner/process_group.hpp"
+#include "runner/scratch_dir.hpp"
 
 namespace tfc::runner {
 
@@ -41,14 +45,16 @@ struct LaunchOptions {
   std::chrono::milliseconds shutdown_grace{2'000};
   /// Log lines kept for reports.
   std::size_t log_capacity = 2000;
+  /// Memory the plugin may use (runner/memory_limit.hpp); 0: no limit.
+  std::uint64_t memory_limit_bytes = 0;
 };
 
 class PluginProcess {
 public:
   /// Starts `options.executable` with no arguments, stdin from /dev/null, stdout/stderr piped,
   /// in a new process group and a fresh temporary directory (also PLUGIN_UNIX_SOCKET_DIR and
-  /// TMPDIR, so that old go-plugin versions put their socket there too), and
-  /// waits for a valid handshake line. On any failure everything started is torn down and the
+  /// TMPDIR, so that old go-plugin versions put their socket there too), under the memory
+  /// limit, and waits for a valid handshake line. On any failure everything started is torn down and the
   /// error says what happened: the exit status, the line or bytes read, the stderr tail.
   static tfc::Expected<std::unique_ptr<PluginProcess>> launch(const LaunchOptions& options);
 
@@ -89,15 +95,23 @@ public:
   /// True when the plugin had ended before shutdown() started (a crash or early exit).
   bool exited_before_shutdown() const noexcept { return m_exited_early; }
 
+  /// True when the ended plugin died at its memory limit: its cgroup saw an OOM kill, or its
+  /// last words on stderr say it ran out of memory.
+  bool out_of_memory() const;
+  /// "2 GiB (cgroup v1 and RLIMIT_DATA)"; empty without a limit.
+  std::string memory_limit_text() const;
+
 private:
   PluginProcess() = default;
   tfc::Expected<void> start(const LaunchOptions& options);
   tfc::Expected<void> await_handshake(const LaunchOptions& options);
   void remove_stray_socket();
-  void remove_work_dir();
 
   std::filesystem::path m_executable;
+  ScratchDir m_scratch;
   std::filesystem::path m_work_dir;
+  std::uint64_t m_memory_limit = 0;
+  std::unique_ptr<MemoryCgroup> m_cgroup;
   std::optional<ClientCredentials> m_credentials;
   Handshake m_handshake;
   pid_t m_pid = -1;

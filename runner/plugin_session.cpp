@@ -58,6 +58,8 @@ std::vector<LogLine> PluginSession::logs() const { return m_ring->snapshot(); }
 
 std::vector<LogLine> PluginSession::logs_since(std::size_t& cursor) const { return m_ring->since(cursor); }
 
+std::vector<std::string> PluginSession::raw_logs_since(std::size_t& cursor) const { return m_ring->raw_since(cursor); }
+
 std::optional<ExitStatus> PluginSession::exit_status() {
   if (m_process) return m_process->exit_status();
   return m_exit;

@@ -1,6 +1,6 @@
 #pragma once
 // One live provider connection, launched or attached, with go-plugin's connect and close
-// sequences around it (../shared/protocol/README.md §2.5–2.7).
+// sequences around it (docs/protocol.md §2.5–2.7).
 
 #include <grpcpp/channel.h>
 
@@ -47,6 +47,8 @@ public:
   std::vector<LogLine> logs() const;
   /// Only the lines that arrived since `cursor` (see LogRing::since).
   std::vector<LogLine> logs_since(std::size_t& cursor) const;
+  /// The same lines as read, not levelled (cheaper: see LogRing).
+  std::vector<std::string> raw_logs_since(std::size_t& cursor) const;
   /// How a launched plugin ended if it has already (a crash while the session is open).
   std::optional<ExitStatus> exit_status();
 

@@ -1,6 +1,6 @@
 #pragma once
 // POSIX process care for a plugin and its process group: exit detection without reaping,
-// group signals, bounded reaping (../shared/protocol/README.md §2.6 closing sequence).
+// group signals, bounded reaping (docs/protocol.md §2.6 closing sequence).
 
 #include <sys/types.h>
 

@@ -1,6 +1,6 @@
 #pragma once
 // Attaching to an already running provider through TF_REATTACH_PROVIDERS
-// (../shared/protocol/README.md §2.7).
+// (docs/protocol.md §2.7).
 
 #include <string>
 #include <string_view>

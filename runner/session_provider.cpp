@@ -6,12 +6,16 @@ std::unique_ptr<protocol::ProviderClient> make_session_provider(PluginSession& s
                                                                 CallOptions options) {
   if (!options.crash_probe && session.process() != nullptr) {
     PluginProcess* process = session.process();
-    options.crash_probe = [process]() -> std::optional<std::string> {
+    options.crash_probe = [process]() -> std::optional<ProcessEnd> {
       // The socket can fail a moment before the exit is visible: give it a short look.
-      if (auto status = process->wait_for_exit(std::chrono::milliseconds(100))) {
-        return status->describe();
+      const auto status = process->wait_for_exit(std::chrono::milliseconds(100));
+      if (!status) return std::nullopt;
+      ProcessEnd end{status->describe(), process->out_of_memory()};
+      if (end.out_of_memory) {
+        end.description += ", out of memory at tfconform's limit of " + process->memory_limit_text() +
+                           " per provider process (--provider-memory)";
       }
-      return std::nullopt;
+      return end;
     };
   }
   return make_grpc_provider(session.protocol_version(), session.channel(), std::move(options));

@@ -15,20 +15,27 @@ mkdir -p "$out"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
+# Contract findings are replayed by the real CLIs that are here (Terraform on PATH, OpenTofu
+# from `make providers`); each reproduction stays under reports-out/repro-<name>/.
+confirm=()
+command -v terraform > /dev/null 2>&1 && confirm+=(--confirm-with terraform)
+[[ -x "$build/cli/tofu" ]] && confirm+=(--confirm-with "$(cd "$build/cli" && pwd)/tofu")
+
 run() {  # name, expected exit codes, tfconform run arguments...
   local name=$1 ok=$2; shift 2
   echo
   echo "== tfconform run $name"
   set +e
   "$tfc" run "$@" --junit "$out/$name.junit.xml" --html "$out/$name.html" --json "$out/$name.json" \
-    --summary "$out/$name.summary.md"
+    --summary "$out/$name.summary.md" --repro-dir "$out/repro-$name" ${confirm[@]+"${confirm[@]}"}
   local rc=$?
   set -e
   if [[ " $ok " != *" $rc "* ]]; then
     echo "demo: tfconform run $name exited $rc (expected $ok)" >&2
     exit 1
   fi
-  echo "   exit $rc; reports: $out/$name.{junit.xml,html,json,summary.md}"
+  echo "   exit $rc; reports: $out/$name.{junit.xml,html,json,summary.md}" \
+    "($(du -k "$out/$name.html" | cut -f1) KB HTML, $(du -k "$out/$name.junit.xml" | cut -f1) KB JUnit)"
 }
 
 # The honest fixture (terraform-plugin-framework, protocol 6): every resource and data source.

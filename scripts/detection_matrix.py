@@ -96,8 +96,9 @@ def run_on_snapshots(args, tool, body):
         shutil.rmtree(bin_dir, ignore_errors=True)
 
 
-def run_one(args, mode, legacy):
-    """One tfconform run; returns a dict with the findings, wall seconds and exit status."""
+def run_one(args, mode, legacy, confirm_with=()):
+    """One tfconform run; returns a dict with the findings, wall seconds and exit status. With
+    confirm_with (CLI paths), every contract finding is also played by those CLIs."""
     state = tempfile.mkdtemp(prefix="tfc-matrix-state-")
     out_dir = tempfile.mkdtemp(prefix="tfc-matrix-report-")
     report = os.path.join(out_dir, "report.json")
@@ -117,6 +118,8 @@ def run_one(args, mode, legacy):
     ]
     if legacy:
         cmd += ["--env", "TFCFAULT_LEGACY=1"]
+    for cli in confirm_with:
+        cmd += ["--confirm-with", cli]
     env = {k: v for k, v in os.environ.items() if not k.startswith("TFCFAULT_")}
     start = time.monotonic()
     try:
@@ -146,6 +149,9 @@ def run_one(args, mode, legacy):
                             "found_at_case": finding.get("found_at_case"),
                             "shrink_attempts": finding.get("shrink_attempts"),
                             "attribute_count": (finding.get("counterexample") or {}).get("attribute_count"),
+                            "class": finding.get("class"),
+                            "confirmations": finding.get("confirmations") or [],
+                            "not_expressible": (finding.get("reproduction") or {}).get("not_expressible") or "",
                         })
         elif result["harness"] is None:
             result["harness"] = "no JSON report written"
@@ -218,6 +224,27 @@ def cell_rule(f):
     return f"`{f['rule']}` ({f['severity']})" if f else "**MISS**"
 
 
+def cell_confirmed(f, clis):
+    """Which CLIs confirmed the finding, or why none could."""
+    if not clis:
+        return "—"
+    if not f:
+        return "—"
+    if f.get("class") not in ("contract", "robustness"):
+        return f"not confirmed: a {f.get('class')} finding"
+    verdicts = {c["cli"]: c for c in f.get("confirmations", [])}
+    confirmed = [cli.split(" ")[0] for cli, c in verdicts.items() if c["verdict"] == "confirmed"]
+    if confirmed:
+        return ", ".join(confirmed)
+    for c in verdicts.values():
+        if c["verdict"] == "not expressible":
+            return "not expressible: " + c["quote"].replace("|", "/")
+    first = next(iter(verdicts.values()), None)
+    if first is None:
+        return "no verdict"
+    return "**not reproduced**: " + first["quote"].splitlines()[0].replace("|", "/")[:120]
+
+
 def fmt_others(rules):
     return "**" + ", ".join(f"`{r}`" for r in rules) + "**" if rules else "none"
 
@@ -242,8 +269,8 @@ def markdown(rows, args, shown, tolerated, total_seconds, problems):
     lines.append(f"Result: **{verdict}**; {len(rows)} modes × 2 runs in {total_seconds:.0f} s.")
     lines.append("")
     lines.append("| fault | expected rule | rule found (severity) | other error rules | cases until found | seconds "
-                 "| shrunk size | legacy run (`TFCFAULT_LEGACY=1`) |")
-    lines.append("|---|---|---|---|---:|---:|---:|---|")
+                 "| shrunk size | legacy run (`TFCFAULT_LEGACY=1`) | confirmed by |")
+    lines.append("|---|---|---|---|---:|---:|---:|---|---|")
     for row in rows:
         f = row["found"]
         if row["rule"]:
@@ -270,7 +297,7 @@ def markdown(rows, args, shown, tolerated, total_seconds, problems):
         if row["legacy"]["harness"]:
             legacy += f" (harness error: {row['legacy']['harness']})"
         lines.append(f"| `{row['mode']}` | {expected} | {found} | {fmt_others(row['others'])} | {case} | "
-                     f"{row['normal']['seconds']:.1f} | {size} | {legacy} |")
+                     f"{row['normal']['seconds']:.1f} | {size} | {legacy} | {cell_confirmed(f, args.confirm_with)} |")
     lines.append("")
     if problems:
         lines.append("## Problems")
@@ -304,6 +331,11 @@ def markdown(rows, args, shown, tolerated, total_seconds, problems):
                  "the initial one. Those errors (" + ", ".join(f"`{r}`" for r in sorted(FOLLOW_ON)) + ") are "
                  "listed but are not problems, except a non-empty plan for a fault that claims no perpetual diff. "
                  "Any other error rule in a legacy run is listed as \"other errors\" and is a problem.")
+    lines.append("- **confirmed by**: the CLIs (" + (", ".join(f"`{rel(c)}`" for c in args.confirm_with) or "none given")
+                 + ") that played the finding's reproduction (`tfconform run --confirm-with`: one Terraform "
+                 "configuration per step of the shrunk case) and rejected the provider with Core's own error; "
+                 "\"not expressible\" says why no configuration can replay it; **not reproduced** quotes the CLI. "
+                 "Seconds include the confirmation.")
     lines.append("")
     return "\n".join(lines)
 
@@ -334,6 +366,8 @@ def main():
     p.add_argument("--hints", default=os.path.join(ROOT, "tests", "conformance", "hints", "tfcfault.json"))
     p.add_argument("--run-timeout", type=float, default=600, help="give up on one tfconform run after this long")
     p.add_argument("--modes", default="", help="comma-separated subset of modes (default: all, plus honest)")
+    p.add_argument("--confirm-with", action="append", default=[],
+                   help="Terraform or OpenTofu binary that confirms each finding (repeatable)")
     args = parse_run_arguments(p)
 
     return run_on_snapshots(args, "detection_matrix", matrix)
@@ -349,7 +383,7 @@ def matrix(args, shown):
     problems = []
     start = time.monotonic()
     for row in rows:
-        row["normal"] = run_one(args, row["mode"], legacy=False)
+        row["normal"] = run_one(args, row["mode"], legacy=False, confirm_with=args.confirm_with)
         row["legacy"] = run_one(args, row["mode"], legacy=True)
         found = judge(row, row["normal"], row["legacy"], tolerated)
         problems += found
@@ -358,6 +392,7 @@ def matrix(args, shown):
               f"{(f['severity'] if f else ('MISS' if row['rule'] else '-')):8} "
               f"case {str(f['found_at_case'] if f else '-'):>3} {row['normal']['seconds']:6.1f}s | legacy "
               f"{(lf['severity'] if lf else ('MISS' if row['rule'] else '-')):8} {row['legacy']['seconds']:6.1f}s"
+              + (f" | {cell_confirmed(f, args.confirm_with)}" if args.confirm_with else "")
               + ("  " + "; ".join(found) if found else ""), flush=True)
     total = time.monotonic() - start
 

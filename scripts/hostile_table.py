@@ -49,6 +49,12 @@ TIMEOUT = 5
 SHRINK_TIME = 10
 MARKER = "TFC_HOSTILE_MARKER"
 FAULT_MODES = ("crash_in_apply", "hang_in_plan")
+# Modes that test the harness's own defaults (its RPC deadline, its memory limit): run without
+# --timeout, so the table shows what a user meets at default settings.
+DEFAULT_SETTINGS_RULES = ("rpc.timeout", "rpc.out_of_memory")
+# tfconform itself stopped during a hanging plan: (row name, signal, expected exit status).
+STOPS = (("stop_sigint", "SIGINT", 130), ("stop_sigterm", "SIGTERM", 143), ("stop_sigkill", "SIGKILL", None))
+SIGNAL_AFTER = 2.0
 STRAGGLER_GRACE = 2.0
 MESSAGE_CHARS = 220
 
@@ -174,6 +180,18 @@ def vm_hwm_kib(pid):
     return None
 
 
+def mem_available_kib():
+    """The machine's MemAvailable now (what could still be allocated without swapping)."""
+    try:
+        with open("/proc/meminfo", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError):
+        pass
+    return None
+
+
 def tail(path, chars=4000):
     try:
         with open(path, "rb") as f:
@@ -203,7 +221,10 @@ def run_one(args, row, index):
         "--apply",
         "--cases", str(args.cases),
         "--seed", args.seed,
-        "--timeout", str(args.timeout),
+    ]
+    if not row.get("default_settings"):
+        cmd += ["--timeout", str(args.timeout)]
+    cmd += [
         "--shrink-time", str(args.shrink_time),
         "--quiet",
         "--json", paths["json"],
@@ -216,18 +237,27 @@ def run_one(args, row, index):
     env = {k: v for k, v in os.environ.items() if not k.startswith("TFCFAULT_") and k != MARKER}
     env["TMPDIR"] = tmp
     stdout_path, stderr_path = os.path.join(base, "stdout"), os.path.join(base, "stderr")
-    res = {"token": token, "status": None, "signal": None, "killed_after": None, "rss_kib": None, "own_kib": 0}
+    res = {"token": token, "status": None, "signal": None, "killed_after": None, "rss_kib": None, "own_kib": 0,
+           "min_available_kib": mem_available_kib()}
     start = time.monotonic()
     with open(stdout_path, "wb") as so, open(stderr_path, "wb") as se:
         # cwd: the run's own directory, so that a core file of a crash does not land in the checkout.
         proc = subprocess.Popen(cmd, env=env, cwd=base, stdin=subprocess.DEVNULL, stdout=so, stderr=se,
                                 start_new_session=True)
     deadline = start + args.run_timeout
+    signalled = None
     while True:
         pid, wstatus, usage = os.wait4(proc.pid, os.WNOHANG)
         if pid:
             break
         res["own_kib"] = max(res["own_kib"], vm_hwm_kib(proc.pid) or 0)
+        available = mem_available_kib()
+        if available is not None and res["min_available_kib"] is not None:
+            res["min_available_kib"] = min(res["min_available_kib"], available)
+        if row.get("signal") and signalled is None and time.monotonic() - start > SIGNAL_AFTER and \
+                any("terraform-provider" in cmd for _, cmd in marked_processes(token)):
+            os.kill(proc.pid, getattr(signal, row["signal"]))
+            signalled = time.monotonic()
         if time.monotonic() > deadline and res["killed_after"] is None:
             res["killed_after"] = args.run_timeout
             try:
@@ -236,6 +266,9 @@ def run_one(args, row, index):
                 pass
         time.sleep(0.02)
     res["seconds"] = time.monotonic() - start
+    res["expected"] = row["expected"]
+    # For a stopped run: how long it took to end after the signal.
+    res["after_signal"] = time.monotonic() - signalled if signalled else None
     code = os.waitstatus_to_exitcode(wstatus)
     proc.returncode = code  # reaped here; keep Popen from waiting again
     if code < 0:
@@ -246,7 +279,15 @@ def run_one(args, row, index):
 
     res["left_running"] = reap_stragglers(token, args.grace)
     res["temp_left"] = leftover_files(tmp)
-    res["reports"] = reports_written(paths)
+    res["reports"] = reports_written(paths)  # before a follow-up run could write them
+    if row.get("signal") == "SIGKILL":
+        # Nothing ran a cleanup: the next run must find the dead run's scratch directory and remove it.
+        res["left_by_kill"] = res["temp_left"]
+        follow = [("TFCFAULT_MODE=honest" if c.startswith("TFCFAULT_MODE=") else c) for c in cmd]
+        follow[follow.index("--cases") + 1] = "1"
+        subprocess.run(follow, env=env, cwd=base, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, timeout=args.run_timeout)
+        res["temp_left"] = leftover_files(tmp)
     res["stderr_tail"], res["stderr_bytes"] = tail(stderr_path)
     res["errors"], res["warnings"], res["first_message"] = [], [], ""
     try:
@@ -289,6 +330,26 @@ def judge(row, res):
         notes.append(why)
         if "is not a mode of" in res["first_message"]:
             notes.append("the provider binary does not know this mode yet (rebuild: make providers)")
+    if row.get("signal"):
+        want = row["exit"]
+        got = res["status"] if res["signal"] is None else res["signal"]
+        if (want is None and res["signal"] != "SIGKILL") or (want is not None and res["status"] != want):
+            verdicts.append("WRONG EXIT")
+            notes.append(f"exit {got}, expected {want if want is not None else 'killed'}")
+        if res["after_signal"] is None:
+            verdicts.append("NOT SIGNALLED")
+            notes.append("the provider never started, so no signal was sent")
+        if res["left_running"]:
+            verdicts.append("LEFT RUNNING")
+            notes.append(f"{len(res['left_running'])} process(es) still running after {STRAGGLER_GRACE:.0f} s")
+        if res["temp_left"]:
+            verdicts.append("TEMP FILES LEFT")
+            notes.append(f"{len(res['temp_left'])} entr(y/ies) left in TMPDIR")
+        if want is not None and "json" not in res["reports"]:
+            verdicts.append("NO REPORT")
+            notes.append("no JSON report")
+        row["verdicts"], row["note"] = verdicts, "; ".join(notes)
+        return
     if res["signal"] or res["status"] not in (0, 1) or res["killed_after"]:
         verdicts.append("TFCONFORM CRASHED")
         if res["killed_after"]:
@@ -369,13 +430,18 @@ def reported_cell(res):
 
 
 def exit_cell(res):
+    if res.get("after_signal") is not None and res["status"] is not None:
+        return f"{res['status']}"
     if res["killed_after"]:
         return f"killed after {res['killed_after']:.0f} s"
     return f"signal {res['signal']}" if res["signal"] else str(res["status"])
 
 
 def rss_cell(res):
-    return f"{res['rss_kib'] / 1024:.0f} (tfconform {res['own_kib'] / 1024:.0f})"
+    text = f"{res['rss_kib'] / 1024:.0f} (tfconform {res['own_kib'] / 1024:.0f})"
+    if res.get("min_available_kib") and "out_of_memory" in res.get("expected", ""):
+        text += f"; machine's MemAvailable never below {res['min_available_kib'] / 1048576:.1f} GiB"
+    return text
 
 
 def running_cell(res):
@@ -401,8 +467,14 @@ def markdown(rows, args, shown, total_seconds):
                  "(`tests/providers/faulty/hostile.tsv`): instead of breaking a contract rule they attack the harness "
                  "itself — junk on stdout before the handshake, an endless stderr flood, a handshake to a socket that "
                  "does not exist, children that outlive the plugin, oversized and invalid UTF-8 values and diagnostics, "
-                 "TLS certificates that do not match, deeply nested values and schemas, markup everywhere. "
+                 "TLS certificates that do not match, deeply nested values and schemas, markup everywhere, a hang in "
+                 "each RPC, unbounded allocation. "
                  "`crash_in_apply` and `hang_in_plan` of `faults.tsv` are added: a crash and a hang are hostile too. "
+                 "The hangs and the allocation run at tfconform's default settings (no `--timeout`; the default "
+                 "memory limit per provider process), so their time and peak RSS are what a user meets. The "
+                 "`stop_*` rows send tfconform itself SIGINT, SIGTERM or SIGKILL "
+                 f"{SIGNAL_AFTER:.0f} s into a run whose plan hangs; their time is from the signal to tfconform's "
+                 "exit, and after SIGKILL a second run with the same `TMPDIR` must remove what the killed one left. "
                  "Each mode should end in the expected rule (or none), with tfconform exiting 0 or 1, its reports "
                  "written, and no process or temporary file left behind.")
     lines.append("")
@@ -432,11 +504,16 @@ def markdown(rows, args, shown, total_seconds):
     lines.append("|---|---|---|---|---:|---:|---:|---|---|---|---|")
     for row in rows:
         res = row["result"]
-        mode = f"`{row['mode']}`" + (" (faults.tsv)" if row["source"] == "faults.tsv" else "")
+        mode = f"`{row.get('name', row['mode'])}`" + (" (faults.tsv)" if row["source"] == "faults.tsv" else "") + \
+            (" (default settings)" if row.get("default_settings") and not row.get("signal") else "")
         verdict = "OK" if not row["verdicts"] else "**" + ", ".join(row["verdicts"]) + "**"
+        seconds = f"{res['seconds']:.1f}" if res.get("after_signal") is None else \
+            f"{res['after_signal']:.2f} after the signal"
+        temp = temp_cell(res) + (f" (the kill left {len(res['left_by_kill'])}; the next run removed them)"
+                                 if res.get("left_by_kill") and not res["temp_left"] else "")
         lines.append(f"| {mode} | {md(row['description'])} | {md(row['expected'])} | {reported_cell(res)} | "
-                     f"{exit_cell(res)} | {res['seconds']:.1f} | {rss_cell(res)} | {running_cell(res)} | "
-                     f"{temp_cell(res)} | {', '.join(res['reports']) or '**none**'} | {verdict} |")
+                     f"{exit_cell(res)} | {seconds} | {rss_cell(res)} | {running_cell(res)} | "
+                     f"{temp} | {', '.join(res['reports']) or '**none**'} | {verdict} |")
     lines.append("")
     if bad:
         for row in bad:
@@ -464,15 +541,23 @@ def table(args, shown):
         if mode in faults:
             rows.append({"mode": mode, "expected": faults[mode]["rule"],
                          "description": faults[mode]["description"], "source": "faults.tsv"})
+    for row in rows:
+        row["default_settings"] = any(rule in row["expected"] for rule in DEFAULT_SETTINGS_RULES)
+    for name, sig, code in STOPS:
+        rows.append({"mode": "hang_in_plan", "name": name, "signal": sig, "exit": code, "default_settings": True,
+                     "expected": "none (the cancelled call is not the provider's fault)",
+                     "description": f"tfconform gets {sig} {SIGNAL_AFTER:.0f} s into a run whose plan hangs"
+                                    + (" (then a second run with the same TMPDIR)" if sig == "SIGKILL" else ""),
+                     "source": "stop"})
     if args.modes:
         wanted = set(args.modes.split(","))
-        rows = [r for r in rows if r["mode"] in wanted]
+        rows = [r for r in rows if r.get("name", r["mode"]) in wanted]
 
     start = time.monotonic()
     for i, row in enumerate(rows):
         row["result"] = res = run_one(args, row, i)
         judge(row, res)
-        print(f"{row['mode']:26} exit {exit_cell(res):>4} {res['seconds']:6.1f}s {res['rss_kib'] / 1024:6.0f} MiB "
+        print(f"{row.get('name', row['mode']):26} exit {exit_cell(res):>4} {res['seconds']:6.1f}s {res['rss_kib'] / 1024:6.0f} MiB "
               f"(tfconform {res['own_kib'] / 1024:4.0f})  "
               f"errors {','.join(res['errors']) or '-':30} running {len(res['left_running'])} "
               f"temp {len(res['temp_left'])} reports {','.join(res['reports']) or '-':16} "

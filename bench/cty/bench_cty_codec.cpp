@@ -1,4 +1,4 @@
-// Throughput of the cty codecs (values.md §3-§6) on a ~10 MB nested state value: objects,
+// Throughput of the cty codecs (docs/protocol.md §3.3-§3.5) on a ~10 MB nested state value: objects,
 // lists of objects, maps, sets, strings and numbers in every form. Prints MB/s, median of
 // several runs. Not a test: figures only.
 #include <algorithm>

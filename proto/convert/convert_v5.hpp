@@ -6,7 +6,7 @@
 // selector); the error names the field path. Only proto/convert and the runner's transport
 // include this header (it pulls in the generated tfplugin5.pb.h).
 //
-// v5 differences (tfplugin5.md "v5 vs v6"): GetSchema/PrepareProviderConfig/Configure/Stop and
+// v5 differences (docs/protocol.md §7): GetSchema/PrepareProviderConfig/Configure/Stop and
 // ValidateResourceTypeConfig/ValidateDataSourceConfig messages; no nested attribute types (an
 // attribute with nested_type is sent with its implied type); no Block.computed, no
 // store_planned_private/computed_blocks_allowed, no PlanResourceChange.Request.planned_private,

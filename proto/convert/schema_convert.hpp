@@ -2,7 +2,7 @@
 // Templates shared by the tfplugin5 and tfplugin6 schema conversions: Schema, Schema.Block,
 // Schema.Attribute (type JSON bytes ↔ cty::Type; v6 nested_type ↔ Schema.Object),
 // Schema.NestedBlock, ResourceIdentitySchema, ServerCapabilities and Function (kept in its
-// `providers schema -json` form). See ../shared/protocol/schema.md §2-§5. Internal to proto/convert.
+// `providers schema -json` form). See docs/protocol.md §4.2-§4.5. Internal to proto/convert.
 
 #include <algorithm>
 #include <memory>

@@ -1,5 +1,5 @@
 #pragma once
-// cty JSON encoding of values (../shared/protocol/values.md §6): DynamicValue.json and the
+// cty JSON encoding of values (docs/protocol.md §3.5): DynamicValue.json and the
 // raw state JSON of UpgradeResourceState (§7). JSON cannot carry unknowns.
 
 #include <string>

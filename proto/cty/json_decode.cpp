@@ -1,4 +1,4 @@
-// cty JSON decoding (values.md §6): a hand-written parser that builds Values directly, with
+// cty JSON decoding (docs/protocol.md §3.5): a hand-written parser that builds Values directly, with
 // go-cty's leniencies, exact decimal numbers, bounded nesting and no crash on bad input.
 #include <unordered_map>
 

@@ -1,4 +1,4 @@
-// cty JSON encoding (values.md §6): compact, sorted keys, dynamic positions wrapped as
+// cty JSON encoding (docs/protocol.md §3.5): compact, sorted keys, dynamic positions wrapped as
 // {"value":V,"type":T}, numbers as exact decimals.
 #include "proto/cty/json.hpp"
 #include "proto/cty/json_escape.hpp"

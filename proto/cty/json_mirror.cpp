@@ -1,4 +1,4 @@
-// The mirrored value form of oracle-vectors.md ("values"): X, X_unknown, X_refinements.
+// The mirrored value form of docs/oracle-vectors.md ("values"): X, X_unknown, X_refinements.
 #include "proto/cty/json_mirror.hpp"
 
 #include "proto/cty/msgpack.hpp"

@@ -1,5 +1,5 @@
 #pragma once
-// The value form of ../shared/spec/oracle-vectors.md: a value in the JSON form of its type
+// The value form of docs/oracle-vectors.md: a value in the JSON form of its type
 // (dynamic positions as {"value": V, "type": T}) plus an optional unknown mirror
 // (`X_unknown`, the `after_unknown` convention of `terraform show -json`) and optional
 // refinements keyed by rendered path (`X_refinements`).

@@ -1,5 +1,5 @@
 #pragma once
-// cty msgpack encoding, driven by the expected type (../shared/protocol/values.md §3-§5):
+// cty msgpack encoding, driven by the expected type (docs/protocol.md §3.3-§3.4):
 // unknowns as extensions (refined: ext type 12), dynamic positions as [type JSON, value],
 // numbers as int, float or decimal string, go-cty HEAD byte-for-byte on encode.
 
@@ -17,7 +17,7 @@ namespace tfc::cty {
 /// names the path and what was found on error: "at .rule[0].port: expected number, found map".
 /// Nesting deeper than kMaxDepth is an error.
 ///
-/// Decisions where go-cty is quirky or silent (values.md §3-§4):
+/// Decisions where go-cty is quirky or silent (docs/protocol.md §3.3-§3.4):
 ///  * An object must list exactly its attributes, in any order. go-cty decodes an *empty* map
 ///    as the empty object whatever the expected type, which then fails type conformance; here
 ///    it is reported at once as "expected object with N attributes, found map with 0 entries".

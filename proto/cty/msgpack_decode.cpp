@@ -1,4 +1,4 @@
-// cty msgpack decoding, liberal in what it accepts (values.md §3-§4), safe on hostile input:
+// cty msgpack decoding, liberal in what it accepts (docs/protocol.md §3.3-§3.4), safe on hostile input:
 // every read is bounds-checked, nesting is limited to kMaxDepth, and no allocation is sized by
 // a length field larger than the bytes that remain.
 #include <cmath>
@@ -14,7 +14,7 @@ namespace tfc::cty {
 
 namespace {
 
-// go-cty refuses refinement payloads above this size (values.md §4.2).
+// go-cty refuses refinement payloads above this size (docs/protocol.md §3.4).
 constexpr std::size_t kMaxRefinementPayload = 1024;
 
 class Decoder {

@@ -1,4 +1,4 @@
-// cty msgpack encoding, byte-for-byte as go-cty HEAD (values.md §3-§4).
+// cty msgpack encoding, byte-for-byte as go-cty HEAD (docs/protocol.md §3.3-§3.4).
 #include <cmath>
 
 #include "proto/cty/msgpack.hpp"
@@ -10,10 +10,10 @@ namespace tfc::cty {
 
 namespace {
 
-// go-cty truncates longer string-prefix refinements (values.md §4.2).
+// go-cty truncates longer string-prefix refinements (docs/protocol.md §3.4).
 constexpr std::size_t kMaxPrefixBytes = 256;
 
-// Number rules 1-4 of values.md §3 ("go-cty HEAD").
+// Number rules 1-4 of docs/protocol.md §3.3 ("go-cty HEAD").
 void put_number(std::string& out, const Number& n) {
   if (n.is_infinite()) {
     mp::put_float64(out, n.to_double_approx());

@@ -1,7 +1,7 @@
 #pragma once
 // cty numbers are arbitrary precision. A Number keeps the form it arrived in (int64,
 // double or decimal text) so that nothing is rounded; comparisons are exact across forms
-// (../shared/protocol/values.md §3 "Number encoding rules").
+// (docs/protocol.md §3.3 "Number encoding rules").
 
 #include <cstdint>
 #include <optional>

@@ -116,7 +116,7 @@ const Value* value_at(const Value& root, const Path& path) {
       if (i->index < 0 || static_cast<std::uint64_t>(i->index) >= elems.size()) return nullptr;
       cur = &elems[static_cast<std::size_t>(i->index)];
     } else if (auto* k = std::get_if<KeyStep>(&step)) {
-      // A MAP block whose body holds `dynamic` is an object keyed by label (schema.md §4).
+      // A MAP block whose body holds `dynamic` is an object keyed by label (docs/protocol.md §4.4).
       if (kind == Kind::Map) {
         cur = cur->map_find(k->key);
       } else if (kind == Kind::Object) {

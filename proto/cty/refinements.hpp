@@ -1,6 +1,6 @@
 #pragma once
 // Refinements an unknown value may carry (go-cty >= 1.13, Terraform >= 1.6):
-// ../shared/protocol/values.md §4.2. All fields are optional; an empty Refinements
+// docs/protocol.md §3.4. All fields are optional; an empty Refinements
 // is a plain unknown.
 
 #include <cstdint>

@@ -1,6 +1,6 @@
 #pragma once
 // cty types: the closed set of value types Terraform and providers exchange
-// (../shared/protocol/values.md §2). A Type is an immutable value with cheap copies.
+// (docs/protocol.md §3.2). A Type is an immutable value with cheap copies.
 
 #include <cstdint>
 #include <memory>

@@ -1,6 +1,9 @@
 #include "proto/cty/type_json.hpp"
 
 #include <algorithm>
+#include <functional>
+#include <unordered_map>
+
 #include <nlohmann/json.hpp>
 
 #include "proto/cty/json_escape.hpp"
@@ -123,9 +126,35 @@ void write(std::string& out, const Type& t) {
   out.push_back(']');
 }
 
-}  // namespace
+/// Type texts already parsed on this thread. A provider schema repeats a few texts ("string",
+/// ["list","string"], ...) thousands of times: terraform-provider-aws 5.100.0 sends 87,103
+/// attribute types in 505 distinct texts, and parsing each one with nlohmann was two thirds of
+/// converting its schema.
+/// Only short texts that parsed are kept, and at most kCachedTexts of them.
+class ParsedTypes {
+public:
+  static constexpr std::size_t kLongestText = 256;
+  static constexpr std::size_t kCachedTexts = 4096;
 
-Expected<Type> type_from_json(std::string_view text) {
+  const Type* find(std::string_view text) const {
+    const auto it = m_types.find(text);
+    return it == m_types.end() ? nullptr : &it->second;
+  }
+  void remember(std::string_view text, const Type& type) {
+    if (text.size() > kLongestText) return;
+    if (m_types.size() >= kCachedTexts) m_types.clear();
+    m_types.emplace(std::string(text), type);
+  }
+
+private:
+  struct Hash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
+  };
+  std::unordered_map<std::string, Type, Hash, std::equal_to<>> m_types;
+};
+
+Expected<Type> parse_text(std::string_view text) {
   // Deeply nested text must not exhaust the stack inside nlohmann's recursive parser.
   int depth = 0;
   bool in_string = false;
@@ -145,6 +174,16 @@ Expected<Type> type_from_json(std::string_view text) {
   auto doc = nlohmann::json::parse(text, nullptr, false);
   if (doc.is_discarded()) return Error{"type JSON: not valid JSON"};
   return type_from_json(doc);
+}
+
+}  // namespace
+
+Expected<Type> type_from_json(std::string_view text) {
+  thread_local ParsedTypes parsed;
+  if (const Type* known = parsed.find(text)) return *known;
+  auto type = parse_text(text);
+  if (type) parsed.remember(text, *type);
+  return type;
 }
 
 Expected<Type> type_from_json(const std::string& text) { return type_from_json(std::string_view(text)); }

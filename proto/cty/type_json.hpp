@@ -1,5 +1,5 @@
 #pragma once
-// The JSON form of cty types (../shared/protocol/values.md §2): "string", ["list","string"],
+// The JSON form of cty types (docs/protocol.md §3.2): "string", ["list","string"],
 // ["object",{"a":T},["opt"]], ["tuple",[T...]], "dynamic".
 
 #include <string>

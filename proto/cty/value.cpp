@@ -18,7 +18,7 @@ const Refinements& no_refinements() {
 [[noreturn]] void precondition(const char* what) { throw std::logic_error(std::string("cty::Value: ") + what); }
 
 // Keeps only the refinements that mean something for `type`, in the normal form the msgpack
-// encoder would produce (values.md §4.2), so that refine-encode-decode is the identity.
+// encoder would produce (docs/protocol.md §3.4), so that refine-encode-decode is the identity.
 Refinements fit_refinements(const Type& type, Refinements r) {
   Refinements out;
   if (type.is_dynamic()) return out;

@@ -1,6 +1,6 @@
 #pragma once
 // cty values: known, null or unknown (with refinements), of any cty type
-// (../shared/protocol/values.md). Values are immutable; copies share their children.
+// (docs/protocol.md §3). Values are immutable; copies share their children.
 //
 // Dynamic positions: a value decoded against a type that contains `dynamic` keeps that
 // declared type on its containers (e.g. a list(dynamic) value), while each value sitting at a

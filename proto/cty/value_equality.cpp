@@ -1,4 +1,4 @@
-// Value identity and cty.Equals (values.md; go-cty cty/value_ops.go semantics).
+// Value identity and cty.Equals (docs/protocol.md §3; go-cty cty/value_ops.go semantics).
 #include <algorithm>
 
 #include "proto/cty/value.hpp"

@@ -1,5 +1,5 @@
 #pragma once
-// Capability and deferral messages (../shared/protocol/README.md §1.2, §5.7, §6).
+// Capability and deferral messages (docs/protocol.md §1.2, §5.7, §6).
 // ServerCapabilities is part of the schema model: tfc::schema::ServerCapabilities.
 
 #include <cstdint>

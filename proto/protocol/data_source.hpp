@@ -1,5 +1,5 @@
 #pragma once
-// Data-source RPCs in model terms (tfplugin6.md; lifecycle in ../shared/protocol/README.md §5.5).
+// Data-source RPCs in model terms (tfplugin6.proto; lifecycle in docs/protocol.md §5.5).
 
 #include <optional>
 #include <string>

@@ -1,5 +1,5 @@
 #pragma once
-// Diagnostics as providers report them (../shared/protocol/README.md §6).
+// Diagnostics as providers report them (docs/protocol.md §6).
 
 #include <optional>
 #include <string>

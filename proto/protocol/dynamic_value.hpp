@@ -1,5 +1,5 @@
 #pragma once
-// Values as they travel: kept OPAQUE here (../shared/protocol/values.md §1, §7). The suite decodes
+// Values as they travel: kept OPAQUE here (docs/protocol.md §3.1, §3.6). The suite decodes
 // them with the schema's implied type, so a provider's undecodable answer becomes a finding
 // instead of a conversion failure.
 
@@ -18,7 +18,7 @@ struct DynamicValue {
   friend bool operator==(const DynamicValue&, const DynamicValue&) = default;
 };
 
-/// Stored state before upgrade: JSON bytes (current format) or a legacy flatmap (values.md §7).
+/// Stored state before upgrade: JSON bytes (current format) or a legacy flatmap (docs/protocol.md §3.6).
 struct RawState {
   std::string json;
   std::map<std::string, std::string> flatmap;

@@ -1,5 +1,5 @@
 #pragma once
-// Ephemeral-resource RPCs (6.7+/5.7+) in model terms (tfplugin6.md; README.md §5.6).
+// Ephemeral-resource RPCs (6.7+/5.7+) in model terms (tfplugin6.proto; docs/protocol.md §5.6).
 // `private` is proto3 `optional bytes` here, so presence is kept.
 
 #include <optional>

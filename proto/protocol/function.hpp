@@ -1,5 +1,5 @@
 #pragma once
-// Provider functions (6.5+/5.5+) in model terms (tfplugin6.md; README.md §5.6). Signatures are
+// Provider functions (6.5+/5.5+) in model terms (tfplugin6.proto; docs/protocol.md §5.6). Signatures are
 // kept in the `providers schema -json` function form, like schema::ProviderSchema::functions.
 
 #include <cstdint>

@@ -1,5 +1,5 @@
 #pragma once
-// List resources (6.10+/5.10+, TF 1.13) in model terms (tfplugin6.md; README.md §5.6).
+// List resources (6.10+/5.10+, TF 1.13) in model terms (tfplugin6.proto; docs/protocol.md §5.6).
 // ListResource is server-streaming: the response collects every event the provider sent.
 
 #include <cstdint>

@@ -1,6 +1,6 @@
 #pragma once
-// Provider-level RPCs in model terms (tfplugin6.md / tfplugin5.md; call order in
-// ../shared/protocol/README.md §5.1): schema, metadata, provider config, stop.
+// Provider-level RPCs in model terms (tfplugin6.proto / tfplugin5.proto; call order in
+// docs/protocol.md §5.1): schema, metadata, provider config, stop.
 // v5 names in parentheses: GetSchema, PrepareProviderConfig, Configure, Stop.
 
 #include <map>

@@ -1,6 +1,6 @@
 #pragma once
 // The protocol-neutral provider client (the OpenTofu `providers.Interface` shape): one method per
-// RPC of tfplugin6 (v5 names differ, see tfplugin5.md "v5 vs v6"). Implemented over gRPC by the
+// RPC of tfplugin6 (v5 names differ, see docs/protocol.md §7). Implemented over gRPC by the
 // runner for protocol 5 and 6, and in memory by test doubles. Every method returns the response
 // or an RpcFailure; none throws for anything a provider does.
 

@@ -1,6 +1,6 @@
 #pragma once
-// Managed-resource RPCs in model terms (tfplugin6.md; lifecycle in
-// ../shared/protocol/README.md §5.2-§5.4, private data and requires_replace in §6).
+// Managed-resource RPCs in model terms (tfplugin6.proto; lifecycle in
+// docs/protocol.md §5.2-§5.4, private data and requires_replace in §6).
 // Identities are ResourceIdentityData messages: std::nullopt when the field was not set.
 
 #include <cstdint>

@@ -24,6 +24,8 @@ std::string to_string(FailureKind kind) {
     case FailureKind::Transport: return "transport";
     case FailureKind::Malformed: return "malformed";
     case FailureKind::TooLarge: return "too large";
+    case FailureKind::OutOfMemory: return "out of memory";
+    case FailureKind::Cancelled: return "cancelled";
   }
   return "unknown";
 }

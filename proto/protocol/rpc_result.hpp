@@ -1,6 +1,6 @@
 #pragma once
 // The outcome of one RPC: the provider's response, or why there is none
-// (../shared/protocol/README.md §1.2). A failure is data for the suite to judge, never an
+// (docs/protocol.md §1.2). A failure is data for the suite to judge, never an
 // exception.
 
 #include <string>
@@ -25,6 +25,8 @@ enum class FailureKind {
   Transport,       // the connection failed (UNAVAILABLE, TLS, socket)
   Malformed,       // an OK answer that does not fit the protocol (bad schema type JSON, empty path step)
   TooLarge,        // an answer over the harness's receive limit (runner/channel.hpp)
+  OutOfMemory,     // the plugin process died at the harness's memory limit (--provider-memory)
+  Cancelled,       // the harness itself stopped the call (SIGINT/SIGTERM): not the provider's doing
 };
 
 struct RpcFailure {
@@ -39,7 +41,8 @@ struct RpcFailure {
 /// The transport layer overrides the kind with Crashed when it saw the process exit.
 RpcFailure failure_from_status(int grpc_code, std::string message);
 
-/// "not implemented", "status", "crashed", "timeout", "transport", "malformed".
+/// "not implemented", "status", "crashed", "timeout", "transport", "malformed", "too large",
+/// "out of memory", "cancelled".
 std::string to_string(FailureKind kind);
 
 template <class T>

@@ -1,5 +1,5 @@
 #pragma once
-// Provider schemas in model terms (../shared/protocol/schema.md): a Block holds attributes and
+// Provider schemas in model terms (docs/protocol.md §4): a Block holds attributes and
 // nested block types; attributes have a cty type or (protocol 6) a nested attribute type.
 // Attributes and block types are kept sorted by name so every walk is deterministic.
 
@@ -14,7 +14,7 @@
 
 namespace tfc::schema {
 
-/// Nesting of a block type (NestedBlock.nesting, schema.md §4) or of a nested attribute type
+/// Nesting of a block type (NestedBlock.nesting, docs/protocol.md §4.4) or of a nested attribute type
 /// (Schema.Object.nesting, §3: Single, List, Set, Map only).
 enum class NestingMode : std::uint8_t { Single, List, Set, Map, Group };
 

@@ -1,5 +1,5 @@
 #pragma once
-// The implied cty type of a schema (schema.md §3-§4): what every value of that block is
+// The implied cty type of a schema (docs/protocol.md §4.3-§4.4): what every value of that block is
 // encoded against on the wire.
 
 #include <cstddef>

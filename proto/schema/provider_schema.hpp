@@ -1,6 +1,6 @@
 #pragma once
 // Everything GetProviderSchema (v6) / GetSchema (v5) returns, in model terms, plus the
-// identity schemas of GetResourceIdentitySchemas (schema.md §1, §5).
+// identity schemas of GetResourceIdentitySchemas (docs/protocol.md §4.1, §4.5).
 
 #include <cstdint>
 #include <map>

@@ -1,6 +1,6 @@
 #pragma once
-// Sanity checks of a provider's schema: the "Schema" section of
-// ../shared/spec/contract-rules.md (Terraform's own internal validation of provider schemas).
+// Sanity checks of a provider's schema: the `schema.*` rules of docs/rules.md (Terraform's own
+// internal validation of provider schemas).
 
 #include <string>
 #include <vector>
@@ -17,7 +17,7 @@ struct SchemaProblem {
   std::string message;
 };
 
-/// Rule ids and what each covers (contract-rules.md "Schema", schema.md §2-§4):
+/// Rule ids and what each covers (docs/rules.md "schema", docs/protocol.md §4.2-§4.4):
 /// - schema.invalid_name: attribute, block type, nested and identity attribute names outside [a-z0-9_]+.
 /// - schema.name_conflict: a name both attribute and block type, or repeated in one list.
 /// - schema.attribute_flags: required/optional/computed combinations; type xor nested_type;

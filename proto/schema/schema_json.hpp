@@ -1,7 +1,7 @@
 #pragma once
 // The `terraform providers schema -json` form of schemas (see
-// ../shared/data/examples/providers-schema-json-excerpt.json), used by `tfconform schema`
-// and by the `schema` field of oracle vectors (../shared/spec/oracle-vectors.md).
+// tests/proto/schema/testdata/providers-schema-json-excerpt.json), used by `tfconform schema`
+// and by the `schema` field of oracle vectors (docs/oracle-vectors.md).
 
 #include <map>
 #include <string>

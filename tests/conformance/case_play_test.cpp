@@ -77,14 +77,77 @@ TEST(CasePlay, APlanDroppingConfiguredBlocksIsAPlanFindingAndNothingIsApplied) {
   EXPECT_EQ(provider.stored(), 0u);
 }
 
+PlanOnlyCase plan_only_case() {
+  return PlanOnlyCase{known(R"({"name": "a", "size": 1})"), known(R"({"name": "b", "size": 2})"), 7};
+}
+
 TEST(CasePlay, PlanOnlyCasesNeverApply) {
   MemoryProvider provider(MemoryFault::ApplyAddsOneToSize);
-  PlanOnlyCase c{known(R"({"name": "a", "size": 1})"), full_case().create.known};
-  const auto out = play_case(provider, "mem_thing", thing(), c, {});
+  const auto out = play_case(provider, "mem_thing", thing(), plan_only_case(), {});
   EXPECT_FALSE(out.has_error_finding());
   EXPECT_TRUE(out.planned);
   EXPECT_FALSE(out.applied);
   EXPECT_EQ(provider.stored(), 0u);
+  for (const char* s : {"plan", "upgrade", "plan update"}) EXPECT_TRUE(out.scenarios_run.contains(s)) << s;
+}
+
+TEST(CasePlay, ThePriorOfAPlanOnlyCaseIsItsPlannedStateWithOnlyTheUnknownsInvented) {
+  MemoryProvider provider;
+  (void)play_case(provider, "mem_thing", thing(), plan_only_case(), {});
+  const auto prior = nlohmann::json::parse(provider.last_upgraded());
+  EXPECT_EQ(prior["name"], "a");  // the planned (configured) values stay
+  EXPECT_EQ(prior["size"], 1);
+  EXPECT_TRUE(prior["tags"].is_null());
+  EXPECT_TRUE(prior["id"].is_string()) << prior.dump();  // unknown in the plan: invented
+  MemoryProvider again;
+  (void)play_case(again, "mem_thing", thing(), plan_only_case(), {});
+  EXPECT_EQ(again.last_upgraded(), provider.last_upgraded()) << "the invented values are a function of the case";
+}
+
+TEST(CasePlay, FindingsOnAnInventedPriorSaySoAndLifecycleFindingsDoNot) {
+  MemoryProvider provider(MemoryFault::UpgradeUppercasesName);
+  const auto out = play_case(provider, "mem_thing", thing(), plan_only_case(), {});
+  ASSERT_FALSE(out.findings.empty());
+  for (const auto& f : out.findings) {
+    EXPECT_EQ(f.scenario, "upgrade");
+    EXPECT_TRUE(f.finding.invented_prior) << f.finding.rule_id;
+  }
+  MemoryProvider applied(MemoryFault::UpgradeUppercasesName);
+  const auto lifecycle = play_case(applied, "mem_thing", thing(), full_case(), {});
+  ASSERT_FALSE(lifecycle.findings.empty());
+  for (const auto& f : lifecycle.findings) EXPECT_FALSE(f.finding.invented_prior) << f.finding.rule_id;
+}
+
+TEST(CasePlay, ACrashOnAnInventedPriorIsAWarningNotAContractError) {
+  MemoryProvider provider(MemoryFault::UpgradeCrashes);
+  const auto out = play_case(provider, "mem_thing", thing(), plan_only_case(), {});
+  EXPECT_FALSE(out.has_error_finding());
+  ASSERT_EQ(out.findings.size(), 1u);
+  EXPECT_EQ(out.findings[0].finding.rule_id, "rpc.crashed");
+  EXPECT_EQ(out.findings[0].finding.severity, report::Severity::warning);
+  EXPECT_TRUE(out.findings[0].finding.invented_prior);
+  EXPECT_TRUE(out.provider_lost);  // still restarted by the suite
+  MemoryProvider applied(MemoryFault::UpgradeCrashes);
+  EXPECT_EQ(play_case(applied, "mem_thing", thing(), full_case(), {}).first_error_rule(), "rpc.crashed")
+      << "a crash on a state the provider wrote stays an error";
+}
+
+TEST(CasePlay, WithoutAnAcceptedPlanThereIsNoPriorAndNoUpgrade) {
+  MemoryProvider provider(MemoryFault::PlanRefusesCreate);
+  const auto out = play_case(provider, "mem_thing", thing(), plan_only_case(), {});
+  EXPECT_FALSE(out.planned);
+  EXPECT_FALSE(out.scenarios_run.contains("upgrade"));
+  EXPECT_FALSE(out.scenarios_run.contains("plan update"));
+  EXPECT_EQ(provider.last_upgraded(), "");
+  EXPECT_NE(out.rejection.find("cannot create"), std::string::npos) << out.rejection;
+}
+
+RC_GTEST_PROP(CasePlay, HonestProviderNeverYieldsAnErrorForGeneratedPlanOnlyCases, ()) {
+  const auto c = *plan_only_case_of(thing().block, {}, {});
+  MemoryProvider provider;
+  const auto out = play_case(provider, "mem_thing", thing(), c, {});
+  RC_ASSERT(!out.has_error_finding());
+  RC_ASSERT(out.scenarios_run.contains("plan update"));
 }
 
 }  // namespace

@@ -36,5 +36,13 @@ TEST(HclText, ValuesOfEveryKind) {
   EXPECT_EQ(hcl_value_text(cty::Value::map(cty::Type::string(), {})), "{}");
 }
 
+TEST(HclText, ADoubleIsWrittenExactly) {
+  // Terraform reads a number literal with arbitrary precision: the exact expansion makes it
+  // read the very double the case sent (a reproduction must not differ in the last digit).
+  EXPECT_EQ(hcl_value_text(cty::Value::number(cty::Number(0.1))),
+            "0.1000000000000000055511151231257827021181583404541015625");
+  EXPECT_EQ(hcl_value_text(cty::Value::number(cty::Number(2.5))), "2.5");
+}
+
 }  // namespace
 }  // namespace tfc::conformance

@@ -123,6 +123,10 @@ protocol::RpcResult<protocol::PlanResourceChangeResponse> MemoryProvider::plan_r
   const cty::Value prior = decode(req.prior_state);
   cty::Value planned = decode(req.proposed_new_state);
   protocol::PlanResourceChangeResponse r;
+  if (m_fault == MemoryFault::PlanRefusesCreate && prior.is_null()) {
+    r.diagnostics.push_back({protocol::Severity::Error, "cannot create", "", std::nullopt});
+    return r;
+  }
   if (!planned.is_null()) {
     planned = with(planned, "id", prior.is_null() ? cty::Value::unknown(cty::Type::string()) : *prior.attribute("id"));
     if (m_fault == MemoryFault::PlanDropsRuleBlocks)
@@ -172,8 +176,12 @@ protocol::RpcResult<protocol::ReadResourceResponse> MemoryProvider::read_resourc
 
 protocol::RpcResult<protocol::UpgradeResourceStateResponse> MemoryProvider::upgrade_resource_state(const protocol::UpgradeResourceStateRequest& req) {
   ++m_calls;
+  m_last_upgraded = req.raw_state.json;
+  if (m_fault == MemoryFault::UpgradeCrashes) return protocol::RpcFailure{protocol::FailureKind::Crashed, 14, "plugin exited"};
   protocol::UpgradeResourceStateResponse r;
-  r.upgraded_state = encode(*cty::json_decode(req.raw_state.json, schema::implied_type(block())));
+  cty::Value state = *cty::json_decode(req.raw_state.json, schema::implied_type(block()));
+  if (m_fault == MemoryFault::UpgradeUppercasesName) state = with(state, "name", cty::Value::string("UPGRADED"));
+  r.upgraded_state = encode(state);
   return r;
 }
 

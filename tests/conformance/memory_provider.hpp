@@ -15,7 +15,15 @@
 
 namespace tfc::conformance::testing {
 
-enum class MemoryFault { None, ApplyAddsOneToSize, ReadUppercasesName, PlanDropsRuleBlocks };
+enum class MemoryFault {
+  None,
+  ApplyAddsOneToSize,
+  ReadUppercasesName,
+  PlanDropsRuleBlocks,
+  UpgradeCrashes,        // the process dies during UpgradeResourceState
+  UpgradeUppercasesName, // an upgrade at the current version changes name
+  PlanRefusesCreate,     // a plan from a null prior returns an error diagnostic
+};
 
 class MemoryProvider final : public protocol::ProviderClient {
 public:
@@ -24,6 +32,8 @@ public:
   static schema::Schema thing_schema();
   std::size_t stored() const { return m_objects.size(); }
   std::size_t calls() const { return m_calls; }
+  /// The raw JSON state of the last UpgradeResourceState request ("" before any).
+  const std::string& last_upgraded() const { return m_last_upgraded; }
 
   int protocol_version() const override { return 6; }
   protocol::RpcResult<protocol::GetProviderSchemaResponse> get_provider_schema(const protocol::GetProviderSchemaRequest&) override;
@@ -64,6 +74,7 @@ private:
   std::map<std::string, std::string> m_objects;  // id → msgpack of the stored state
   std::size_t m_next = 1;
   std::size_t m_calls = 0;
+  std::string m_last_upgraded;
 };
 
 }  // namespace tfc::conformance::testing

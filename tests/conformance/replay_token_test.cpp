@@ -8,10 +8,11 @@ namespace tfc::conformance {
 namespace {
 
 RC_GTEST_PROP(ReplayToken, FormatThenParseGivesTheSameToken,
-              (std::uint64_t seed, unsigned index, unsigned cases, std::vector<unsigned> path, bool data)) {
+              (std::uint64_t seed, unsigned index, unsigned cases, std::vector<unsigned> path, unsigned kind, unsigned type_index, bool extreme)) {
   ReplayToken t;
-  t.kind = data ? CaseKind::Data : CaseKind::Lifecycle;
-  t.type_name = "tfc_widget_2";
+  t.kind = kind % 3 == 0 ? CaseKind::Data : kind % 3 == 1 ? CaseKind::Lifecycle : CaseKind::PlanOnly;
+  t.extreme = extreme;
+  t.type_index = type_index % 5000;
   t.seed = seed;
   t.cases = 1 + cases % 100000;
   t.index = index % t.cases;
@@ -21,23 +22,38 @@ RC_GTEST_PROP(ReplayToken, FormatThenParseGivesTheSameToken,
   RC_ASSERT(*parsed == t);
 }
 
-TEST(ReplayToken, HasAReadableFixedForm) {
-  ReplayToken t{CaseKind::PlanOnly, "random_string", 0xabcULL, 3, 25, {0, 2, 11}};
-  EXPECT_EQ(format_token(t), "v2.p.random_string.0000000000000abc.3.25.0-2-11");
-  t.shrink_path.clear();
-  EXPECT_EQ(format_token(t), "v2.p.random_string.0000000000000abc.3.25.n");
+TEST(ReplayToken, OrdinaryTokensAreShort) {
+  // A case shrunk through 30 steps, mostly taking the first or second candidate.
+  ReplayToken t{CaseKind::Lifecycle, "", 12, 0xfedcba9876543210ULL, 24, 25, {}};
+  for (std::size_t i = 0; i < 30; ++i) t.shrink_path.push_back(i % 3 == 0 ? 1 : 0);
+  const std::string token = format_token(t);
+  EXPECT_LE(token.size(), 40u) << token;
+  EXPECT_EQ(token.rfind("v3.", 0), 0u);
+  EXPECT_EQ(token.find_first_not_of("v3.ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"),
+            std::string::npos);
+}
+
+TEST(ReplayToken, TheExtremePhaseCostsNoLength) {
+  ReplayToken t{CaseKind::PlanOnly, "", 3, 0xabcULL, 20, 25, {0, 2, 11}};
+  const std::string realistic = format_token(t);
+  t.extreme = true;
+  const std::string extreme = format_token(t);
+  EXPECT_NE(extreme, realistic);
+  EXPECT_EQ(extreme.size(), realistic.size());
+  EXPECT_TRUE(parse_token(extreme)->extreme);
+  EXPECT_FALSE(parse_token(realistic)->extreme);
+  EXPECT_EQ(parse_token(extreme)->kind, CaseKind::PlanOnly);
+  EXPECT_EQ(parse_token(extreme)->index, 20u);
+  EXPECT_EQ(parse_token(extreme)->cases, 25u);
 }
 
 TEST(ReplayToken, MalformedTokensSayWhichPartIsWrong) {
   const std::pair<const char*, const char*> cases[] = {
-      {"v3.a.x.0000000000000001.3.10.n", "expected v2"},
+      {"v4.a.x.0000000000000001.3.n", "expected v3"},
       {"v1.a.x.0000000000000001.3.n", "earlier tfconform"},
-      {"v2.z.x.0000000000000001.3.10.n", "kind must be a, p or d"},
-      {"v2.a.X!.0000000000000001.3.10.n", "is not a type name"},
-      {"v2.a.x.12.3.10.n", "16 hex digits"},
-      {"v2.a.x.0000000000000001.10.10.n", "bad case index"},
-      {"v2.a.x.0000000000000001.1.0.n", "bad case count"},
-      {"v2.a.x.0000000000000001.3.10.1-q", "bad shrink step \"q\""},
+      {"v2.AAAAAAAAAAAAAAAA", "earlier tfconform"},
+      {"v3.!!", "base64"},
+      {"v3.AAA", "seed"},
   };
   for (const auto& [text, says] : cases) {
     const auto parsed = parse_token(text);

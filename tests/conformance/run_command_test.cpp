@@ -5,6 +5,7 @@
 // hostile_provider_test.cpp.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <map>
@@ -112,15 +113,34 @@ void PrintTo(const HonestCase& c, std::ostream* os) { *os << c.provider; }
 
 class FaultMatrix : public ::testing::TestWithParam<Fault> {};
 
+// Terraform replays every planted fault from its reproduction and rejects the provider with
+// Core's own error, except a hang (Core waits as long as it takes).
+void expect_confirmed_by_terraform(const json& report, const Fault& f) {
+  bool seen = false;
+  for (const auto& finding : findings_of(report)) {
+    if (finding["rule"] != f.rule || finding.value("shrink_attempts", 0) == 0) continue;
+    seen = true;
+    ASSERT_FALSE(finding["confirmations"].empty()) << f.mode << ": no verdict";
+    const auto& c = finding["confirmations"][0];
+    const std::string want = f.mode == "hang_in_plan" ? "not expressible" : "confirmed";
+    EXPECT_EQ(c["verdict"], want) << f.mode << ": " << c.dump(2);
+  }
+  EXPECT_TRUE(seen) << f.mode << ": no shrunk finding of " << f.rule;
+}
+
 TEST_P(FaultMatrix, FindsTheRuleAndNoOtherError) {
   REQUIRE_PROVIDER("tfcfault");
   const auto& f = GetParam();
   Scratch scratch;
-  const auto run = run_tfconform(scratch.path(), fault_args(scratch, f.mode, false));
+  auto args = fault_args(scratch, f.mode, false);
+  const bool terraform = std::system("terraform version > /dev/null 2>&1") == 0;
+  if (terraform) args.insert(args.end(), {"--confirm-with", "terraform"});
+  const auto run = run_tfconform(scratch.path(), args);
   ASSERT_TRUE(run.report.is_object()) << run.output;
   const auto errors = rules_of(run.report, "error");
   EXPECT_EQ(errors, std::set<std::string>{f.rule}) << "mode " << f.mode << ": found " << join(errors);
   EXPECT_EQ(run.exit_code, 1);
+  if (terraform) expect_confirmed_by_terraform(run.report, f);
   EXPECT_TRUE(processes_matching(scratch.path().string()).empty());
 }
 
@@ -203,6 +223,45 @@ TEST(Replay, TheTokenOfAFindingReproducesItExactly) {
   EXPECT_EQ(g["path"], f["path"]);
   EXPECT_EQ(g["request"], f["request"]);
   EXPECT_EQ(g["counterexample"]["configuration"], f["counterexample"]["configuration"]);
+}
+
+// --- Value profiles and invented priors --------------------------------------------------------
+
+TEST(Values, ExtremeCasesAreMarkedAndTheirTokensReplayThem) {
+  REQUIRE_PROVIDER("tfcfault");
+  Scratch scratch;
+  auto args = fault_args(scratch, "apply_changes_known", false);
+  args.insert(args.end(), {"--values", "extreme"});
+  const auto run = run_tfconform(scratch.path(), args);
+  const auto f = first_finding(run.report, "apply.known_value_changed");
+  ASSERT_TRUE(f.is_object()) << run.output;
+  EXPECT_EQ(f["extreme_values"], true);
+  const std::string token = f["replay"]["token"];
+  Scratch again;
+  const auto replay = run_tfconform(
+      again.path(), {"--provider", provider_binary("tfcfault").string(), "--apply", "--env",
+                     "TFCFAULT_STATE_DIR=" + (again.path() / "objects").string(), "--env",
+                     "TFCFAULT_MODE=apply_changes_known", "--hints", hints("tfcfault"), "--replay", token});
+  const auto g = first_finding(replay.report, "apply.known_value_changed");
+  ASSERT_TRUE(g.is_object()) << replay.output;
+  EXPECT_EQ(g["extreme_values"], true) << "the token, not --values, says which values the case had";
+  EXPECT_EQ(g["request"], f["request"]);
+  const auto realistic = run_tfconform(scratch.path(), fault_args(scratch, "apply_changes_known", false));
+  const auto h = first_finding(realistic.report, "apply.known_value_changed");
+  ASSERT_TRUE(h.is_object()) << realistic.output;
+  EXPECT_FALSE(h.contains("extreme_values"));
+}
+
+TEST(Values, PlanOnlyFindingsOnAnInventedPriorSaySo) {
+  REQUIRE_PROVIDER("tfcfault");
+  Scratch scratch;
+  auto args = fault_args(scratch, "upgrade_unknown", false);
+  args.erase(std::find(args.begin(), args.end(), "--apply"));
+  const auto run = run_tfconform(scratch.path(), args);
+  const auto f = first_finding(run.report, "upgrade.unknown_in_state");
+  ASSERT_TRUE(f.is_object()) << run.output;
+  EXPECT_EQ(f["invented_prior"], true);  // `generated` is computed: unknown in the plan, invented
+  EXPECT_NE(f["counterexample"]["configuration"].get<std::string>().find("unknown values invented"), std::string::npos);
 }
 
 // --- Jobs and shards ---------------------------------------------------------------------------

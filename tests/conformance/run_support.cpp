@@ -8,6 +8,10 @@
 #include <fstream>
 #include <sstream>
 
+#include <gtest/gtest.h>
+
+#include "tests/reports/json_schema_check.hpp"
+
 namespace tfc::conformance::testing {
 
 std::filesystem::path provider_binary(const std::string& name) {
@@ -70,7 +74,34 @@ CliRun run_tfconform(const std::filesystem::path& dir, const std::vector<std::st
       run.report = nullptr;
     }
   }
+  // Every real report is also checked against its documented form.
+  if (!run.report.is_null()) {
+    static const nlohmann::json schema = report::testing::report_schema(source_path(""));
+    for (const std::string& problem : report::testing::schema_problems(schema, run.report))
+      ADD_FAILURE() << "the JSON report does not match docs/report.schema.json: " << problem;
+  }
   return run;
+}
+
+CliRun run_tfconform_command(const std::filesystem::path& dir, const std::vector<std::string>& args) {
+  CliRun run;
+  run.dir = dir;
+  std::string cmd = "cd " + quote(dir.string()) + " && " + quote(tfconform_binary().string());
+  for (const auto& a : args) cmd += " " + quote(a);
+  cmd += " 2>&1";
+  FILE* pipe = ::popen(cmd.c_str(), "r");
+  if (pipe == nullptr) return run;
+  char buf[4096];
+  std::size_t n = 0;
+  while ((n = std::fread(buf, 1, sizeof buf, pipe)) > 0) run.output.append(buf, n);
+  const int status = ::pclose(pipe);
+  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return run;
+}
+
+std::filesystem::path cli_binary(const std::string& name) {
+  const char* dir = std::getenv("TFC_BINARY_DIR");
+  return std::filesystem::path(dir != nullptr ? dir : ".") / "cli" / name;
 }
 
 bool validates_as_junit(const std::filesystem::path& junit_xml) {

@@ -45,6 +45,11 @@ private:
 /// `tfconform run ARGS --json <dir>/report.json` with the working directory `dir`.
 CliRun run_tfconform(const std::filesystem::path& dir, const std::vector<std::string>& args);
 
+/// `tfconform ARGS` as given (any subcommand) with the working directory `dir`; `report` stays null.
+CliRun run_tfconform_command(const std::filesystem::path& dir, const std::vector<std::string>& args);
+/// $TFC_BINARY_DIR/cli/<name> (OpenTofu: `make providers` builds cli/tofu).
+std::filesystem::path cli_binary(const std::string& name);
+
 /// Rule ids of the report's findings of `severity` ("error"/"warning").
 std::set<std::string> rules_of(const nlohmann::json& report, const std::string& severity);
 /// Every finding, flattened, each with "suite" added.

@@ -28,6 +28,17 @@ check time resource_schemas:time_static resource_schemas:time_offset
 EXTRA=(--plaintext)
 check local resource_schemas:local_file data_source_schemas:local_file
 
+# One line, as Terraform prints it; --pretty indents the same document.
+[ "$(wc -l < "$out/time.json")" = 1 ] || { echo "expected the compact document on one line"; exit 1; }
+"$tfc" schema --pretty --provider "$providers/terraform-provider-time" > "$out/time-pretty.json"
+python3 - "$out/time.json" "$out/time-pretty.json" <<'PY'
+import json, sys
+compact, pretty = (open(p).read() for p in sys.argv[1:3])
+assert "\n  " in pretty, "--pretty did not indent"
+assert json.loads(compact) == json.loads(pretty), "--pretty printed another document"
+print("ok --pretty: the same document, indented")
+PY
+
 # A missing binary is a harness error: exit 2 and a message naming it.
 set +e
 "$tfc" schema --provider "$out/no-such-provider" > /dev/null 2> "$out/err"

@@ -62,5 +62,40 @@ TEST(CaseSeeds, DependOnlyOnRunSeedKindTypeAndIndex) {
   EXPECT_EQ(case_size(9, 10), 100);
 }
 
+TEST(ValueSchedule, TheExtremePhaseIsTheLastFifthOfTheCasesAndOnlyWhenAskedFor) {
+  auto extreme_indexes = [](ValueSchedule schedule, std::size_t total) {
+    std::vector<std::size_t> out;
+    for (std::size_t i = 0; i < total; ++i) {
+      if (extreme_case(schedule, i, total)) out.push_back(i);
+    }
+    return out;
+  };
+  EXPECT_TRUE(extreme_indexes(ValueSchedule::realistic, 25).empty());
+  EXPECT_EQ(extreme_indexes(ValueSchedule::extreme, 3), (std::vector<std::size_t>{0, 1, 2}));
+  EXPECT_EQ(extreme_indexes(ValueSchedule::all, 25), (std::vector<std::size_t>{20, 21, 22, 23, 24}));
+  EXPECT_EQ(extreme_indexes(ValueSchedule::all, 10), (std::vector<std::size_t>{8, 9}));
+  EXPECT_EQ(extreme_indexes(ValueSchedule::all, 2), (std::vector<std::size_t>{1}));
+  EXPECT_TRUE(extreme_indexes(ValueSchedule::all, 1).empty()) << "a single case stays realistic";
+  EXPECT_EQ(extreme_cases(ValueSchedule::all, 100), 20u);
+}
+
+TEST(ValueSchedule, OnlyExtremeCasesHoldExtremeValues) {
+  CaseGenOptions extreme;
+  extreme.values = gen::ValueProfile::extreme;
+  const auto realistic_gen = lifecycle_case_of(thing(), {}, {});
+  const auto extreme_gen = lifecycle_case_of(thing(), {}, extreme);
+  auto outsized = [](const LifecycleCase& c) {
+    const cty::Value& name = *c.create.known.attribute("name");
+    return name.as_string().size() > 64 || name.as_string().find('\n') != std::string::npos;
+  };
+  int realistic_outsized = 0, extreme_outsized = 0;
+  for (int seed = 0; seed < 200; ++seed) {
+    realistic_outsized += outsized(realistic_gen(rc::Random(seed), 90).value());
+    extreme_outsized += outsized(extreme_gen(rc::Random(seed), 90).value());
+  }
+  EXPECT_EQ(realistic_outsized, 0);
+  EXPECT_GT(extreme_outsized, 0);
+}
+
 }  // namespace
 }  // namespace tfc::conformance

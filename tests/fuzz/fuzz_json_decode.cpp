@@ -1,4 +1,4 @@
-// libFuzzer target: cty JSON decoding (DynamicValue.json, raw state; values.md §6-§7).
+// libFuzzer target: cty JSON decoding (DynamicValue.json, raw state; docs/protocol.md §3.5-§3.6).
 // Input: one byte choosing the type (fuzz_types.hpp), then the JSON text. A wholly known
 // value that decodes must encode again, and decoding that encoding must give a raw-equal
 // value; the same value must also survive a msgpack round trip (the two codecs agree).

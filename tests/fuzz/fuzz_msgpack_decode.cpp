@@ -1,4 +1,4 @@
-// libFuzzer target: cty msgpack decoding of untrusted provider bytes (values.md §3-§5).
+// libFuzzer target: cty msgpack decoding of untrusted provider bytes (docs/protocol.md §3.3-§3.4).
 // Input: one byte choosing the type (fuzz_types.hpp), then the msgpack bytes. A value that
 // decodes must encode again, and decoding that encoding must give a raw-equal value (or, when
 // a string-prefix refinement over 256 bytes was cut on encode, a value stable from there on).

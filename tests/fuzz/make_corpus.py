@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes the seed corpus of the fuzz targets (tests/fuzz/corpus/<target>/) from the encodings
-documented in shared/protocol/values.md and tfplugin6.md. Run from the repository root:
+documented in docs/protocol.md §3 and the public tfplugin6.proto. Run from the repository root:
 `python3 tests/fuzz/make_corpus.py` (needs protoc for the protobuf seeds). The files are
 committed; this script only documents and regenerates them."""
 import json

@@ -1,6 +1,6 @@
 #pragma once
 // Test support: the schema rules a generated configuration or prior state must follow
-// (schema.md §3-§4), checked independently of the generators' own walk.
+// (docs/protocol.md §4.3-§4.4), checked independently of the generators' own walk.
 
 #include <string>
 

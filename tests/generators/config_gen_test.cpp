@@ -1,4 +1,4 @@
-// config_of: configurations follow schema.md §3-§4 for arbitrary schemas and for a fixed
+// config_of: configurations follow docs/protocol.md §4.3-§4.4 for arbitrary schemas and for a fixed
 // schema covering every nesting mode.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>

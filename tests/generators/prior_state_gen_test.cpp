@@ -1,5 +1,5 @@
 // prior_state_of: wholly known states of the implied type with computed values filled in and
-// write-only attributes null (schema.md §3).
+// write-only attributes null (docs/protocol.md §4.3).
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 

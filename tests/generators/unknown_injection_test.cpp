@@ -1,5 +1,5 @@
 // with_unknowns: unknowns appear exactly at the reported paths, keep the configuration's
-// type, carry only refinements true of the values they replace (values.md §4.2), and shrink
+// type, carry only refinements true of the values they replace (docs/protocol.md §3.4), and shrink
 // towards fewer unknowns.
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>

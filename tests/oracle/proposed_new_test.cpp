@@ -1,4 +1,4 @@
-// Tables of intent for proposed_new (seed 000 "Proposed New State"; protocol schema.md §7).
+// Tables of intent for proposed_new (seed 000 "Proposed New State"; docs/protocol.md §4.6).
 #include "oracle/proposed_new.hpp"
 
 #include "proto/cty/json_mirror.hpp"
@@ -41,9 +41,21 @@ const char* kNestedSet = R"({"attributes": {"s": {"nested_type": {"nesting_mode"
     "inner": {"nested_type": {"nesting_mode": "list", "attributes": {"x": {"type": "string", "optional": true},
       "y": {"type": "string", "computed": true}}}, "optional": true}}}, "optional": true}}})";
 
+// An optional+computed nested attribute, inside a nested block, and a computed attribute.
+const char* kRemovable = R"({"attributes": {"id": {"type": "string", "computed": true}},
+  "block_types": {"b": {"nesting_mode": "single", "block": {"attributes": {
+    "o": {"nested_type": {"nesting_mode": "map", "attributes": {"a": {"type": "string", "optional": true},
+      "c": {"type": "string", "computed": true}}}, "optional": true, "computed": true}}}}}})";
+
 INSTANTIATE_TEST_SUITE_P(
     Proposed, ProposedTable,
     ::testing::Values(
+        ProposedCase{"an optional+computed nested attribute removed from config proposes null", kRemovable,
+                     R"({"id": "i", "b": {"o": {"k": {"a": "set by config", "c": "x"}}}})", R"({"id": null, "b": {"o": null}})", "null",
+                     R"({"id": "i", "b": {"o": null}})", "null"},
+        ProposedCase{"an optional+computed nested attribute holding only computed values keeps the prior", kRemovable,
+                     R"({"id": "i", "b": {"o": {"k": {"a": null, "c": "x"}}}})", R"({"id": null, "b": {"o": null}})", "null",
+                     R"({"id": "i", "b": {"o": {"k": {"a": null, "c": "x"}}}})", "null"},
         ProposedCase{"set element matched by its non-computed values", kSetBlocks,
                      R"({"disk": [{"size": 1, "kind": "ssd", "zones": null}, {"size": 2, "kind": "hdd", "zones": null}]})",
                      R"({"disk": [{"size": 2, "kind": null, "zones": null}]})", "null",
@@ -82,6 +94,22 @@ TEST(ProposedNew, EmptyBlockValueHasEmptyCollectionsAndNullSingles) {
   EXPECT_EQ(m.value, nlohmann::json::parse(R"({"a": null, "dl": {"value": [], "type": ["tuple", []]}, "g": {"y": null},
     "l": [], "m": {}, "one": null, "s": []})"));
   EXPECT_TRUE(empty.conforms_to(schema::implied_type(block)));
+}
+
+// A wholly unknown prior (Core meets one for deferred or partially expanded instances): what
+// would come from the prior is unknown, config values stay, and a null config keeps the unknown.
+TEST(ProposedNew, WhollyUnknownPriorMakesPriorValuesUnknown) {
+  const auto block = block_of(kRemovable);
+  const auto unknown_prior = cty::Value::unknown(schema::implied_type(block));
+  const auto config = value_of(block, R"({"id": null, "b": {"o": {"k": {"a": "v", "c": null}}}})");
+  // Map elements find no prior element to correlate with, so they are taken from config as Core does.
+  EXPECT_TRUE(raw_equals(proposed_new(block, unknown_prior, config),
+                         value_of(block, R"({"id": null, "b": {"o": {"k": {"a": "v", "c": null}}}})", R"({"id": true})")));
+  const auto removed = value_of(block, R"({"id": null, "b": {"o": null}})");
+  EXPECT_TRUE(raw_equals(proposed_new(block, unknown_prior, removed),
+                         value_of(block, R"({"id": null, "b": {"o": null}})", R"({"id": true, "b": {"o": true}})")));
+  const auto got = proposed_new(block, unknown_prior, cty::Value::null(unknown_prior.type()));
+  EXPECT_FALSE(got.is_known()) << got.to_display();
 }
 
 TEST(ProposedNew, CreateMergesIntoTheEmptyObject) {

@@ -1,5 +1,5 @@
 // ReadResource, UpgradeResourceState, ImportResourceState, ReadDataSource, lifecycle and
-// validation checks (contract-rules.md), and the value conformance walk.
+// validation checks (docs/lifecycle-contract.md), and the value conformance walk.
 #include "oracle/state_checks.hpp"
 #include "oracle/value_conformance.hpp"
 

@@ -54,3 +54,29 @@ endef
 
 $(foreach p,$(REAL_PROVIDERS),$(eval $(call real_provider_rule,$(call provider_name,$(p)),$(call provider_arg,$(p)))))
 $(foreach p,$(FIXTURE_PROVIDERS),$(if $(wildcard $(call provider_arg,$(p))/go.mod),$(eval $(call fixture_provider_rule,$(call provider_name,$(p)),$(call provider_arg,$(p))))))
+
+# OpenTofu's CLI, to confirm findings with a second Core (`tfconform confirm`, `--confirm-with`).
+# The Go module proxy serves it as a module, but `go install` refuses it (its go.mod has a
+# replace directive): download the module and build ./cmd/tofu inside it. The build takes
+# minutes, so it happens once per machine into $(CLI_CACHE), keyed by version (two builds at
+# once each write their own temporary file); each build tree gets it at $(CLI_OUT)/tofu.
+OPENTOFU_VERSION := v1.12.6
+OPENTOFU_MODULE  := github.com/opentofu/opentofu
+CLI_CACHE        ?= $(HOME)/.cache/tfconform/cli
+CLI_OUT          := $(BUILD)/cli
+OPENTOFU_CACHED  := $(CLI_CACHE)/tofu-$(OPENTOFU_VERSION)
+
+providers: $(CLI_OUT)/tofu
+
+$(OPENTOFU_CACHED):
+	@echo "building OpenTofu $(OPENTOFU_VERSION) (once per machine)"
+	@mkdir -p $(CLI_CACHE)
+	dir=$$($(GO_ENV) $(GO) mod download -json $(OPENTOFU_MODULE)@$(OPENTOFU_VERSION) | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",*$$/\1/p'); \
+	  test -n "$$dir" || { echo "error: go mod download $(OPENTOFU_MODULE)@$(OPENTOFU_VERSION) gave no directory"; exit 2; }; \
+	  tmp=$(abspath $@).$$$$.tmp; \
+	  cd "$$dir" && $(GO_ENV) $(GO) build -p $(GO_PARALLEL) -trimpath -o "$$tmp" ./cmd/tofu && mv "$$tmp" $(abspath $@)
+
+# A hard link where the cache shares the file system (the binary is large), else a copy.
+$(CLI_OUT)/tofu: $(OPENTOFU_CACHED)
+	@mkdir -p $(CLI_OUT)
+	ln -f $< $@ 2>/dev/null || cp $< $@

@@ -41,7 +41,7 @@ TEST(ConsoleProgress, NonTerminalPrintsNoLiveLineAndNoEscapes) {
   const std::string out = console_of({false, false});
   EXPECT_EQ(out.find('\r'), std::string::npos);
   EXPECT_EQ(out.find('\x1b'), std::string::npos);
-  EXPECT_EQ(out.rfind("SEVERITY  RULE", 0), 0u);
+  EXPECT_EQ(out.rfind("SEVERITY  CLASS", 0), 0u);
 }
 
 TEST(ConsoleProgress, TerminalRedrawsOneLineAndKeepsFailures) {

@@ -43,6 +43,29 @@ Finding port_finding() {
       "resource \"tfc_widget\" \"test\" {\n  name = \"a&b\"\n  rule {\n    port = 80\n  }\n}", 2};
   f.seed = 20260101;
   f.replay_token = "v1.20260101.7.ab12";
+  f.finding_class = FindingClass::contract;
+  f.fingerprint = "5e1c0a77d2f3b804";
+  f.occurrences = 3;
+  f.violations = {{".rule[0].port", "planned value 8080 does not match config value 80"},
+                  {".rule[0].protocol", "planned value \"udp\" does not match config value \"tcp\""}};
+  // A hostile provider log: a script tag, an ANSI colour escape, a bell, a NUL and invalid
+  // UTF-8 bytes.
+  f.log_excerpt = {"[WARN] rewriting port: <script>document.title='pwned'</script>",
+                   "[ERROR] \x1b[31mport mismatch\x1b[0m\x07 & \"more\"",
+                   std::string("[TRACE] raw bytes: \xff\xfe end ") + std::string(1, '\0') + "."};
+  f.log_total_lines = 120;
+  f.log_file = "tfconform-logs/resource.tfc_widget.5e1c0a77.case7.log";
+  Reproduction r;
+  r.provider_source = "registry.terraform.io/example/tfcfixture";
+  r.provider_name = "tfcfixture";
+  r.provider_binary = "/opt/providers/terraform-provider-tfcfixture_v1.2.3";
+  r.steps.push_back({"step1", "create tfc_widget", {"apply", "-auto-approve"}, "resource \"tfc_widget\" \"this\" {}\n",
+                     false, false, false});
+  r.steps.push_back({"step2", "update tfc_widget", {"apply", "-auto-approve"}, "resource \"tfc_widget\" \"this\" {}\n",
+                     true, false, false});
+  f.reproduction = r;
+  f.confirmations = {{"Terraform v1.11.4", ConfirmVerdict::confirmed, "Error: Provider produced invalid plan"},
+                     {"OpenTofu v1.12.6", ConfirmVerdict::not_reproduced, "step2 (update tfc_widget): Core accepted the step"}};
   return f;
 }
 
@@ -61,21 +84,24 @@ Finding normalization_warning() {
   f.values.differing_paths = {".tags[\"env\"]"};
   f.seed = 20260101;
   f.replay_token = "v1.20260101.12.0f3c";
+  f.finding_class = FindingClass::hygiene;
+  f.fingerprint = "9a4e7b10c3d25f68";
+  f.violations = {{".tags[\"env\"]", f.message}};
   return f;
 }
 
 Suite widget_suite() {
   Suite suite{SuiteKind::resource, "tfc_widget", {50, 4, 46, 40}, {}};
+  suite.coverage.steps = {{"validated", 46}, {"planned", 46}, {"applied", 40}, {"update planned", 21},
+                          {"updated", 18}, {"replaced", 2}, {"read", 40}, {"imported", 9}, {"upgraded", 11},
+                          {"destroyed", 40}};
+  suite.coverage.top_refusal = "ValidateResourceConfig: Invalid Attribute Value (at .port)";
+  suite.coverage.top_refusal_cases = 4;
   suite.scenarios.push_back({"create", Status::passed, "", milliseconds(850),
                              {"[DEBUG] tfc_widget: create name=\"a&b\"", "[INFO] created id=w-1"},
                              {}});
-  Scenario update{"update", Status::failed, "", milliseconds(1250), {}, {port_finding()}};
-  // A hostile provider log: a script tag, an ANSI colour escape, a bell, a NUL and invalid
-  // UTF-8 bytes.
-  update.log_lines = {"[WARN] rewriting port: <script>document.title='pwned'</script>",
-                      "[ERROR] \x1b[31mport mismatch\x1b[0m\x07 & \"more\"",
-                      std::string("[TRACE] raw bytes: \xff\xfe end ") + std::string(1, '\0') + "."};
-  suite.scenarios.push_back(std::move(update));
+  // The failing case's log travels with its finding (cut to the failing step).
+  suite.scenarios.push_back({"update", Status::failed, "", milliseconds(1250), {}, {port_finding()}});
   suite.scenarios.push_back(
       {"refresh", Status::passed, "", milliseconds(300), {}, {normalization_warning()}});
   suite.scenarios.push_back({"import", Status::skipped,
@@ -112,6 +138,9 @@ Suite secret_suite() {
   f.counterexample = Counterexample{"resource \"tfc_secret\" \"test\" {\n  password = (sensitive)\n}", 1};
   f.seed = 20260101;
   f.replay_token = "v1.20260101.3.9d0e";
+  f.finding_class = FindingClass::contract;
+  f.fingerprint = "03b7c9e1f4a6d285";
+  f.violations = {{".password", f.message}};
   f.sensitive = true;
   suite.scenarios.push_back({"create", Status::failed, "", milliseconds(640),
                              {"[DEBUG] tfc_secret: stored secret"}, {f}});
@@ -119,7 +148,8 @@ Suite secret_suite() {
 }
 
 Suite lookup_suite() {
-  Suite suite{SuiteKind::data_source, "tfc_lookup", {10, 1, 9, 0}, {}};
+  Suite suite{SuiteKind::data_source, "tfc_lookup", {10, 1, 9, 9}, {}};
+  suite.coverage.steps = {{"validated", 9}, {"read", 9}};
   suite.scenarios.push_back({"read", Status::passed, "", milliseconds(95), {}, {}});
   return suite;
 }
@@ -130,7 +160,7 @@ std::chrono::system_clock::time_point pinned_now() { return at(1767323045); }
 
 RunReport fixture_run() {
   RunReport run;
-  run.tool_version = "0.1.0";
+  run.tool_version = "0.0.0-fixture";  // fixture data, not tfconform's version (CMakeLists.txt)
   run.hostname = "ci-runner-7";
   run.provider = {"registry.terraform.io/example/tfcfixture",
                   "/opt/providers/terraform-provider-tfcfixture_v1.2.3", 6,

@@ -135,6 +135,14 @@ TEST_F(ChromiumTest, FilterByRuleAndResource) {
   EXPECT_NE(none.find("<p id=\"no-match\">No finding matches the filter.</p>"), std::string::npos);
 }
 
+TEST_F(ChromiumTest, FilterByClass) {
+  const auto tags = article_tags(dump_dom("#class=hygiene"));
+  ASSERT_EQ(tags.size(), 3u);
+  EXPECT_NE(tags[0].find("hidden"), std::string::npos);
+  EXPECT_EQ(tags[1].find("hidden"), std::string::npos) << "the SHOULD-rule warning is hygiene";
+  EXPECT_NE(tags[2].find("hidden"), std::string::npos);
+}
+
 TEST_F(ChromiumTest, ScreenshotIsWritten) {
   const auto png = testing::output_dir() / "report-screenshot.png";
   fs::remove(png);

@@ -59,17 +59,27 @@ TEST(HtmlReporter, ShowsSummariesFiltersAndFindingDetails) {
   const std::string html = html_of(testing::fixture_run());
   EXPECT_NE(html.find("<h2>Findings by rule</h2>"), std::string::npos);
   EXPECT_NE(html.find("<h2>Results by resource</h2>"), std::string::npos);
-  for (const char* id : {"filter-rule", "filter-resource", "filter-severity"}) {
+  for (const char* id : {"filter-rule", "filter-resource", "filter-severity", "filter-class"}) {
     EXPECT_NE(html.find(std::string("<select id=\"") + id + "\">"), std::string::npos) << id;
   }
   EXPECT_NE(html.find("<article class=\"finding error\" data-rule=\"plan.config_value_changed\" "
-                      "data-resource=\"resource.tfc_widget\" data-severity=\"error\">"),
+                      "data-resource=\"resource.tfc_widget\" data-severity=\"error\" data-class=\"contract\" "
+                      "data-baseline=\"untracked\">"),
             std::string::npos);
+  EXPECT_NE(html.find("<span class=\"badge class\">contract</span>"), std::string::npos);
+  EXPECT_NE(html.find("<mark class=\"path\">.rule[0].protocol</mark>"), std::string::npos) << "every path of the finding";
+  EXPECT_NE(html.find("5e1c0a77d2f3b804"), std::string::npos);
+  EXPECT_NE(html.find("3 cases"), std::string::npos);
+  EXPECT_NE(html.find("confirmed: Error: Provider produced invalid plan"), std::string::npos);
+  EXPECT_NE(html.find("reproduction (2 steps)"), std::string::npos);
   EXPECT_NE(html.find("<mark class=\"path\">.rule[0].port</mark>"), std::string::npos);
   EXPECT_NE(html.find("<mark>    {\"port\": 8080}\n</mark>"), std::string::npos)
       << "the differing line of the actual value is marked";
   EXPECT_NE(html.find("tfconform run --replay v1.20260101.7.ab12"), std::string::npos);
-  EXPECT_NE(html.find("provider log (3 lines)"), std::string::npos);
+  EXPECT_NE(html.find("provider log at the failing step (3 of 120 lines; all of it in "
+                      "tfconform-logs/resource.tfc_widget.5e1c0a77.case7.log)"),
+            std::string::npos);
+  EXPECT_NE(html.find("provider log of resource.tfc_widget lifecycle sequence (1 line)"), std::string::npos);
 }
 
 TEST(HtmlReporter, SensitiveValuesAreRedacted) {

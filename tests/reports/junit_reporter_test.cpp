@@ -64,7 +64,8 @@ TEST(JunitReporter, OneSuitePerResourceAndOneCasePerScenario) {
 
 TEST(JunitReporter, ProviderLogAndWarningsGoToSystemOut) {
   const std::string xml = junit_of(fixture_run());
-  EXPECT_NE(xml.find("== update: provider log ==\n[WARN] rewriting port: &lt;script&gt;"),
+  EXPECT_NE(xml.find("== update: provider log at update: plan (3 of 120 lines; all in "
+                     "tfconform-logs/resource.tfc_widget.5e1c0a77.case7.log) ==\n[WARN] rewriting port: &lt;script&gt;"),
             std::string::npos);
   EXPECT_NE(xml.find("[ERROR] \\u001b[31mport mismatch\\u001b[0m\\u0007 &amp; \"more\""),
             std::string::npos);

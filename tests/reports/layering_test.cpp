@@ -1,4 +1,4 @@
-// reports/ stays free of protobuf, gRPC and RapidCheck (architecture.md: "oracle/ and reports/
+// reports/ stays free of protobuf, gRPC and RapidCheck (docs/architecture.md: "oracle/ and reports/
 // never see protobuf, gRPC or RapidCheck"); this reads every include line of the folder.
 #include <gtest/gtest.h>
 

@@ -56,10 +56,27 @@ TEST(MarkdownSummaryReporter, ListsAtMostTheRowCap) {
 
 TEST(MarkdownSummaryReporter, PassingRunSaysSo) {
   RunReport run;
-  run.suites.push_back({SuiteKind::resource, "r", {}, {{"create", Status::passed, "", {}, {}, {}}}});
+  run.suites.push_back({SuiteKind::resource, "r", {1, 0, 1, 0}, {{"create", Status::passed, "", {}, {}, {}}}});
   const std::string md = summary_of(run);
   EXPECT_EQ(md.rfind("## tfconform: passed", 0), 0u);
   EXPECT_EQ(md.find("### Findings"), std::string::npos);
+  EXPECT_EQ(md.find("Not exercised"), std::string::npos);
+}
+
+TEST(MarkdownSummaryReporter, ARunThatNeverPlannedATypeIsIncompleteAndSaysWhichFirst) {
+  RunReport run;
+  Suite refused{SuiteKind::resource, "r", {5, 5, 0, 0}, {{"create", Status::skipped, "refused", {}, {}, {}}}};
+  refused.coverage.top_refusal = "ValidateResourceConfig: Invalid value (at .mode)";
+  refused.coverage.top_refusal_cases = 5;
+  run.suites.push_back(refused);
+  const std::string md = summary_of(run);
+  EXPECT_EQ(md.rfind("## tfconform: INCOMPLETE", 0), 0u) << md;
+  const auto missed = md.find("**Not exercised** (1 of the selected types)");
+  ASSERT_NE(missed, std::string::npos) << md;
+  EXPECT_LT(missed, md.find("| suite |"));
+  EXPECT_NE(md.find("never planned in 5 cases; most frequent refusal (5 cases): ValidateResourceConfig: Invalid value (at .mode)"),
+            std::string::npos)
+      << md;
 }
 
 }  // namespace

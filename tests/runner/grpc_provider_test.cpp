@@ -205,7 +205,7 @@ TEST(GrpcProviderTest, V6DeadlineIsTimeoutAndCrashProbeReclassifies) {
   ASSERT_FALSE(read.ok());
   EXPECT_EQ(read.failure().kind, FailureKind::Timeout);
 
-  options.crash_probe = [] { return std::optional<std::string>("exited with status 2"); };
+  options.crash_probe = [] { return std::optional<ProcessEnd>(ProcessEnd{"exited with status 2"}); };
   const auto crashed = make_grpc_provider_v6(server.channel(), options);
   const auto again = crashed->read_resource({});
   ASSERT_FALSE(again.ok());

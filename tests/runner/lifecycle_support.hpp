@@ -1,5 +1,5 @@
 #pragma once
-// Helpers for playing Core's call sequences (../shared/protocol/README.md §5) against real
+// Helpers for playing Core's call sequences (docs/protocol.md §5) against real
 // providers: one "walk" per provider process, values built from JSON and decoded with the
 // schema's implied type.
 

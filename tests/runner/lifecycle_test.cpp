@@ -1,4 +1,4 @@
-// Core's call sequences (../shared/protocol/README.md §5) played end to end on one resource of
+// Core's call sequences (docs/protocol.md §5) played end to end on one resource of
 // each real provider, launched with AutoMTLS and restarted between walks as Core does; every
 // answer decoded with the implied type and judged by the oracle (honest providers: no error).
 #include <gtest/gtest.h>

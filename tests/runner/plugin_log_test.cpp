@@ -52,7 +52,7 @@ TEST(PluginLogTest, BracketedLevels) {
 
 TEST(PluginLogTest, RingKeepsTheNewestLines) {
   LogRing ring(3);
-  for (int i = 0; i < 5; ++i) ring.push(parse_log_line(std::to_string(i), LogStream::Stdout));
+  for (int i = 0; i < 5; ++i) ring.push(LogStream::Stdout, std::to_string(i));
   const auto lines = ring.snapshot();
   ASSERT_EQ(lines.size(), 3u);
   EXPECT_EQ(lines[0].raw, "2");
@@ -61,17 +61,42 @@ TEST(PluginLogTest, RingKeepsTheNewestLines) {
 }
 
 TEST(LogRing, KeepsAtMostItsByteBudgetButAlwaysTheNewestLine) {
-  LogRing ring(2000, 1000);  // each 300-byte line below counts its raw text and its message
-  for (int i = 0; i < 10; ++i) ring.push(parse_log_line(std::string(300, static_cast<char>('a' + i)), LogStream::Stderr));
+  LogRing ring(2000, 1000);  // each line counts its text as read
+  for (int i = 0; i < 10; ++i) ring.push(LogStream::Stderr, std::string(300, static_cast<char>('a' + i)));
   const auto lines = ring.snapshot();
-  ASSERT_EQ(lines.size(), 1u) << "two 600-byte lines do not fit in 1,000 bytes";
-  EXPECT_EQ(lines[0].raw, std::string(300, 'j'));
-  EXPECT_EQ(ring.dropped(), 9u);
-  ring.push(parse_log_line(std::string(5000, 'z'), LogStream::Stderr));
+  ASSERT_EQ(lines.size(), 3u) << "three 300-byte lines fit in 1,000 bytes, four do not";
+  EXPECT_EQ(lines[2].raw, std::string(300, 'j'));
+  EXPECT_EQ(ring.dropped(), 7u);
+  ring.push(LogStream::Stderr, std::string(5000, 'z'));
   ASSERT_EQ(ring.snapshot().size(), 1u) << "a line over the budget alone is still kept";
   std::size_t cursor = 0;
   EXPECT_EQ(ring.since(cursor).size(), 1u);
   EXPECT_EQ(cursor, 11u);
+}
+
+// Lines are kept as read and levelled when read back: since() and snapshot() give what
+// parse_log_line gives, raw_since() the text alone, both from the same cursor arithmetic.
+TEST(LogRing, LevelsLinesWhenTheyAreReadBack) {
+  LogRing ring(3);
+  const std::string hclog = R"({"@level":"warn","@message":"careful","@module":"provider"})";
+  ring.push(LogStream::Stderr, hclog);
+  ring.push(LogStream::Stdout, "[ERROR] broken");
+  std::size_t levelled = 0;
+  const auto lines = ring.since(levelled);
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0].level, LogLevel::Warn);
+  EXPECT_EQ(lines[0].message, "careful");
+  EXPECT_EQ(lines[0].raw, hclog);
+  EXPECT_EQ(lines[1].stream, LogStream::Stdout);
+  EXPECT_EQ(lines[1].level, LogLevel::Error);
+  EXPECT_EQ(lines[1].message, "broken");
+  std::size_t raw = 0;
+  EXPECT_EQ(ring.raw_since(raw), (std::vector<std::string>{hclog, "[ERROR] broken"}));
+  EXPECT_EQ(raw, levelled);
+  for (int i = 0; i < 4; ++i) ring.push(LogStream::Stderr, "line " + std::to_string(i));
+  EXPECT_EQ(ring.raw_since(raw), (std::vector<std::string>{"line 1", "line 2", "line 3"}))
+      << "only what is still kept, after the cursor";
+  EXPECT_TRUE(ring.raw_since(raw).empty());
 }
 
 RC_GTEST_PROP(PluginLogProperty, ArbitraryLinesNeverCrash, (const std::string& text)) {

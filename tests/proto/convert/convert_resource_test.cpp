@@ -70,7 +70,7 @@ TEST(ConvertResource, PlannedPrivateInPlanRequestIsV6Only) {
   protocol::PlanResourceChangeRequest request;
   request.type_name = "example_thing";
   request.planned_private = "from the plan walk";
-  // field 9 (tag 0x4a), tfplugin6.md 6.11
+  // field 9 (tag 0x4a), tfplugin6.proto 6.11
   EXPECT_NE(v6::to_proto(request).SerializeAsString().find("\x4a\x12" "from the plan walk"), std::string::npos);
   auto five = support::round_trip_v5(request);
   ASSERT_TRUE(five);

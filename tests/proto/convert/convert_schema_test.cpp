@@ -128,7 +128,7 @@ TEST(ConvertSchema, ComputedBlockSurvivesV6AndIsDroppedByV5) {
 }
 
 // A schema written directly in protobuf, the way a provider would send it, read into the model
-// and compared against the implied type worked out by hand from schema.md §4.
+// and compared against the implied type worked out by hand from docs/protocol.md §4.
 TEST(ConvertSchema, ProtobufSchemaGivesTheExpectedImpliedType) {
   tfplugin6::Schema pb;
   pb.set_version(1);
@@ -212,7 +212,7 @@ TEST(ConvertSchema, InvalidNestingModesAreErrors) {
   EXPECT_NE(objects.error().message.find("grouped.nested_type"), std::string::npos) << objects.error().message;
 }
 
-// Field numbers that differ between the versions (tfplugin5.md "v5 vs v6").
+// Field numbers that differ between the versions (docs/protocol.md §7).
 TEST(ConvertSchema, WriteOnlyAndDeprecationMessageUseEachVersionsFieldNumbers) {
   Attribute a;
   a.write_only = true;

@@ -1,5 +1,6 @@
-// Checks of the hand-written .proto files in proto/wire against the fact sheets
-// (../shared/protocol/tfplugin6.md, tfplugin5.md, README.md §2.4): service and method names,
+// Checks of the hand-written .proto files in proto/wire against the public protocol files they
+// follow (Terraform's tfplugin6.proto 6.11 and tfplugin5.proto 5.10; go-plugin's services,
+// docs/protocol.md §2.4, §7): service and method names,
 // streaming shapes, and the number of numbered entries (fields + enum values).
 #include <set>
 #include <string>
@@ -46,9 +47,9 @@ std::set<std::string> methods(const ServiceDescriptor* service) {
   return out;
 }
 
-TEST(WireProtos, NumberedEntryCountsMatchTheFactSheets) {
-  EXPECT_EQ(numbered_entries(tfplugin6::Schema::descriptor()->file()), 316);  // tfplugin6.md
-  EXPECT_EQ(numbered_entries(tfplugin5::Schema::descriptor()->file()), 268);  // tfplugin5.md
+TEST(WireProtos, NumberedEntryCountsMatchThePublicProtocolFiles) {
+  EXPECT_EQ(numbered_entries(tfplugin6::Schema::descriptor()->file()), 316);  // tfplugin6.proto 6.11
+  EXPECT_EQ(numbered_entries(tfplugin5::Schema::descriptor()->file()), 268);  // tfplugin5.proto 5.10
 }
 
 TEST(WireProtos, ProviderServicesHaveEveryRpc) {

@@ -60,8 +60,8 @@ struct Example {
   std::string bytes;  // hex
 };
 
-// values.md §5, examples 1-29 (7 in its go-cty HEAD form), the whole-object example and the
-// LIST block with a dynamic attribute.
+// Worked examples of the encodings of docs/protocol.md §3.3-§3.4, byte sequences go-cty produces
+// (2^64 in its go-cty HEAD form), a whole object and a LIST block with a dynamic attribute.
 std::vector<Example> examples() {
   Type obj = type_of(R"(["object",{"id":"string","n":"number"}])");
   Refinements prefix_ab = not_null();

@@ -47,5 +47,27 @@ TEST(TypeJson, EscapesNamesLikeGo) {
   EXPECT_EQ(*back, t);
 }
 
+// Texts already parsed are remembered per thread (a schema repeats "string" thousands of times):
+// the answer must not depend on what was parsed before, failures included.
+TEST(TypeJson, RepeatedTextsGiveTheSameAnswerWhateverCameBefore) {
+  const std::string text = R"(["map",["set","bool"]])";
+  for (int i = 0; i < 3; ++i) {
+    auto t = type_from_json(text);
+    ASSERT_TRUE(t);
+    EXPECT_EQ(*t, Type::map(Type::set(Type::boolean())));
+    EXPECT_FALSE(type_from_json(R"(["map",["set","boo"]])")) << "a failure is never remembered as a type";
+  }
+  // More distinct texts than are kept: every one still parses to its own type.
+  for (int i = 0; i < 5000; ++i) {
+    const std::string name = "a" + std::to_string(i);
+    auto t = type_from_json(R"(["object",{")" + name + R"(":"number"}])");
+    ASSERT_TRUE(t) << name;
+    ASSERT_NE(t->attribute_type(name), nullptr) << name;
+  }
+  auto again = type_from_json(text);
+  ASSERT_TRUE(again);
+  EXPECT_EQ(*again, Type::map(Type::set(Type::boolean())));
+}
+
 }  // namespace
 }  // namespace tfc::cty

@@ -1,4 +1,4 @@
-// Implied types hand-written from schema.md §3-§4: every nesting mode, nested attribute modes,
+// Implied types hand-written from docs/protocol.md §4.3-§4.4: every nesting mode, nested attribute modes,
 // the LIST/MAP-block-with-dynamic rule and the §4 type-JSON example.
 #include "proto/schema/implied_type.hpp"
 

@@ -1,5 +1,5 @@
-// Schema sanity checks (contract-rules.md "Schema", schema.md §2-§4): for each rule id, schemas
-// that violate it exactly once, each beside a valid near miss that must raise nothing.
+// Schema sanity checks (docs/rules.md "schema", docs/protocol.md §4.2-§4.4): for each rule id,
+// schemas that violate it exactly once, each beside a valid near miss that must raise nothing.
 #include "proto/schema/schema_checks.hpp"
 
 #include <algorithm>

@@ -57,6 +57,7 @@ func serverCapabilities() *tfprotov6.ServerCapabilities {
 }
 
 func (p *provider) GetProviderSchema(context.Context, *tfprotov6.GetProviderSchemaRequest) (*tfprotov6.GetProviderSchemaResponse, error) {
+	p.hangIn("GetProviderSchema")
 	resp := &tfprotov6.GetProviderSchemaResponse{
 		ServerCapabilities:       serverCapabilities(),
 		Provider:                 providerSchema(),
@@ -76,6 +77,7 @@ func (p *provider) GetResourceIdentitySchemas(context.Context, *tfprotov6.GetRes
 }
 
 func (p *provider) ValidateProviderConfig(_ context.Context, req *tfprotov6.ValidateProviderConfigRequest) (*tfprotov6.ValidateProviderConfigResponse, error) {
+	p.hangIn("ValidateProviderConfig")
 	resp := &tfprotov6.ValidateProviderConfigResponse{PreparedConfig: req.Config}
 	if _, err := decode(req.Config, providerType); err != nil {
 		resp.Diagnostics = append(resp.Diagnostics, errorDiag("Invalid provider configuration", err.Error()))
@@ -84,6 +86,7 @@ func (p *provider) ValidateProviderConfig(_ context.Context, req *tfprotov6.Vali
 }
 
 func (p *provider) ConfigureProvider(_ context.Context, req *tfprotov6.ConfigureProviderRequest) (*tfprotov6.ConfigureProviderResponse, error) {
+	p.hangIn("ConfigureProvider")
 	resp := &tfprotov6.ConfigureProviderResponse{}
 	config, err := decode(req.Config, providerType)
 	if err != nil {
@@ -101,6 +104,7 @@ func (p *provider) StopProvider(context.Context, *tfprotov6.StopProviderRequest)
 }
 
 func (p *provider) ValidateResourceConfig(_ context.Context, req *tfprotov6.ValidateResourceConfigRequest) (*tfprotov6.ValidateResourceConfigResponse, error) {
+	p.hangIn("ValidateResourceConfig")
 	resp := &tfprotov6.ValidateResourceConfigResponse{}
 	if req.TypeName != thingTypeName {
 		resp.Diagnostics = append(resp.Diagnostics, unknownType(req.TypeName))
@@ -116,6 +120,7 @@ func (p *provider) ValidateResourceConfig(_ context.Context, req *tfprotov6.Vali
 }
 
 func (p *provider) ValidateDataResourceConfig(_ context.Context, req *tfprotov6.ValidateDataResourceConfigRequest) (*tfprotov6.ValidateDataResourceConfigResponse, error) {
+	p.hangIn("ValidateDataResourceConfig")
 	resp := &tfprotov6.ValidateDataResourceConfigResponse{}
 	if req.TypeName != lookupTypeName {
 		resp.Diagnostics = append(resp.Diagnostics, unknownType(req.TypeName))
@@ -133,6 +138,7 @@ func unknownType(name string) *tfprotov6.Diagnostic {
 
 // ReadDataSource: the sorted ids of the stored things called name.
 func (p *provider) ReadDataSource(_ context.Context, req *tfprotov6.ReadDataSourceRequest) (*tfprotov6.ReadDataSourceResponse, error) {
+	p.hangIn("ReadDataSource")
 	resp := &tfprotov6.ReadDataSourceResponse{}
 	if req.TypeName != lookupTypeName {
 		resp.Diagnostics = append(resp.Diagnostics, unknownType(req.TypeName))

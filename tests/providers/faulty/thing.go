@@ -46,6 +46,9 @@ func (p *provider) PlanResourceChange(_ context.Context, req *tfprotov6.PlanReso
 		return resp, err1
 	}
 
+	if p.mode == "allocate_unbounded" {
+		allocateWithoutBound()
+	}
 	m := attrsOf(proposed)
 	c := attrsOf(config)
 	prev := attrsOf(prior)
@@ -125,6 +128,7 @@ func (p *provider) PlanResourceChange(_ context.Context, req *tfprotov6.PlanReso
 // the object; an update stores the planned state exactly; a delete removes the file and
 // returns null.
 func (p *provider) ApplyResourceChange(_ context.Context, req *tfprotov6.ApplyResourceChangeRequest) (*tfprotov6.ApplyResourceChangeResponse, error) {
+	p.hangIn("ApplyResourceChange")
 	resp := &tfprotov6.ApplyResourceChangeResponse{Private: req.PlannedPrivate, UnsafeToUseLegacyTypeSystem: p.legacy}
 	if req.TypeName != thingTypeName {
 		resp.Diagnostics = append(resp.Diagnostics, unknownType(req.TypeName))
@@ -216,6 +220,7 @@ func (p *provider) ApplyResourceChange(_ context.Context, req *tfprotov6.ApplyRe
 // ReadResource returns exactly what is stored, or null when the file is gone. An import stub
 // (name null) whose object does not exist is an error instead.
 func (p *provider) ReadResource(_ context.Context, req *tfprotov6.ReadResourceRequest) (*tfprotov6.ReadResourceResponse, error) {
+	p.hangIn("ReadResource")
 	resp := &tfprotov6.ReadResourceResponse{Private: req.Private}
 	if req.TypeName != thingTypeName {
 		resp.Diagnostics = append(resp.Diagnostics, unknownType(req.TypeName))
@@ -268,6 +273,7 @@ func (p *provider) ReadResource(_ context.Context, req *tfprotov6.ReadResourceRe
 // ImportResourceState: an object with only id set (no rule block, settings null); the read
 // that follows fills it in.
 func (p *provider) ImportResourceState(_ context.Context, req *tfprotov6.ImportResourceStateRequest) (*tfprotov6.ImportResourceStateResponse, error) {
+	p.hangIn("ImportResourceState")
 	resp := &tfprotov6.ImportResourceStateResponse{}
 	if req.TypeName != thingTypeName {
 		resp.Diagnostics = append(resp.Diagnostics, unknownType(req.TypeName))
@@ -297,6 +303,7 @@ func (p *provider) ImportResourceState(_ context.Context, req *tfprotov6.ImportR
 // UpgradeResourceState: versions 0 and 1 have the same shape, so the raw JSON state decodes
 // as it is.
 func (p *provider) UpgradeResourceState(_ context.Context, req *tfprotov6.UpgradeResourceStateRequest) (*tfprotov6.UpgradeResourceStateResponse, error) {
+	p.hangIn("UpgradeResourceState")
 	resp := &tfprotov6.UpgradeResourceStateResponse{}
 	if req.TypeName != thingTypeName {
 		resp.Diagnostics = append(resp.Diagnostics, unknownType(req.TypeName))

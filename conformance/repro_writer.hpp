@@ -1,0 +1,31 @@
+#pragma once
+// Writes a finding's reproduction as folders a provider author runs by hand or in CI:
+//
+//   <dir>/step1/main.tf, step2/main.tf, ...   one configuration per step
+//   <dir>/terraform.tfrc, <dir>/tofu.tfrc      CLI configuration: dev_overrides for the binary
+//   <dir>/run.sh [CLI]                         plays the steps in <dir>/work with terraform or tofu
+//   <dir>/README.md                            the finding, the steps, what Core should say
+
+#include <filesystem>
+#include <string>
+
+#include "proto/util/expected.hpp"
+#include "reports/run_report.hpp"
+
+namespace tfc::conformance {
+
+/// A folder name for the finding: `<resource type>.<rule>.<first 8 digits of the fingerprint>`.
+std::string repro_folder_name(const report::Finding& finding);
+
+/// Writes the reproduction's files into `dir` (created; existing step folders are replaced).
+Expected<void> write_reproduction(const report::Finding& finding, const report::Reproduction& repro,
+                                  const std::filesystem::path& dir);
+
+/// The CLI configuration that points the provider's source at its binary's folder.
+std::string cli_configuration(const report::Reproduction& repro);
+
+/// Writes every reproduction of the run under `root` (one folder per finding with steps) and
+/// returns how many it wrote.
+Expected<std::size_t> write_reproductions(const report::RunReport& run, const std::filesystem::path& root);
+
+}  // namespace tfc::conformance

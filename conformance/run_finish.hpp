@@ -1,0 +1,40 @@
+#pragma once
+// What happens to a finished run before its reports are written, shared by `tfconform run` and
+// `tfconform confirm`: the provider logs stored in side files, the reproductions written,
+// confirmation by real CLIs, the baseline applied or written; then every report and the exit
+// status (0: no new error finding, 1: some, 2: harness trouble).
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "proto/util/expected.hpp"
+#include "reports/run_report.hpp"
+
+namespace tfc::conformance {
+
+struct FinishOptions {
+  std::vector<std::string> report_specs;  // KIND=PATH
+  std::string log_dir;                    // side files with whole provider logs ("" = beside the first report)
+  std::string repro_dir;
+  std::vector<std::string> confirm_with;  // CLI paths or names on PATH
+  std::string baseline;
+  std::string write_baseline;
+};
+
+/// Stores each finding's whole provider log in `dir` (one file per failing case) and sets its
+/// log_file; returns how many files it wrote.
+Expected<std::size_t> write_log_files(report::RunReport& run, const std::string& dir);
+
+/// The default side-file folder: `tfconform-logs` beside the first report written to a file,
+/// or empty when every report goes to standard output.
+std::string default_log_dir(const std::vector<std::string>& report_specs);
+
+/// Does all of the above, writes the reports, and returns the exit status. `console` receives
+/// progress lines (confirmation) and the reason of a failure.
+Expected<int> finish_run(report::RunReport& run, const FinishOptions& options, std::ostream& console, bool quiet);
+
+/// 0, 1 or 2 for a finished, judged run.
+int exit_status(const report::RunReport& run);
+
+}  // namespace tfc::conformance

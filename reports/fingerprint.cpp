@@ -1,0 +1,73 @@
+#include "reports/fingerprint.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <set>
+
+#include "reports/run_report.hpp"
+
+namespace tfc::report {
+
+std::string path_pattern(std::string_view path) {
+  std::string out;
+  std::size_t i = 0;
+  while (i < path.size()) {
+    if (path[i] != '[') {
+      out += path[i++];
+      continue;
+    }
+    // Skip to the matching `]`, stepping over a quoted key with its escapes.
+    ++i;
+    bool quoted = false;
+    while (i < path.size()) {
+      const char c = path[i];
+      if (quoted && c == '\\') {
+        i += 2;
+        continue;
+      }
+      if (c == '"') quoted = !quoted;
+      else if (c == ']' && !quoted) break;
+      ++i;
+    }
+    ++i;  // past `]`
+    out += "[*]";
+  }
+  return out;
+}
+
+std::string finding_fingerprint(std::string_view rule_id, std::string_view resource_type, std::string_view step,
+                                std::string_view rendered_path) {
+  // FNV-1a over the fields separated by a byte none of them holds: stable across platforms and
+  // compilers, unlike std::hash.
+  std::uint64_t h = 0xcbf29ce484222325ULL;
+  auto mix = [&h](std::string_view s) {
+    for (unsigned char c : s) h = (h ^ c) * 0x100000001b3ULL;
+    h = (h ^ 0x1fU) * 0x100000001b3ULL;
+  };
+  mix(rule_id);
+  mix(resource_type);
+  mix(step);
+  mix(path_pattern(rendered_path));
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+  return buf;
+}
+
+std::vector<std::string> path_patterns_of(const Finding& f) {
+  std::set<std::string> patterns{path_pattern(f.path)};
+  for (const PathMessage& v : f.violations) patterns.insert(path_pattern(v.path));
+  return {patterns.begin(), patterns.end()};
+}
+
+bool same_promise(const Finding& a, const Finding& b) {
+  if (!a.fingerprint.empty() && a.fingerprint == b.fingerprint) return true;
+  if (a.rule_id != b.rule_id || a.resource_type != b.resource_type || a.step != b.step) return false;
+  const auto pa = path_patterns_of(a);
+  const auto pb = path_patterns_of(b);
+  std::vector<std::string> common;
+  std::set_intersection(pa.begin(), pa.end(), pb.begin(), pb.end(), std::back_inserter(common));
+  return !common.empty();
+}
+
+}  // namespace tfc::report

@@ -1,0 +1,167 @@
+// Findings a provider author acts on, end to end with the real binaries: the time provider's
+// known break is one finding per case with its paths, confirmed by Terraform and OpenTofu
+// through `tfconform confirm`; a reproduction Core accepts is "not reproduced"; a run judged
+// against its own baseline passes, and a new fault fails naming only the new fingerprint.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <map>
+#include <set>
+
+#include "tests/conformance/run_support.hpp"
+
+namespace tfc::conformance::testing {
+namespace {
+
+using json = nlohmann::json;
+
+json read_json(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  return json::parse(in, nullptr, false);
+}
+
+bool terraform_on_path() { return std::system("terraform version > /dev/null 2>&1") == 0; }
+
+std::vector<std::string> time_args() {
+  return {"--provider", provider_binary("time").string(), "--apply", "--cases", "15", "--seed", "20261123",
+          "--timeout", "30", "--hints", hints("time"), "--resources", "time_offset,time_rotating"};
+}
+
+TEST(TimeProviderBreak, IsOneFindingPerCaseConfirmedByTerraformAndOpenTofu) {
+  REQUIRE_PROVIDER("time");
+  if (!terraform_on_path()) GTEST_SKIP() << "terraform is not on PATH";
+  Scratch scratch;
+  const auto run = run_tfconform(scratch.path(), time_args());
+  ASSERT_TRUE(run.report.is_object()) << run.output;
+  EXPECT_EQ(run.exit_code, 1) << run.output;
+  std::set<std::string> fingerprints;
+  std::size_t multi_path = 0, breaks = 0;
+  std::map<std::string, int> per_case;
+  for (const auto& f : findings_of(run.report)) {
+    EXPECT_TRUE(fingerprints.insert(f["fingerprint"].get<std::string>()).second) << "one finding per fingerprint";
+    if (f["rule"] != "plan_final.known_value_changed") continue;
+    ++breaks;
+    EXPECT_EQ(f["class"], "contract");
+    EXPECT_GE(f["violations"].size(), 1u);
+    if (f["violations"].size() > 1) ++multi_path;
+    ++per_case[f["suite"].get<std::string>() + "/" + f["replay"]["token"].get<std::string>() + "/" +
+               f["step"].get<std::string>()];
+    EXPECT_LE(f["replay"]["token"].get<std::string>().size(), 40u) << f["replay"]["token"];
+    ASSERT_TRUE(f["reproduction"].is_object());
+    EXPECT_TRUE(f["reproduction"]["not_expressible"].get<std::string>().empty()) << f["reproduction"].dump();
+  }
+  ASSERT_GE(breaks, 1u) << run.output;
+  EXPECT_GE(multi_path, 1u) << "the break changes several attributes at once: one finding lists them all";
+  for (const auto& [key, n] : per_case) EXPECT_EQ(n, 1) << key;
+
+  std::vector<std::string> confirm = {"confirm", (scratch.path() / "report.json").string(), "--cli", "terraform"};
+  const bool tofu = std::filesystem::exists(cli_binary("tofu"));
+  if (tofu) confirm.insert(confirm.end(), {"--cli", cli_binary("tofu").string()});
+  const auto confirmed = run_tfconform_command(scratch.path(), confirm);
+  EXPECT_EQ(confirmed.exit_code, 1) << confirmed.output;
+  const json after = read_json(scratch.path() / "report.json");
+  std::size_t verdicts = 0;
+  for (const auto& f : findings_of(after)) {
+    if (f["rule"] != "plan_final.known_value_changed") continue;
+    std::set<std::string> clis;
+    for (const auto& c : f["confirmations"]) {
+      ++verdicts;
+      clis.insert(c["cli"].get<std::string>().substr(0, c["cli"].get<std::string>().find(' ')));
+      EXPECT_EQ(c["verdict"], "confirmed") << c.dump(2);
+      EXPECT_NE(c["quote"].get<std::string>().find("Provider produced inconsistent final plan"), std::string::npos)
+          << c.dump(2);
+    }
+    EXPECT_TRUE(clis.contains("Terraform")) << f.dump(2);
+    if (tofu) {
+      EXPECT_TRUE(clis.contains("OpenTofu")) << f.dump(2);
+    }
+  }
+  EXPECT_GE(verdicts, breaks);
+  if (!tofu) GTEST_SKIP() << cli_binary("tofu") << " is not built (make providers): confirmed by Terraform only";
+}
+
+TEST(ConfirmCommand, AReproductionCoreAcceptsIsNotReproduced) {
+  REQUIRE_PROVIDER("tfcfault");
+  if (!terraform_on_path()) GTEST_SKIP() << "terraform is not on PATH";
+  Scratch scratch;
+  const auto objects = (scratch.path() / "objects").string();
+  const auto run = run_tfconform(scratch.path(), {"--provider", provider_binary("tfcfault").string(), "--apply", "--env",
+                                                  "TFCFAULT_STATE_DIR=" + objects, "--env", "TFCFAULT_MODE=apply_changes_known",
+                                                  "--hints", hints("tfcfault"), "--seed", "7", "--cases", "10",
+                                                  "--shrink-time", "10", "--timeout", "20", "--resources", "tfcfault_thing"});
+  ASSERT_TRUE(run.report.is_object()) << run.output;
+  // The same reproduction against the honest provider: Core accepts every step.
+  json report = run.report;
+  std::size_t tampered = 0;
+  for (auto& suite : report["suites"]) {
+    for (auto& sc : suite["scenarios"]) {
+      for (auto& f : sc["findings"]) {
+        if (!f["reproduction"].is_object() || f.value("shrink_attempts", 0) == 0) continue;
+        for (auto& e : f["reproduction"]["environment"]) {
+          if (e.get<std::string>().rfind("TFCFAULT_MODE=", 0) == 0) e = "TFCFAULT_MODE=honest";
+        }
+        ++tampered;
+      }
+    }
+  }
+  ASSERT_GE(tampered, 1u) << run.output;
+  {
+    std::ofstream out(scratch.path() / "honest.json");
+    out << report.dump(2);
+  }
+  const auto confirmed = run_tfconform_command(scratch.path(), {"confirm", (scratch.path() / "honest.json").string(),
+                                                                "--cli", "terraform"});
+  const json after = read_json(scratch.path() / "honest.json");
+  std::size_t seen = 0;
+  for (const auto& f : findings_of(after)) {
+    if (!f["reproduction"].is_object() || !f["reproduction"]["not_expressible"].get<std::string>().empty()) continue;
+    if (f.value("shrink_attempts", 0) == 0) continue;  // not tampered with
+    ASSERT_EQ(f["confirmations"].size(), 1u) << confirmed.output;
+    EXPECT_EQ(f["confirmations"][0]["verdict"], "not reproduced") << f["confirmations"].dump(2);
+    EXPECT_FALSE(f["confirmations"][0]["quote"].get<std::string>().empty());
+    ++seen;
+  }
+  EXPECT_GE(seen, 1u) << confirmed.output;
+}
+
+std::vector<std::string> fault_run(const Scratch& scratch, const std::string& mode) {
+  return {"--provider", provider_binary("tfcfault").string(), "--apply", "--env",
+          "TFCFAULT_STATE_DIR=" + (scratch.path() / "objects").string(), "--env", "TFCFAULT_MODE=" + mode,
+          "--hints", hints("tfcfault"), "--seed", "7", "--cases", "10", "--shrink-time", "10", "--timeout", "20",
+          "--resources", "tfcfault_thing", "--no-data-sources"};
+}
+
+TEST(BaselineRun, ARunPassesAgainstItsOwnBaselineAndANewFaultNamesOnlyItsFingerprint) {
+  REQUIRE_PROVIDER("tfcfault");
+  Scratch scratch;
+  const auto baseline = (scratch.path() / "baseline.json").string();
+  auto args = fault_run(scratch, "apply_changes_known");
+  args.insert(args.end(), {"--write-baseline", baseline});
+  const auto first = run_tfconform(scratch.path(), args);
+  EXPECT_EQ(first.exit_code, 1) << first.output;
+  const json written = read_json(baseline);
+  ASSERT_TRUE(written.is_object()) << first.output;
+  ASSERT_GE(written["findings"].size(), 1u);
+
+  auto again = fault_run(scratch, "apply_changes_known");
+  again.insert(again.end(), {"--baseline", baseline});
+  const auto known = run_tfconform(scratch.path(), again);
+  EXPECT_EQ(known.exit_code, 0) << known.output;
+  for (const auto& f : findings_of(known.report)) EXPECT_EQ(f["baseline"], "known") << f.dump(2);
+
+  auto other = fault_run(scratch, "plan_replaces_config");
+  other.insert(other.end(), {"--baseline", baseline});
+  const auto fresh = run_tfconform(scratch.path(), other);
+  EXPECT_EQ(fresh.exit_code, 1) << fresh.output;
+  std::set<std::string> new_rules;
+  for (const auto& f : findings_of(fresh.report)) {
+    if (f["baseline"] == "new" && f["severity"] == "error") new_rules.insert(f["rule"].get<std::string>());
+  }
+  EXPECT_EQ(new_rules, std::set<std::string>{"plan.config_value_changed"}) << fresh.output;
+  // The old fault is gone: its entries are possibly fixed.
+  ASSERT_TRUE(fresh.report["baseline"].is_object());
+  EXPECT_GE(fresh.report["baseline"]["possibly_fixed"].size(), 1u);
+}
+
+}  // namespace
+}  // namespace tfc::conformance::testing

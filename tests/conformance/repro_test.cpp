@@ -1,0 +1,180 @@
+// Reproductions: a shrunk case becomes one Terraform configuration per step, unknowns become
+// outputs of terraform_data resources created in the same step, and Terraform itself accepts the
+// configuration (`terraform validate` against the real time provider, when both are here).
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "conformance/confirm.hpp"
+#include "conformance/process_run.hpp"
+#include "conformance/repro_plan.hpp"
+#include "conformance/repro_writer.hpp"
+#include "proto/schema/implied_type.hpp"
+#include "proto/schema/schema_json.hpp"
+
+namespace tfc::conformance {
+namespace {
+
+schema::Block offset_block() {
+  auto b = schema::block_from_json(nlohmann::json::parse(R"({"attributes": {
+      "base_rfc3339": {"type": "string", "optional": true, "computed": true},
+      "day": {"type": "number", "computed": true},
+      "id": {"type": "string", "computed": true},
+      "offset_days": {"type": "number", "optional": true},
+      "triggers": {"type": ["map", "string"], "optional": true}}})"));
+  EXPECT_TRUE(b.has_value());
+  return *b;
+}
+
+cty::Value config(const schema::Block& block, std::optional<double> days, bool unknown_days) {
+  const auto type = schema::implied_type(block);
+  std::vector<cty::Value> values;
+  for (const auto& a : block.attributes) {
+    if (a.name == "base_rfc3339") values.push_back(cty::Value::string("2024-01-02T03:04:05Z"));
+    else if (a.name == "offset_days" && unknown_days) values.push_back(cty::Value::unknown(cty::Type::number()));
+    else if (a.name == "offset_days" && days) values.push_back(cty::Value::number(cty::Number(*days)));
+    else if (a.name == "triggers") values.push_back(cty::Value::map(cty::Type::string(), {{"k", cty::Value::string("v")}}));
+    else values.push_back(cty::Value::null(*a.type));
+  }
+  return cty::Value::object(type, std::move(values));
+}
+
+ConfigPair pair(const schema::Block& block, double days, bool unknown) {
+  ConfigPair p;
+  p.known = config(block, days, false);
+  p.with_unknowns.value = config(block, days, unknown);
+  if (unknown) p.with_unknowns.injected.push_back(cty::Path().attribute("offset_days"));
+  return p;
+}
+
+ReproContext context() {
+  ReproContext c;
+  c.provider_name = "time";
+  c.provider_source = "registry.terraform.io/hashicorp/time";
+  c.provider_binary = std::string(TFC_BUILD_DIR) + "/providers/terraform-provider-time";
+  return c;
+}
+
+report::Finding finding(std::string rule, std::string step) {
+  report::Finding f;
+  f.rule_id = std::move(rule);
+  f.step = std::move(step);
+  f.resource_type = "time_offset";
+  f.fingerprint = "0123456789abcdef";
+  return f;
+}
+
+TEST(Reproduction, AnUpdateWithAnUnknownIsTwoAppliesTheSecondChecked) {
+  const auto block = offset_block();
+  LifecycleCase c{pair(block, 1, false), {Step{StepKind::Update, pair(block, 5, true)}}};
+  const auto r = make_reproduction("time_offset", block, c, "update", 1,
+                                   finding("plan_final.known_value_changed", "update: final plan"), context());
+  ASSERT_TRUE(r.not_expressible.empty()) << r.not_expressible;
+  ASSERT_EQ(r.steps.size(), 2u);
+  EXPECT_EQ(r.steps[0].folder, "step1");
+  EXPECT_FALSE(r.steps[0].checked);
+  EXPECT_EQ(r.steps[0].args.front(), "apply");
+  EXPECT_EQ(r.steps[0].configuration.find("terraform_data"), std::string::npos);
+  EXPECT_TRUE(r.steps[1].checked);
+  EXPECT_NE(r.steps[1].configuration.find("resource \"terraform_data\" \"step2_unknown_1\" {\n  input = { v = 5 }\n}"),
+            std::string::npos)
+      << r.steps[1].configuration;
+  EXPECT_NE(r.steps[1].configuration.find("offset_days = terraform_data.step2_unknown_1.output.v"), std::string::npos);
+  EXPECT_NE(r.steps[1].configuration.find("source = \"registry.terraform.io/hashicorp/time\""), std::string::npos);
+}
+
+TEST(Reproduction, ChecksAfterApplyAreAPlanThatMustBeEmpty) {
+  const auto block = offset_block();
+  LifecycleCase c{pair(block, 1, false), {}};
+  const auto r = make_reproduction("time_offset", block, c, "create", 0,
+                                   finding("lifecycle.plan_not_empty_after_apply", "create: plan after apply"), context());
+  ASSERT_EQ(r.steps.size(), 2u);
+  EXPECT_TRUE(r.steps[1].checked);
+  EXPECT_TRUE(r.steps[1].expect_changes);
+  EXPECT_EQ(r.steps[1].args, (std::vector<std::string>{"plan", "-refresh=false", "-detailed-exitcode", "-input=false", "-no-color"}));
+}
+
+TEST(Reproduction, StepsCoreNeverTakesSaySo) {
+  const auto block = offset_block();
+  PlanOnlyCase c{pair(block, 1, false), pair(block, 2, false), 0};
+  const auto r = make_reproduction("time_offset", block, c, "plan update", 0,
+                                   finding("plan.config_value_changed", "plan update: plan update"), context());
+  EXPECT_TRUE(r.steps.empty());
+  EXPECT_NE(r.not_expressible.find("unknown values tfconform invented"), std::string::npos);
+  LifecycleCase l{pair(block, 1, false), {}};
+  EXPECT_FALSE(make_reproduction("time_offset", block, l, "create", 0, finding("schema.unstable", "schema: x"), context())
+                   .not_expressible.empty());
+}
+
+TEST(Reproduction, ImportIsAnImportBlockFedTheStoredId) {
+  const auto block = offset_block();
+  LifecycleCase c{pair(block, 1, false), {Step{StepKind::Import, {}}}};
+  const auto r = make_reproduction("time_offset", block, c, "import", 1,
+                                   finding("import.nonexistent_after_read", "import: read after import"), context());
+  ASSERT_EQ(r.steps.size(), 2u);
+  EXPECT_NE(r.steps[0].configuration.find("output \"tfconform_import_id\""), std::string::npos);
+  EXPECT_TRUE(r.steps[1].needs_import_id);
+  EXPECT_NE(r.steps[1].configuration.find("import {\n  to = time_offset.this\n  id = var.import_id\n}"), std::string::npos);
+}
+
+TEST(Reproduction, TerraformValidatesTheWrittenConfiguration) {
+  const auto binary = std::filesystem::path(TFC_BUILD_DIR) / "providers" / "terraform-provider-time";
+  if (!std::filesystem::exists(binary)) GTEST_SKIP() << "make providers first (no " << binary << ")";
+  if (run_process({{"terraform", "version"}, {}, {}, std::chrono::seconds(60)}).exit_code != 0)
+    GTEST_SKIP() << "terraform is not on PATH";
+  const auto block = offset_block();
+  LifecycleCase c{pair(block, 1, false), {Step{StepKind::Update, pair(block, 5, true)}, Step{StepKind::Import, {}}}};
+  auto f = finding("import.nonexistent_after_read", "import: read after import");
+  const auto r = make_reproduction("time_offset", block, c, "import", 2, f, context());
+  const auto dir = std::filesystem::temp_directory_path() / ("tfc-repro-" + std::to_string(::getpid()));
+  ASSERT_TRUE(write_reproduction(f, r, dir).has_value());
+  EXPECT_TRUE(std::filesystem::exists(dir / "run.sh"));
+  EXPECT_TRUE(std::filesystem::exists(dir / "README.md"));
+  for (const auto& step : r.steps) {
+    const auto result = run_process({{"terraform", "validate", "-no-color"},
+                                     dir / step.folder,
+                                     {"TF_CLI_CONFIG_FILE=" + (dir / "terraform.tfrc").string(), "CHECKPOINT_DISABLE=1"},
+                                     std::chrono::seconds(120)});
+    EXPECT_EQ(result.exit_code, 0) << step.folder << "\n" << step.configuration << "\n" << result.output;
+  }
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Confirmation, VerdictsFromTheCheckedStep) {
+  report::ReproStep apply;
+  apply.checked = true;
+  const std::string core_error =
+      "time_offset.this: Modifying...\n\u2577\n\u2502 Error: Provider produced inconsistent final plan\n\u2502 \n"
+      "\u2502 When expanding the plan for time_offset.this to include new values learned so far during apply,\n"
+      "\u2502 provider \"registry.terraform.io/hashicorp/time\" produced an invalid new value for .day: was\n"
+      "\u2502 cty.NumberIntVal(3), but now cty.NumberIntVal(7).\n\u2575\n";
+  const auto confirmed = judge_checked_step(apply, "plan_final.known_value_changed", "Terraform v1.11.4", 1, core_error);
+  EXPECT_EQ(confirmed.verdict, report::ConfirmVerdict::confirmed);
+  EXPECT_EQ(confirmed.quote.rfind("Error: Provider produced inconsistent final plan", 0), 0u) << confirmed.quote;
+  EXPECT_NE(confirmed.quote.find("invalid new value for .day"), std::string::npos);
+  // Core accepted the step: not reproduced, quoting the CLI.
+  const auto accepted = judge_checked_step(apply, "apply.known_value_changed", "Terraform v1.11.4", 0, "Apply complete! Resources: 1 added, 0 changed.\n");
+  EXPECT_EQ(accepted.verdict, report::ConfirmVerdict::not_reproduced);
+  EXPECT_NE(accepted.quote.find("Apply complete!"), std::string::npos);
+  // A failure that is not Core rejecting the provider is not a confirmation.
+  const std::string config_error = "\u2502 Error: Invalid reference\n\u2502 \n\u2502   on main.tf line 9, in resource \"x\" \"this\":\n";
+  const auto other = judge_checked_step(apply, "apply.known_value_changed", "Terraform v1.11.4", 1, config_error);
+  EXPECT_EQ(other.verdict, report::ConfirmVerdict::not_reproduced);
+  // A decoding error is Core rejecting an answer of the wrong type, but not a configuration error.
+  EXPECT_EQ(judge_checked_step(apply, "value.type_mismatch", "Terraform v1.11.4", 1, "Error: [\"size\"]: number is required\n")
+                .verdict,
+            report::ConfirmVerdict::confirmed);
+  EXPECT_EQ(judge_checked_step(apply, "value.type_mismatch", "Terraform v1.11.4", 1, config_error).verdict,
+            report::ConfirmVerdict::not_reproduced);
+  report::ReproStep plan;
+  plan.checked = plan.expect_changes = true;
+  EXPECT_EQ(judge_checked_step(plan, "lifecycle.plan_not_empty_after_apply", "OpenTofu v1.12.6", 2, "  # x will be updated in-place\nPlan: 0 to add, 1 to change, 0 to destroy.\n").verdict,
+            report::ConfirmVerdict::confirmed);
+  EXPECT_EQ(judge_checked_step(plan, "lifecycle.plan_not_empty_after_apply", "OpenTofu v1.12.6", 0, "No changes.").verdict, report::ConfirmVerdict::not_reproduced);
+}
+
+}  // namespace
+}  // namespace tfc::conformance

@@ -1,0 +1,76 @@
+// Fingerprints: the same broken promise has the same fingerprint whatever list index or map key
+// the case happened to use; a different rule, type, step or attribute gives another.
+#include "reports/fingerprint.hpp"
+
+#include "reports/run_report.hpp"
+
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+namespace tfc::report {
+namespace {
+
+TEST(PathPattern, GeneralisesIndicesKeysAndSetElements) {
+  EXPECT_EQ(path_pattern(".rule[0].port"), ".rule[*].port");
+  EXPECT_EQ(path_pattern(".tags[\"env\"]"), ".tags[*]");
+  EXPECT_EQ(path_pattern(".tags[\"a]\\\"b\"].x[12]"), ".tags[*].x[*]");
+  EXPECT_EQ(path_pattern(".members[...]"), ".members[*]");
+  EXPECT_EQ(path_pattern(".day"), ".day");
+  EXPECT_EQ(path_pattern(""), "");
+}
+
+TEST(Fingerprint, IsSixteenHexDigitsAndStable) {
+  const auto fp = finding_fingerprint("plan_final.known_value_changed", "time_offset", "update: final plan", ".day");
+  EXPECT_EQ(fp.size(), 16u);
+  EXPECT_EQ(fp.find_first_not_of("0123456789abcdef"), std::string::npos);
+  // Pinned: a baseline written today must match tomorrow's runs (no std::hash, no seed).
+  EXPECT_EQ(fp, finding_fingerprint("plan_final.known_value_changed", "time_offset", "update: final plan", ".day"));
+}
+
+TEST(Fingerprint, EveryFieldCounts) {
+  const auto base = finding_fingerprint("r.x", "t", "create: apply", ".a");
+  EXPECT_NE(base, finding_fingerprint("r.y", "t", "create: apply", ".a"));
+  EXPECT_NE(base, finding_fingerprint("r.x", "u", "create: apply", ".a"));
+  EXPECT_NE(base, finding_fingerprint("r.x", "t", "update: apply", ".a"));
+  EXPECT_NE(base, finding_fingerprint("r.x", "t", "create: apply", ".b"));
+  // Field boundaries are not ambiguous.
+  EXPECT_NE(finding_fingerprint("ab", "c", "s", ""), finding_fingerprint("a", "bc", "s", ""));
+}
+
+RC_GTEST_PROP(Fingerprint, InvariantUnderListIndicesAndMapKeys, (unsigned i, unsigned j, std::string key)) {
+  std::string quoted;
+  for (char c : key) {
+    if (c == '"' || c == '\\') quoted += '\\';
+    quoted += c;
+  }
+  const auto a = finding_fingerprint("plan.config_value_changed", "tfc_server", "update: plan",
+                                     ".disk[" + std::to_string(i) + "].labels[\"" + quoted + "\"]");
+  const auto b = finding_fingerprint("plan.config_value_changed", "tfc_server", "update: plan",
+                                     ".disk[" + std::to_string(j) + "].labels[\"other\"]");
+  RC_ASSERT(a == b);
+}
+
+Finding at(std::string step, std::vector<std::string> paths) {
+  Finding f;
+  f.rule_id = "plan_final.known_value_changed";
+  f.resource_type = "time_rotating";
+  f.step = std::move(step);
+  f.path = paths.front();
+  for (auto& p : paths) f.violations.push_back({p, ""});
+  f.fingerprint = finding_fingerprint(f.rule_id, f.resource_type, f.step, f.path);
+  return f;
+}
+
+TEST(SamePromise, SharesARuleTypeStepAndAPathPattern) {
+  const auto a = at("update: final plan", {".month", ".unix", ".year"});
+  const auto b = at("update: final plan", {".minute", ".unix"});
+  EXPECT_NE(a.fingerprint, b.fingerprint);
+  EXPECT_TRUE(same_promise(a, b));
+  EXPECT_FALSE(same_promise(a, at("update: final plan", {".day"})));
+  EXPECT_FALSE(same_promise(a, at("create: final plan", {".unix"})));
+  EXPECT_TRUE(same_promise(at("update: plan", {".rule[0].port"}), at("update: plan", {".rule[3].port"})));
+  EXPECT_EQ(path_patterns_of(at("s", {".b[1]", ".a", ".b[2]"})), (std::vector<std::string>{".a", ".b[*]"}));
+}
+
+}  // namespace
+}  // namespace tfc::report

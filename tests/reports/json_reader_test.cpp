@@ -1,0 +1,41 @@
+// The JSON report reads back into the same run: writing it again gives the same document, so
+// `tfconform confirm` can add verdicts to a finished run without losing anything.
+#include "reports/json_reader.hpp"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "reports/json_reporter.hpp"
+#include "tests/reports/fixture_run.hpp"
+
+namespace tfc::report {
+namespace {
+
+std::string json_of(const RunReport& run) {
+  std::ostringstream out;
+  JsonReporter(fixed_clock(std::chrono::system_clock::from_time_t(1767322800))).write(run, out);
+  return out.str();
+}
+
+TEST(JsonReader, WritingWhatWasReadGivesTheSameReport) {
+  const std::string first = json_of(testing::fixture_run());
+  const auto run = run_from_json(nlohmann::ordered_json::parse(first));
+  ASSERT_TRUE(run.has_value()) << run.error().message;
+  EXPECT_EQ(json_of(*run), first);
+  const Finding& f = run->suites[1].scenarios[1].findings[0];
+  EXPECT_EQ(f.fingerprint, "5e1c0a77d2f3b804");
+  ASSERT_TRUE(f.reproduction.has_value());
+  EXPECT_EQ(f.reproduction->steps.size(), 2u);
+  EXPECT_TRUE(f.reproduction->steps[1].checked);
+  ASSERT_EQ(f.confirmations.size(), 2u);
+  EXPECT_EQ(f.confirmations[1].verdict, ConfirmVerdict::not_reproduced);
+}
+
+TEST(JsonReader, OtherDocumentsAreErrors) {
+  EXPECT_FALSE(run_from_json(nlohmann::ordered_json::parse("{\"format\": \"tfconform-baseline\"}")).has_value());
+  EXPECT_FALSE(read_json_report("/nonexistent/report.json").has_value());
+}
+
+}  // namespace
+}  // namespace tfc::report

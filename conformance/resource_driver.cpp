@@ -77,6 +77,9 @@ std::optional<protocol::DynamicValue> ResourceDriver::encode(const cty::Value& v
 template <class Request, class Call>
 bool ResourceDriver::validate_with(const cty::Value& config, std::string_view step, std::string_view rpc, Call call) {
   if (lost()) return false;
+  for (const Validated& seen : m_validated) {
+    if (seen.rpc == rpc && raw_equals(seen.config, config)) return seen.accepted;
+  }
   auto encoded = encode(config, "configuration");
   if (!encoded) return false;
   auto request = [&] { return nlohmann::json{{"type_name", m_type}, {"config", show(config)}}; };
@@ -90,7 +93,9 @@ bool ResourceDriver::validate_with(const cty::Value& config, std::string_view st
     m_rec.rpc_failed(step, rpc, res.failure(), request());
     return false;
   }
-  if (!protocol::has_error(res->diagnostics)) {
+  const bool accepted = !protocol::has_error(res->diagnostics);
+  m_validated.push_back({std::string(rpc), config, accepted});
+  if (accepted) {
     m_rec.mark_run();
     if (config.is_wholly_known()) m_rec.reached(CoverageStep::Validated);
     return true;

@@ -82,6 +82,14 @@ private:
   oracle::CheckOptions m_options;
   cty::Type m_implied;  // the schema's implied type, worked out once per case
   cty::Value m_null;
+  /// The configurations this case has had validated, with the provider's verdict: Core asks
+  /// once per configuration it plans, and the same question again would be judged the same.
+  struct Validated {
+    std::string rpc;
+    cty::Value config;
+    bool accepted = false;
+  };
+  std::vector<Validated> m_validated;
 };
 
 }  // namespace tfc::conformance

@@ -150,6 +150,10 @@ void CaseRecorder::reject(std::string why) {
   m_outcome.rejection = m_scenario + ": " + why;
 }
 
+void CaseRecorder::refused(const cty::Value& config, const protocol::Diagnostics& diagnostics) {
+  if (m_learning) m_outcome.refusals.push_back({config, diagnostics});
+}
+
 void CaseRecorder::reject(std::string_view rpc, const protocol::Diagnostics& diagnostics) {
   reject(std::string(rpc) + ": " + describe_diagnostics(diagnostics));
   m_outcome.refusal_reasons.clear();

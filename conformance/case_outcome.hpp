@@ -44,8 +44,18 @@ struct CaseFinding {
   std::size_t phase = 0;
 };
 
+/// A configuration the provider refused with error diagnostics, kept whole for learning
+/// (generators/learning/refusal_learner.hpp).
+struct Refusal {
+  cty::Value config;
+  protocol::Diagnostics diagnostics;
+};
+
 struct CaseOutcome {
   std::vector<CaseFinding> findings;
+  /// Refusals while the case's first configuration was validated and planned (or, for a data
+  /// source, validated and read): what the suite learns from.
+  std::vector<Refusal> refusals;
   std::set<std::string> scenarios_run;  // scenarios that reached at least one check
   std::string rejection;                // the last error diagnostics that stopped a step
   /// The error diagnostics of that refusal, each as "RPC: summary (at path)": what the coverage
@@ -125,6 +135,11 @@ public:
                   const nlohmann::json& request);
   /// The provider refused a step with error diagnostics (not a finding; the case stops there).
   void reject(std::string why);
+  /// Keeps a refusal for learning, while learning() is on.
+  void refused(const cty::Value& config, const protocol::Diagnostics& diagnostics);
+  /// Whether refusals are kept: on while the case's first configuration is checked.
+  void set_learning(bool on) { m_learning = on; }
+  bool learning() const { return m_learning; }
   /// The same, from the refusing RPC's diagnostics (the coverage figures' reason too).
   void reject(std::string_view rpc, const protocol::Diagnostics& diagnostics);
   /// The case got through `step`.
@@ -143,6 +158,7 @@ private:
   const schema::Block& m_block;
   CaseOutcome& m_outcome;
   std::string m_scenario = "create";
+  bool m_learning = false;
   std::function<std::size_t()> m_log_mark;
   oracle::CoreProfile m_profile = oracle::CoreProfile::Both;
   std::size_t m_phase = 0;

@@ -142,11 +142,13 @@ std::optional<LiveObject> apply_and_settle(ResourceDriver& d, const cty::Value& 
   return settle(d, *applied, config);
 }
 
-std::optional<LiveObject> create(ResourceDriver& d, const ConfigPair& config) {
+std::optional<LiveObject> create(ResourceDriver& d, const ConfigPair& config, bool learn_only) {
   d.recorder().scenario("create");
   const cty::Value& none = d.null_object();
+  d.recorder().set_learning(true);
   auto planned = validate_and_plan(d, none, "", config);
-  if (!planned) return std::nullopt;
+  d.recorder().set_learning(false);
+  if (!planned || learn_only) return std::nullopt;
   return apply_and_settle(d, none, *planned, config.known);
 }
 
@@ -312,7 +314,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   rec.set_profile(options.check.profile);
   rec.set_log_mark(options.log_mark);
   ResourceDriver d(client, type, schema, rec, options.check, identity_schema_of(options, type));
-  auto live = create(d, c.create);
+  auto live = create(d, c.create, options.learn_only);
   cty::Value config = c.create.known;
   if (live && !failed(d) && can_move(options)) move(d, *live, config, options.provider_address);
   std::optional<cty::Value> upgraded;  // the state last upgraded in this case
@@ -369,10 +371,13 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   rec.set_log_mark(options.log_mark);
   ResourceDriver d(client, type, schema, rec, options.check, identity_schema_of(options, type));
   rec.scenario("plan");
-  const auto created = validate_and_plan(d, d.null_object(), "", c.config);
+  const cty::Value& none = d.null_object();
+  rec.set_learning(true);
+  const auto created = validate_and_plan(d, none, "", c.config);
+  rec.set_learning(false);
   // Without an accepted plan there is no state the provider could have written: the upgrade
   // and the plan update are skipped rather than played on a wholly invented prior.
-  if (created && !failed(d)) {
+  if (created && !failed(d) && !options.learn_only) {
     const bool invented = !created->state.is_wholly_known();
     const cty::Value prior = invented_prior(created->state, c.invention_seed);
     rec.scenario("upgrade");
@@ -407,6 +412,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   rec.set_log_mark(options.log_mark);
   ResourceDriver d(client, type, schema, rec, options.check, identity_schema_of(options, type));
   rec.scenario("validate");
+  rec.set_learning(true);
   if (!c.config.with_unknowns.injected.empty() && !d.validate_data(c.config.with_unknowns.value, "validate (unknowns)")) {
     rec.finish();
     return out;
@@ -416,6 +422,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
     rec.scenario("read");
     if (d.read_data(c.config.known, "read")) out.applied = true;
   }
+  rec.set_learning(false);
   rec.finish();
   return out;
 }

@@ -29,6 +29,9 @@ namespace tfc::conformance {
 
 struct PlayOptions {
   oracle::CheckOptions check;
+  /// Only the calls the suite learns from (a replay re-deriving what earlier cases taught):
+  /// a lifecycle case stops after its create plan, before anything is applied.
+  bool learn_only = false;
   /// The provider's log length so far (CaseRecorder::set_log_mark); empty: no marks.
   std::function<std::size_t()> log_mark;
   /// The whole provider schema (identity schemas, function signatures, the managed resource of

@@ -37,6 +37,7 @@ struct RunArgs {
   double time_budget_seconds = 0;
   std::string require_coverage;
   std::string hints;
+  std::string write_hints;
   bool strict = false;
   std::size_t max_shrinks = 400;
   int shrink_seconds = 60;
@@ -220,6 +221,14 @@ int run_command(const RunArgs& a) {
     std::cerr << "tfconform run: " << status.error().message << "\n";
     return 2;
   }
+  if (!a.write_hints.empty()) {
+    std::ofstream out(a.write_hints, std::ios::binary | std::ios::trunc);
+    out << gen::hints_file_to_json(result->hints).dump(2) << "\n";
+    if (!out) {
+      std::cerr << "tfconform run: --write-hints " << a.write_hints << ": cannot be written\n";
+      return 2;
+    }
+  }
   if (!a.quiet) progress.run_finished(result->report);
   // Stopped by a signal: the reports are written; the exit status says how it ended.
   if (const int code = runner::stop_exit_code(runner::stop_reason()); code != 0) return code;
@@ -258,6 +267,8 @@ void add_run_command(CLI::App& app, int& exit_code) {
                   "Seconds for the whole run: then no new case starts and the reports say what was not run")
       ->check(CLI::PositiveNumber);
   cmd->add_option("--hints", a->hints, "Hints file steering generation (docs/hints.md)");
+  cmd->add_option("--write-hints", a->write_hints,
+                  "Write the hints every suite ended with (given and learned from refusals) to this file");
   cmd->add_flag("--strict", a->strict, "Report rules tolerated for the legacy SDK as errors");
   cmd->add_option("--max-shrinks", a->max_shrinks, "Cases tried while shrinking one failure");
   cmd->add_option("--shrink-time", a->shrink_seconds, "Seconds spent shrinking one failure at most")->check(CLI::Range(0, 86400));

@@ -371,6 +371,7 @@ Expected<RunResult> run_conformance(const RunSettings& given, report::ProgressLi
   suite_settings.address = run.provider.address;
   SerializedProgress serialized(progress);
   std::vector<report::Suite> suites(selected.size());
+  std::vector<gen::Hints> learned(selected.size());
   std::vector<char> started_types(selected.size(), 0);  // char: written by several workers
   std::atomic<std::size_t> next{0};
   const gen::Hints no_hints;
@@ -378,8 +379,10 @@ Expected<RunResult> run_conformance(const RunSettings& given, report::ProgressLi
     for (std::size_t i = next++; i < selected.size() && !runner::stop_requested(); i = next++) {
       const auto& t = selected[i];
       started_types[i] = 1;
-      const gen::Hints& hints = settings.hints ? settings.hints->for_resource(t.name) : no_hints;
-      suites[i] = run_suite(host, t.kind, t.name, hints, suite_settings, &serialized, replay);
+      const gen::Hints& hints = !settings.hints              ? no_hints
+                                : t.kind == CaseKind::Data ? settings.hints->for_data_source(t.name)
+                                                           : settings.hints->for_resource(t.name);
+      suites[i] = run_suite(host, t.kind, t.name, hints, suite_settings, &serialized, replay, &learned[i]);
     }
   };
   const std::size_t jobs = std::max<std::size_t>(1, std::min(settings.jobs, selected.size()));
@@ -401,6 +404,14 @@ Expected<RunResult> run_conformance(const RunSettings& given, report::ProgressLi
   for (auto& host : extra) host->close();
   first->close();
 
+  result.hints.file = settings.hints ? settings.hints->file : "";
+  for (std::size_t i = 0; i < selected.size(); ++i) {
+    if (learned[i].empty()) continue;
+    learned[i].file = result.hints.file;
+    learned[i].resource = selected[i].name;
+    auto& into = selected[i].kind == CaseKind::Data ? result.hints.data_sources : result.hints.resources;
+    into[selected[i].name] = std::move(learned[i]);
+  }
   for (std::size_t i = 0; i < suites.size(); ++i) {
     if (!started_types[i]) suites[i] = not_run_suite(selected[i]);  // the run stopped before it
     result.stats.cases += suites[i].coverage.cases_generated;

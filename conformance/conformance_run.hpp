@@ -52,6 +52,8 @@ struct RunStats {
 struct RunResult {
   report::RunReport report;
   RunStats stats;
+  /// The hints every suite ended with (given and learned), for --write-hints.
+  gen::HintsFile hints;
 };
 
 /// Runs everything. Harness problems (the provider will not start or configure, hints that do

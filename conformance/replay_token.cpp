@@ -1,8 +1,8 @@
 #include "conformance/replay_token.hpp"
 
-#include <charconv>
 #include <cstdint>
 #include <cstdio>
+#include <iterator>
 
 namespace tfc::conformance {
 namespace {
@@ -11,31 +11,12 @@ namespace {
 /// kind codes 0 to 6 stay below it.
 constexpr std::uint8_t kExtremeBit = 8;
 
-std::vector<std::string_view> split(std::string_view text, char sep) {
-  std::vector<std::string_view> out;
-  std::size_t start = 0;
-  for (std::size_t i = 0; i <= text.size(); ++i) {
-    if (i == text.size() || text[i] == sep) {
-      out.push_back(text.substr(start, i - start));
-      start = i + 1;
-    }
+/// The token code of a kind: its position in kCaseKinds.
+std::uint8_t kind_code(CaseKind kind) {
+  for (std::size_t i = 0; i < std::size(kCaseKinds); ++i) {
+    if (kCaseKinds[i] == kind) return static_cast<std::uint8_t>(i);
   }
-  return out;
-}
-
-template <class T>
-bool parse_number(std::string_view s, T& out, int base = 10) {
-  if (s.empty()) return false;
-  const auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), out, base);
-  return ec == std::errc() && ptr == s.data() + s.size();
-}
-
-bool valid_type_name(std::string_view s) {
-  if (s.empty()) return false;
-  for (char c : s) {
-    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-')) return false;
-  }
-  return true;
+  return 0;
 }
 
 constexpr std::string_view kBase64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
@@ -159,13 +140,13 @@ bool from_base64url(std::string_view text, std::vector<std::uint8_t>& out) {
   return true;
 }
 
-Expected<ReplayToken> parse_v2(std::string_view text, const std::string& quoted) {
+Expected<ReplayToken> parse_v3(std::string_view text, const std::string& quoted) {
   std::vector<std::uint8_t> bytes;
-  if (!from_base64url(text.substr(3), bytes)) return Error{quoted + ": not URL-safe base64 after \"v2.\""};
+  if (!from_base64url(text.substr(3), bytes)) return Error{quoted + ": not URL-safe base64 after \"v3.\""};
   BitReader in(std::move(bytes));
   ReplayToken t;
   std::uint8_t kind = 0;
-  std::uint64_t index = 0, size = 0, count = 0;
+  std::uint64_t index = 0, case_index = 0, cases = 0, count = 0;
   if (!in.byte(kind)) return Error{quoted + ": bad kind"};
   t.extreme = (kind & kExtremeBit) != 0;
   kind = static_cast<std::uint8_t>(kind & ~kExtremeBit);
@@ -178,8 +159,11 @@ Expected<ReplayToken> parse_v2(std::string_view text, const std::string& quoted)
     if (!in.byte(b)) return Error{quoted + ": the seed is cut short"};
     t.seed = (t.seed << 8) | b;
   }
-  if (!in.varint(size) || size > 1000) return Error{quoted + ": bad size"};
-  t.size = static_cast<int>(size);
+  if (!in.varint(case_index)) return Error{quoted + ": bad case index"};
+  if (!in.varint(cases) || cases < 1 || cases > 100000) return Error{quoted + ": bad case count"};
+  if (case_index >= cases) return Error{quoted + ": bad case index"};
+  t.cases = static_cast<std::size_t>(cases);
+  t.index = static_cast<std::size_t>(case_index);
   // Runs: (zeros before it + 1, index) pairs, then the zeros after the last pair + 1.
   if (!in.gamma(count) || count - 1 > 100000) return Error{quoted + ": bad shrink path length"};
   auto zeros = [&](std::uint64_t run) {
@@ -199,14 +183,6 @@ Expected<ReplayToken> parse_v2(std::string_view text, const std::string& quoted)
   return t;
 }
 
-/// The v2 code of a kind: its position in kCaseKinds.
-std::uint8_t kind_code(CaseKind kind) {
-  for (std::size_t i = 0; i < std::size(kCaseKinds); ++i) {
-    if (kCaseKinds[i] == kind) return static_cast<std::uint8_t>(i);
-  }
-  return 0;
-}
-
 }  // namespace
 
 bool kind_ignores_apply(CaseKind kind) noexcept { return kind != CaseKind::Lifecycle && kind != CaseKind::PlanOnly; }
@@ -216,7 +192,8 @@ std::string format_token(const ReplayToken& t) {
   out.byte(static_cast<std::uint8_t>(kind_code(t.kind) | (t.extreme ? kExtremeBit : 0)));
   out.varint(t.type_index);
   for (int i = 7; i >= 0; --i) out.byte(static_cast<std::uint8_t>(t.seed >> (i * 8)));
-  out.varint(static_cast<std::uint64_t>(t.size));
+  out.varint(t.index);
+  out.varint(t.cases);
   // Shrinking mostly takes the first candidate: the path is written as runs of zeros, each
   // ended by the non-zero index that follows it.
   std::vector<std::pair<std::uint64_t, std::uint64_t>> runs;  // zeros before, index (>= 1)
@@ -235,37 +212,16 @@ std::string format_token(const ReplayToken& t) {
     out.gamma(index);
   }
   out.gamma(zeros + 1);
-  return "v2." + base64url(out.bytes());
+  return "v3." + base64url(out.bytes());
 }
 
 Expected<ReplayToken> parse_token(std::string_view text) {
   const std::string quoted = "replay token \"" + std::string(text) + "\"";
-  if (text.starts_with("v2.")) return parse_v2(text, quoted);
-  const auto parts = split(text, '.');
-  if (parts.size() != 6 || parts[0] != "v1")
-    return Error{quoted + ": expected v2.<base64> or v1.<kind>.<type>.<seed>.<size>.<shrink path>"};
-  ReplayToken t;
-  bool known = false;
-  for (CaseKind k : kCaseKinds) {
-    if (parts[1].size() == 1 && parts[1][0] == static_cast<char>(k)) {
-      t.kind = k;
-      known = true;
-    }
-  }
-  if (!known) return Error{quoted + ": kind must be one of a, p, d, f, e, l, x, found \"" + std::string(parts[1]) + "\""};
-  if (!valid_type_name(parts[2])) return Error{quoted + ": \"" + std::string(parts[2]) + "\" is not a type name"};
-  t.type_name = std::string(parts[2]);
-  if (parts[3].size() != 16 || !parse_number(parts[3], t.seed, 16))
-    return Error{quoted + ": the seed must be 16 hex digits"};
-  if (!parse_number(parts[4], t.size) || t.size < 0 || t.size > 1000) return Error{quoted + ": bad size"};
-  if (parts[5] != "n") {
-    for (auto step : split(parts[5], '-')) {
-      std::size_t i = 0;
-      if (!parse_number(step, i)) return Error{quoted + ": bad shrink step \"" + std::string(step) + "\""};
-      t.shrink_path.push_back(i);
-    }
-  }
-  return t;
+  if (text.starts_with("v3.")) return parse_v3(text, quoted);
+  if (text.starts_with("v1.") || text.starts_with("v2."))
+    return Error{quoted + ": made by an earlier tfconform, before suites learned from refusals; run the suite again "
+                          "for a v3 token"};
+  return Error{quoted + ": expected v3.<base64>"};
 }
 
 }  // namespace tfc::conformance

@@ -25,10 +25,11 @@ std::size_t pair_size(const ConfigPair& c) { return count_set_attributes(c.known
 cty::Value configurable(const schema::Block& block, const cty::Value& known, const cty::Value& injected,
                         const gen::Hints* hints = nullptr);
 
-/// Attributes the hints say to leave out stay null even as unknowns.
+/// Attributes the hints say to leave out stay null even as unknowns, and those they say to keep
+/// known (the provider refuses an unknown there) keep their known value.
 bool omitted(const gen::Hints& hints, const std::string& path) {
   const auto* hint = hints.find(path);
-  return hint != nullptr && hint->omit;
+  return hint != nullptr && (hint->omit || hint->known);
 }
 
 /// Attributes of a nested attribute type: computed-only ones stay as configured (null).

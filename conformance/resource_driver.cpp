@@ -142,6 +142,7 @@ bool ResourceDriver::validate_with(const cty::Value& config, std::string_view st
   m_rec.judge(step, rpc, oracle::check_validate_diagnostics(config, error_paths(res->diagnostics)),
               {request(), {{"diagnostics", diagnostics}}, &config, nullptr});
   m_rec.reject(rpc, res->diagnostics);
+  m_rec.refused(config, res->diagnostics);
   return false;
 }
 
@@ -202,6 +203,7 @@ std::optional<Planned> ResourceDriver::plan(const cty::Value& prior, const std::
   }
   if (protocol::has_error(res->diagnostics)) {
     m_rec.reject("PlanResourceChange", res->diagnostics);
+    m_rec.refused(config, res->diagnostics);
     return std::nullopt;
   }
   auto decoded = decode_value(m_implied, res->planned_state, "planned state");
@@ -624,6 +626,7 @@ std::optional<cty::Value> ResourceDriver::read_data(const cty::Value& config, st
   }
   if (protocol::has_error(res->diagnostics)) {
     m_rec.reject("ReadDataSource", res->diagnostics);
+    m_rec.refused(config, res->diagnostics);
     return std::nullopt;
   }
   auto decoded = decode_value(m_implied, res->state, "data source result");

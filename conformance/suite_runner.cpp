@@ -2,6 +2,7 @@
 #include "conformance/suite_runner.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -9,6 +10,7 @@
 #include "conformance/family_play.hpp"
 #include "conformance/repro_plan.hpp"
 #include "conformance/shrink.hpp"
+#include "generators/learning/refusal_learner.hpp"
 #include "reports/fingerprint.hpp"
 #include "runner/adaptive_deadline.hpp"
 #include "runner/run_stop.hpp"
@@ -140,12 +142,48 @@ const schema::Schema* schema_of(const schema::ProviderSchema& s, CaseKind kind, 
   return it != family->end() ? &it->second : nullptr;
 }
 
-/// A suite's generators, one per value profile.
+/// The configuration the suite learns from: the case's first one.
+const cty::Value& learning_config(const LifecycleCase& c) { return c.create.known; }
+const cty::Value& learning_config(const PlanOnlyCase& c) { return c.config.known; }
+const cty::Value& learning_config(const DataCase& c) { return c.config.known; }
+
+/// Suites of managed resources and data sources learn from refusals; the other families'
+/// cases teach nothing (so a replay need not play the cases before it).
 template <class Case>
-struct CaseGens {
-  rc::Gen<Case> realistic;
-  rc::Gen<Case> extreme;
-  const rc::Gen<Case>& of(bool extreme_values) const { return extreme_values ? extreme : realistic; }
+constexpr bool kLearns = requires(const Case& c) { learning_config(c); };
+
+template <class Case>
+using CaseGenerator = std::function<rc::Gen<Case>(const gen::Hints&, const CaseGenOptions&)>;
+
+/// The case generators (one per value profile) for the learner's current hints, rebuilt only
+/// when the hints change.
+template <class Case>
+class LearningGenerator {
+public:
+  LearningGenerator(CaseGenerator<Case> make, const CaseGenOptions& options,
+                    const gen::learning::RefusalLearner& learner)
+      : m_make(std::move(make)), m_realistic_options(options), m_extreme_options(options), m_learner(learner) {
+    m_extreme_options.values = gen::ValueProfile::extreme;
+  }
+  const rc::Gen<Case>& current(bool extreme) {
+    if (m_version != m_learner.version()) {
+      m_realistic.reset();
+      m_extreme.reset();
+      m_version = m_learner.version();
+    }
+    auto& slot = extreme ? m_extreme : m_realistic;
+    if (!slot) slot = m_make(m_learner.hints(), extreme ? m_extreme_options : m_realistic_options);
+    return *slot;
+  }
+
+private:
+  CaseGenerator<Case> m_make;
+  CaseGenOptions m_realistic_options;
+  CaseGenOptions m_extreme_options;
+  const gen::learning::RefusalLearner& m_learner;
+  std::optional<rc::Gen<Case>> m_realistic;
+  std::optional<rc::Gen<Case>> m_extreme;
+  std::size_t m_version = static_cast<std::size_t>(-1);
 };
 
 /// What a suite gathers per scenario while its cases run.
@@ -169,10 +207,13 @@ public:
   const schema::Block& block() const { return m_schema.block; }
 
   template <class Case>
-  report::Suite run(const CaseGens<Case>& gens, const std::optional<ReplayToken>& replay) {
+  report::Suite run(CaseGenerator<Case> make, const gen::Hints& hints, const std::optional<ReplayToken>& replay,
+                    gen::Hints* learned) {
     const std::string label = report::suite_label(m_suite);
+    gen::learning::RefusalLearner learner(block(), hints, m_kind == CaseKind::Data);
+    LearningGenerator<Case> gen(std::move(make), m_settings.generation, learner);
     if (replay) {
-      play_replay(gens.of(replay->extreme), *replay);
+      play_replay(gen, learner, *replay);
     } else {
       // After a timeout every further case would wait out the deadline again: the suite stops.
       // So does a stopped run (a signal, the time budget): the reports still get what was done.
@@ -182,20 +223,36 @@ public:
         report::CaseEvent event{label, "case", i + 1, m_settings.cases};
         if (m_progress) m_progress->case_started(event);
         const std::size_t before = m_finding_count;
-        play_generated(gens, i);
+        learner.begin_case();
+        play_generated(gen, i, learner);
         if (m_progress) {
           const auto status = m_finding_count > before ? report::Status::failed : report::Status::passed;
           m_progress->case_finished(event, status, m_finding_count - before);
         }
       }
     }
+    for (const auto& f : learner.facts())
+      m_suite.learned.push_back({f.attribute, f.source, f.rule, f.evidence, f.case_number});
+    if (learned) *learned = learner.steady_hints();
     return finish();
   }
 
 private:
+  /// What the case's answers teach: its refusals, and its first configuration when that was
+  /// accepted (planned; read, for a data source). Accepted first: a later refusal of the same
+  /// value then takes the examples holding it back out.
   template <class Case>
-  CaseOutcome play(const Case& c) {
-    PlayOptions options{m_settings.check, {}, &m_host.schema(), m_settings.apply, m_settings.address};
+  void learn(gen::learning::RefusalLearner& learner, const CaseOutcome& o, const Case& c) {
+    if constexpr (kLearns<Case>) {
+      const bool accepted = m_kind == CaseKind::Data ? o.applied : o.planned;
+      if (accepted) learner.accepted(learning_config(c));
+      for (const auto& r : o.refusals) learner.refused(r.config, r.diagnostics);
+    }
+  }
+
+  template <class Case>
+  CaseOutcome play(const Case& c, bool learn_only = false) {
+    PlayOptions options{m_settings.check, learn_only, {}, &m_host.schema(), m_settings.apply, m_settings.address};
     if (m_marking) options.log_mark = [this] { return pull_logs(); };
     CaseOutcome o = play_case(m_host.client(), m_type, m_schema, c, options);
     if (o.interrupted || runner::aborting()) {
@@ -269,15 +326,17 @@ private:
   }
 
   template <class Case>
-  void play_generated(const CaseGens<Case>& gens, std::size_t index) {
+  void play_generated(LearningGenerator<Case>& gen, std::size_t index, gen::learning::RefusalLearner& learner) {
     const std::uint64_t seed = case_seed(m_settings.run_seed, m_kind, m_type, index);
     const int size = case_size(index, m_settings.cases);
     const bool extreme = extreme_case(m_settings.values, index, m_settings.cases);
-    auto shrinkable = generate(gens.of(extreme), seed, size);
+    auto shrinkable = generate(gen.current(extreme), seed, size);
     if (!shrinkable) return;
     const Case value = shrinkable->value();
     const CaseOutcome outcome = play_logged(value);
     tally(outcome);
+    learn(learner, outcome, value);
+    const ReplayToken token{m_kind, m_type, m_type_index, m_settings.run_seed, index, m_settings.cases, {}, extreme};
     const std::vector<std::string> case_log = m_case_log;
     std::vector<std::string> fresh_rules;
     std::set<std::string> counted;
@@ -300,13 +359,13 @@ private:
         unshrunk.findings.push_back(f);
     }
     if (!unshrunk.findings.empty()) {
-      ReplayToken token{m_kind, m_type, m_type_index, seed, size, {}, extreme};
       report_case(unshrunk, token, value, case_log, index + 1, 0, {});
     }
+    // Shrinking plays candidates of this very generator (the hints this case had), and what
+    // they answer teaches nothing: the suite's learning depends on its cases alone.
     for (const auto& rule : fresh_rules) {
       if (m_fatal) break;
-      shrink_and_report(*shrinkable, rule, ReplayToken{m_kind, m_type, m_type_index, seed, size, {}, extreme}, outcome,
-                        case_log, index + 1);
+      shrink_and_report(*shrinkable, rule, token, outcome, case_log, index + 1);
     }
   }
 
@@ -383,8 +442,20 @@ private:
   }
 
   template <class Case>
-  void play_replay(const rc::Gen<Case>& gen, const ReplayToken& token) {
-    auto shrinkable = generate(gen, token.seed, token.size);
+  void play_replay(LearningGenerator<Case>& gen, gen::learning::RefusalLearner& learner, const ReplayToken& token) {
+    // The earlier cases' validation and plans, to learn what the suite knew at this case.
+    for (std::size_t j = 0; kLearns<Case> && j < token.index && !m_fatal; ++j) {
+      learner.begin_case();
+      auto earlier = generate(gen.current(extreme_case(m_settings.values, j, token.cases)),
+                              case_seed(token.seed, m_kind, m_type, j), case_size(j, token.cases));
+      if (!earlier) continue;
+      const Case value = earlier->value();
+      learn(learner, play(value, true), value);
+    }
+    m_host.take_new_logs();
+    learner.begin_case();
+    auto shrinkable = generate(gen.current(token.extreme), case_seed(token.seed, m_kind, m_type, token.index),
+                               case_size(token.index, token.cases));
     if (!shrinkable) return;
     if (!follow_shrink_path(*shrinkable, token.shrink_path)) {
       m_harness_errors.push_back("the replay token's shrink path does not exist for this provider and these options "
@@ -415,7 +486,7 @@ private:
       report::Finding finding = f.finding;
       finding.found_at_case = case_number;
       finding.shrink_attempts = attempts;
-      finding.seed = token.seed;
+      finding.seed = case_seed(token.seed, token.kind, m_type, token.index);
       finding.extreme_values = token.extreme;
       finding.replay_token = formatted;
       finding.counterexample = report::Counterexample{described, case_size(value)};
@@ -620,38 +691,53 @@ bool extreme_case(ValueSchedule schedule, std::size_t index, std::size_t total) 
 
 report::Suite run_suite(ProviderHost& host, CaseKind kind, const std::string& type, const gen::Hints& hints,
                         const SuiteSettings& settings, report::ProgressListener* progress,
-                        const std::optional<ReplayToken>& replay) {
+                        const std::optional<ReplayToken>& replay, gen::Hints* learned) {
   SuiteRun run(host, kind, type, settings, progress);
-  CaseGenOptions extreme = settings.generation;
-  extreme.values = gen::ValueProfile::extreme;
   // The generators keep references to the suite's own copy of the schema, which outlives them.
-  const auto gens = [&](auto make) {
-    using Case = typename decltype(make(settings.generation))::ValueType;
-    return CaseGens<Case>{make(settings.generation), make(extreme)};
-  };
+  const schema::Block& block = run.block();
   switch (kind) {
     case CaseKind::Lifecycle:
-      return run.run(gens([&](const CaseGenOptions& o) { return lifecycle_case_of(run.block(), hints, o); }), replay);
+      return run.run(CaseGenerator<LifecycleCase>([&block](const gen::Hints& h, const CaseGenOptions& o) {
+                       return lifecycle_case_of(block, h, o);
+                     }),
+                     hints, replay, learned);
     case CaseKind::PlanOnly:
-      return run.run(gens([&](const CaseGenOptions& o) { return plan_only_case_of(run.block(), hints, o); }), replay);
+      return run.run(CaseGenerator<PlanOnlyCase>([&block](const gen::Hints& h, const CaseGenOptions& o) {
+                       return plan_only_case_of(block, h, o);
+                     }),
+                     hints, replay, learned);
     case CaseKind::Data:
-      return run.run(gens([&](const CaseGenOptions& o) { return data_case_of(run.block(), hints, o); }), replay);
+      return run.run(CaseGenerator<DataCase>([&block](const gen::Hints& h, const CaseGenOptions& o) {
+                       return data_case_of(block, h, o);
+                     }),
+                     hints, replay, learned);
     case CaseKind::Function: {
       auto signature = function_signature(host.schema(), type);
       if (!signature) return harness_suite(kind, type, signature.error().message);
-      return run.run(gens([&](const CaseGenOptions& o) { return function_case_of(*signature, hints, o); }), replay);
+      return run.run(CaseGenerator<FunctionCase>([sig = *signature](const gen::Hints& h, const CaseGenOptions& o) {
+                       return function_case_of(sig, h, o);
+                     }),
+                     hints, replay, learned);
     }
     case CaseKind::Ephemeral:
-      return run.run(gens([&](const CaseGenOptions& o) { return ephemeral_case_of(run.block(), hints, o); }), replay);
+      return run.run(CaseGenerator<EphemeralCase>([&block](const gen::Hints& h, const CaseGenOptions& o) {
+                       return ephemeral_case_of(block, h, o);
+                     }),
+                     hints, replay, learned);
     case CaseKind::List: {
       std::shared_ptr<const schema::Block> resource;
       if (auto it = host.schema().resource_schemas.find(type); it != host.schema().resource_schemas.end())
         resource = std::make_shared<const schema::Block>(it->second.block);
-      return run.run(gens([&](const CaseGenOptions& o) { return list_case_of(run.block(), resource, hints, o); }),
-                     replay);
+      return run.run(CaseGenerator<ListCase>([&block, resource](const gen::Hints& h, const CaseGenOptions& o) {
+                       return list_case_of(block, resource, h, o);
+                     }),
+                     hints, replay, learned);
     }
     case CaseKind::Action:
-      return run.run(gens([&](const CaseGenOptions& o) { return action_case_of(run.block(), hints, o); }), replay);
+      return run.run(CaseGenerator<ActionCase>([&block](const gen::Hints& h, const CaseGenOptions& o) {
+                       return action_case_of(block, h, o);
+                     }),
+                     hints, replay, learned);
   }
   return {};
 }

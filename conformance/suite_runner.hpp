@@ -48,15 +48,18 @@ struct SuiteSettings {
 /// The report kind of a suite of `kind` (resource for both managed-resource kinds).
 report::SuiteKind suite_kind(CaseKind kind);
 
-/// Plays `settings.cases` cases of `kind` on `type`; with `replay`, plays only that case.
-/// The host is restarted whenever its process is lost.
+/// Plays `settings.cases` cases of `kind` on `type`, each generated with what the suite has
+/// learned from the provider's refusals so far (generators/learning); with `replay`, plays
+/// only that case (after replaying the earlier cases' validation and plans to learn the same).
+/// The host is restarted whenever its process is lost. `learned`, when given, receives the
+/// hints the suite ended with (the user's and the learned ones: what --write-hints writes).
 report::Suite run_suite(ProviderHost& host, CaseKind kind, const std::string& type, const gen::Hints& hints,
                         const SuiteSettings& settings, report::ProgressListener* progress,
-                        const std::optional<ReplayToken>& replay = std::nullopt);
+                        const std::optional<ReplayToken>& replay = std::nullopt, gen::Hints* learned = nullptr);
 
 /// The index of `type` among the provider's resource types (data sources for Data), in name order.
 std::size_t type_index(const schema::ProviderSchema& schema, CaseKind kind, const std::string& type);
-/// Fills a v2 token's type name from its index (or checks a v1 token's name): errors when the
+/// Fills a token's type name from its index (or checks the name it has): errors when the
 /// provider has no such type.
 Expected<void> resolve_type(ReplayToken& token, const schema::ProviderSchema& schema);
 

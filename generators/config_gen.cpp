@@ -1,5 +1,6 @@
 #include "generators/config_gen.hpp"
 
+#include <algorithm>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -16,7 +17,34 @@ namespace {
 using cty::Type;
 using cty::Value;
 
-// An example with some top-level members regenerated; shrinks back towards the example.
+bool is_set(const Value& v) {
+  if (v.is_null()) return false;
+  // An absent block of a collection nesting is an empty collection.
+  if (v.is_known() && (v.type().is_collection() || v.type().kind() == cty::Kind::Tuple)) return v.length() > 0;
+  return true;
+}
+
+// True when the top-level members in `values` keep the group. An attribute counts as set when
+// it is not null (an empty list is a value), a block type when it has blocks.
+bool keeps_group(const AttributeGroup& g, const schema::Block& block, const Type& declared, const std::vector<Value>& values) {
+  std::size_t set = 0;
+  for (const auto& p : g.paths) {
+    for (std::size_t i = 0; i < declared.attributes().size(); ++i) {
+      if (declared.attributes()[i].name != p) continue;
+      if (block.find_attribute(p) ? !values[i].is_null() : is_set(values[i])) ++set;
+    }
+  }
+  switch (g.kind) {
+    case AttributeGroup::Kind::AtMostOne: return set <= 1;
+    case AttributeGroup::Kind::ExactlyOne: return set == 1;
+    case AttributeGroup::Kind::AtLeastOne: return set >= 1;
+    case AttributeGroup::Kind::AllOrNone: return set == 0 || set == g.paths.size();
+  }
+  return true;
+}
+
+// An example with some top-level members regenerated; shrinks back towards the example. A
+// regenerated member that breaks a cross-attribute group gets the example's value back.
 rc::Gen<Value> mutated(const detail::Walk& walk, const std::shared_ptr<const schema::Block>& block,
                        const Value& example) {
   const Type declared = example.type();
@@ -28,7 +56,31 @@ rc::Gen<Value> mutated(const detail::Walk& walk, const std::shared_ptr<const sch
       return regenerate ? fresh : rc::gen::just(kept);
     }));
   }
-  return rc::gen::map(sequence(std::move(members)), [declared](std::vector<Value> values) {
+  return rc::gen::map(sequence(std::move(members)), [declared, example, block, hints = walk.hints](std::vector<Value> values) {
+    auto revert = [&](const AttributeGroup& g) {
+      for (std::size_t i = 0; i < declared.attributes().size(); ++i) {
+        const auto& name = declared.attributes()[i].name;
+        if (std::find(g.paths.begin(), g.paths.end(), name) != g.paths.end()) values[i] = *example.attribute(name);
+      }
+    };
+    if (hints) {
+      // A revert can break a group checked before it (they share members): repeat until all
+      // hold, and at worst take every grouped member back to the example.
+      bool all_kept = false;
+      for (std::size_t pass = 0; pass <= hints->groups.size() && !all_kept; ++pass) {
+        all_kept = true;
+        for (const auto& g : hints->groups) {
+          if (!g.parent().empty() || keeps_group(g, *block, declared, values)) continue;
+          all_kept = false;
+          revert(g);
+        }
+      }
+      if (!all_kept) {
+        for (const auto& g : hints->groups) {
+          if (g.parent().empty()) revert(g);
+        }
+      }
+    }
     return detail::retype(Value::object(declared, std::move(values)), declared);
   });
 }

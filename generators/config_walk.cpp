@@ -4,6 +4,7 @@
 #include "generators/config_walk.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <memory>
 #include <utility>
@@ -26,6 +27,17 @@ using schema::NestingMode;
 
 using Members = std::vector<std::pair<std::string, rc::Gen<Value>>>;
 
+/// Whether a cross-attribute group (hints `groups`) forces a member present or absent.
+enum class Presence { Free, Always, Never };
+
+/// Each member's generator for a given presence.
+struct MemberMaker {
+  std::string first;  // the member's name
+  std::function<rc::Gen<Value>(Presence)> make;
+  bool required = false;  // a required attribute or a block with min_items: always present
+};
+using MemberMakers = std::vector<MemberMaker>;
+
 std::string join(const std::string& path, const std::string& name) { return path.empty() ? name : path + "." + name; }
 
 bool computed_only(const Attribute& a) { return a.computed && !a.optional && !a.required; }
@@ -42,7 +54,17 @@ rc::Gen<Value> sometimes(int percent, const Type& type, rc::Gen<Value> present) 
   return rc::gen::mapcat(chance(percent), [present, null](bool set) { return set ? present : rc::gen::just(null); });
 }
 
-// The percentage of cases in which the attribute is non-null (docs/protocol.md §4.3, §4.6).
+// `gen`'s values, with `fallback` as their first shrink: set when generated, yet a failure can
+// shrink it away (the learner's `present` hints).
+rc::Gen<Value> shrinking_to(rc::Gen<Value> gen, Value fallback) {
+  return [gen, fallback](const rc::Random& random, int size) {
+    return rc::shrinkable::mapShrinks(gen(random, size), [fallback](rc::Seq<rc::Shrinkable<Value>> shrinks) {
+      return rc::seq::concat(rc::seq::just(rc::shrinkable::just(fallback)), std::move(shrinks));
+    });
+  };
+}
+
+// The percentage of cases in which the attribute is non-null (docs/protocol.md §4.3, §4.6), before groups.
 int presence_percent(const Walk& walk, const Attribute& a, const AttributeHint* hint) {
   const bool omit = hint && hint->omit;
   const bool always = hint && hint->always;
@@ -76,16 +98,117 @@ rc::Gen<Value> object_of(Members members) {
   });
 }
 
-rc::Gen<Value> attribute_member(const Walk& walk, const Attribute& a, const std::string& path);
+rc::Gen<Value> attribute_member(const Walk& walk, const Attribute& a, const std::string& path,
+                                Presence presence = Presence::Free);
 
-rc::Gen<Value> nested_object(const Walk& walk, const std::shared_ptr<const NestedType>& nested, const std::string& path) {
-  Members members;
-  for (const Attribute& a : nested->attributes) {
-    if (std::none_of(members.begin(), members.end(), [&](const auto& m) { return m.first == a.name; })) {
-      members.emplace_back(a.name, attribute_member(walk, a, join(path, a.name)));
+// The groups of the hints whose members are all among `makers` at `path`.
+std::vector<AttributeGroup> groups_at(const Walk& walk, const std::string& path, const MemberMakers& makers) {
+  std::vector<AttributeGroup> out;
+  if (!walk.hints) return out;
+  for (const auto& g : walk.hints->groups) {
+    if (g.paths.size() < 2 || g.parent() != path) continue;
+    const bool all_here = std::all_of(g.paths.begin(), g.paths.end(), [&](const std::string& p) {
+      const std::string name = path.empty() ? p : p.substr(path.size() + 1);
+      return std::any_of(makers.begin(), makers.end(), [&](const auto& m) { return m.first == name; });
+    });
+    if (all_here) out.push_back(g);
+  }
+  return out;
+}
+
+// The presence each group forces, given the member each group picked (for all_or_none: 0 =
+// none, 1 = all), starting from `out` (members hinted `omit` are already Never). Groups apply
+// in order; a later group does not undo an earlier one.
+std::map<std::string, Presence> resolve_presence(const std::vector<AttributeGroup>& groups,
+                                                 const std::vector<std::size_t>& picks, const std::string& path,
+                                                 std::map<std::string, Presence> out) {
+  auto name_of = [&](const std::string& p) { return path.empty() ? p : p.substr(path.size() + 1); };
+  auto get = [&](const std::string& n) { return out.contains(n) ? out[n] : Presence::Free; };
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    std::vector<std::string> names;
+    for (const auto& p : groups[g].paths) names.push_back(name_of(p));
+    const std::size_t pick = picks[g] % names.size();
+    // The member to set: the pick, or the first that is not already forced absent.
+    std::string chosen = names[pick];
+    if (get(chosen) == Presence::Never) {
+      for (const auto& n : names) {
+        if (get(n) != Presence::Never) {
+          chosen = n;
+          break;
+        }
+      }
+    }
+    switch (groups[g].kind) {
+      case AttributeGroup::Kind::AtMostOne:
+      case AttributeGroup::Kind::ExactlyOne:
+        for (const auto& n : names) {
+          if (n != chosen && get(n) != Presence::Always) out[n] = Presence::Never;
+        }
+        if (groups[g].kind == AttributeGroup::Kind::ExactlyOne && get(chosen) != Presence::Never) out[chosen] = Presence::Always;
+        break;
+      case AttributeGroup::Kind::AtLeastOne:
+        if (get(chosen) != Presence::Never) out[chosen] = Presence::Always;
+        break;
+      case AttributeGroup::Kind::AllOrNone: {
+        bool any_always = false, any_never = false;
+        for (const auto& n : names) {
+          any_always = any_always || get(n) == Presence::Always;
+          any_never = any_never || get(n) == Presence::Never;
+        }
+        const Presence all = any_always ? Presence::Always : any_never ? Presence::Never
+                             : picks[g] % 2 == 1 ? Presence::Always : Presence::Never;
+        for (const auto& n : names) {
+          if (get(n) == Presence::Free) out[n] = all;
+        }
+        break;
+      }
     }
   }
-  return object_of(std::move(members));
+  return out;
+}
+
+// The object of `makers`' members, honouring the hints' groups at `path`.
+rc::Gen<Value> members_object(const Walk& walk, const std::string& path, MemberMakers makers) {
+  auto groups = groups_at(walk, path, makers);
+  if (groups.empty()) {
+    Members members;
+    for (auto& m : makers) members.emplace_back(m.first, m.make(Presence::Free));
+    return object_of(std::move(members));
+  }
+  std::vector<rc::Gen<std::size_t>> picks;
+  for (const auto& g : groups) picks.push_back(index_below(g.kind == AttributeGroup::Kind::AllOrNone ? 2 : g.paths.size()));
+  // A required member is always set; one the hints leave out is never the one a group sets.
+  std::map<std::string, Presence> omitted;
+  for (const auto& g : groups) {
+    for (const auto& p : g.paths) {
+      const std::string name = path.empty() ? p : p.substr(path.size() + 1);
+      const AttributeHint* h = hint_at(walk, p);
+      if (h && h->omit) omitted[name] = Presence::Never;
+      for (const auto& m : makers) {
+        if (m.first == name && m.required) omitted[name] = Presence::Always;
+      }
+    }
+  }
+  return rc::gen::mapcat(sequence(std::move(picks)), [groups, makers, path, omitted](const std::vector<std::size_t>& chosen) {
+    const auto presence = resolve_presence(groups, chosen, path, omitted);
+    Members members;
+    for (const auto& m : makers) {
+      auto it = presence.find(m.first);
+      members.emplace_back(m.first, m.make(it == presence.end() ? Presence::Free : it->second));
+    }
+    return object_of(std::move(members));
+  });
+}
+
+rc::Gen<Value> nested_object(const Walk& walk, const std::shared_ptr<const NestedType>& nested, const std::string& path) {
+  MemberMakers makers;
+  for (const Attribute& a : nested->attributes) {
+    if (std::none_of(makers.begin(), makers.end(), [&](const auto& m) { return m.first == a.name; })) {
+      makers.push_back({a.name, [walk, a, p = join(path, a.name)](Presence pr) { return attribute_member(walk, a, p, pr); },
+                        a.required});
+    }
+  }
+  return members_object(walk, path, std::move(makers));
 }
 
 rc::Gen<std::shared_ptr<const NestedType>> concretize_nested(const std::shared_ptr<const NestedType>& nested,
@@ -147,14 +270,21 @@ rc::Gen<Value> nested_attribute_value(const Walk& walk, const std::shared_ptr<co
   });
 }
 
-rc::Gen<Value> attribute_member(const Walk& walk, const Attribute& a, const std::string& path) {
+rc::Gen<Value> attribute_member(const Walk& walk, const Attribute& a, const std::string& path, Presence presence) {
   const AttributeHint* hint = hint_at(walk, path);
   const Type type = schema::implied_type(a);
-  const int percent = presence_percent(walk, a, hint);
+  int percent = presence_percent(walk, a, hint);
+  // A group decides presence of configurable attributes (a required one is always set).
+  const bool configurable = walk.mode == WalkMode::PriorState || a.required || a.optional;
+  if (presence == Presence::Never && !a.required && walk.mode == WalkMode::Config) percent = 0;
+  if (presence == Presence::Always && configurable && walk.mode == WalkMode::Config) percent = 100;
+  const bool present = hint && hint->present && !hint->omit && percent > 0 && percent < 100 && walk.mode == WalkMode::Config;
+  if (present) percent = 100;
   if (percent <= 0) return rc::gen::just(Value::null(type));
   rc::Gen<Value> value = a.nested_type && !(hint && hint->shapes_values())
                              ? nested_attribute_value(walk, a.nested_type, path)
                              : leaf_value(type, hint, walk.options);
+  if (present) return shrinking_to(std::move(value), Value::null(type));
   return sometimes(percent, type, std::move(value));
 }
 
@@ -183,45 +313,55 @@ rc::Gen<Value> block_collection(const Walk& walk, const NestedBlock& nb, const r
   });
 }
 
-rc::Gen<Value> block_member(const Walk& walk, const NestedBlock& nb, const std::string& path) {
+rc::Gen<Value> block_member(const Walk& walk, const NestedBlock& nb, const std::string& path,
+                            Presence presence = Presence::Free) {
   static const auto kEmpty = std::make_shared<const schema::Block>();
   const auto body_schema = nb.block ? nb.block : kEmpty;
   const AttributeHint* hint = hint_at(walk, path);
   const Value absent = absent_block(nb);
-  if (hint && hint->omit) return rc::gen::just(absent);
-  const bool always = hint && hint->always;
+  const bool config = walk.mode == WalkMode::Config;
+  if (config && presence == Presence::Never && nb.min_items < 1) return rc::gen::just(absent);
+  if ((hint && hint->omit) && !(config && presence == Presence::Always)) return rc::gen::just(absent);
+  const bool present = config && hint && hint->present && presence == Presence::Free && nb.min_items < 1;
+  const bool always = (hint && hint->always) || (config && presence == Presence::Always) || present;
   const rc::Gen<Value> body = block_body(walk, body_schema, path);
-  rc::Gen<Value> present = body;
+  rc::Gen<Value> generated = body;
   switch (nb.nesting) {
     case NestingMode::Group: break;
     case NestingMode::Single:
-      if (nb.min_items < 1 && !always) present = sometimes(walk.options.single_block_percent, absent.type(), body);
+      if (nb.min_items < 1 && !always) generated = sometimes(walk.options.single_block_percent, absent.type(), body);
       break;
-    default: present = block_collection(walk, nb, body, always); break;
+    default: generated = block_collection(walk, nb, body, always); break;
   }
   // A computed (6.11) block is mostly left to the provider in configuration.
   if (walk.mode == WalkMode::Config && body_schema->computed && !always) {
     return rc::gen::mapcat(chance(walk.options.computed_block_percent),
-                           [present, absent](bool configured) { return configured ? present : rc::gen::just(absent); });
+                           [generated, absent](bool configured) { return configured ? generated : rc::gen::just(absent); });
   }
-  return present;
+  if (present) return shrinking_to(std::move(generated), absent);
+  return generated;
 }
 
 }  // namespace
 
 rc::Gen<Value> block_value(const Walk& walk, const schema::Block& block, const std::string& path) {
-  Members members;
+  MemberMakers makers;
   auto taken = [&](const std::string& name) {
-    return std::any_of(members.begin(), members.end(), [&](const auto& m) { return m.first == name; });
+    return std::any_of(makers.begin(), makers.end(), [&](const auto& m) { return m.first == name; });
   };
   // Attributes before block types: the same first-wins rule as implied_type for broken schemas.
   for (const Attribute& a : block.attributes) {
-    if (!taken(a.name)) members.emplace_back(a.name, attribute_member(walk, a, join(path, a.name)));
+    if (!taken(a.name))
+      makers.push_back({a.name, [walk, a, p = join(path, a.name)](Presence pr) { return attribute_member(walk, a, p, pr); },
+                        a.required});
   }
   for (const NestedBlock& nb : block.block_types) {
-    if (!taken(nb.type_name)) members.emplace_back(nb.type_name, block_member(walk, nb, join(path, nb.type_name)));
+    if (!taken(nb.type_name))
+      makers.push_back({nb.type_name,
+                        [walk, nb, p = join(path, nb.type_name)](Presence pr) { return block_member(walk, nb, p, pr); },
+                        nb.min_items > 0});
   }
-  return object_of(std::move(members));
+  return members_object(walk, path, std::move(makers));
 }
 
 rc::Gen<Value> member_value(const Walk& walk, const schema::Block& block, const std::string& name) {

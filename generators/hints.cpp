@@ -62,11 +62,11 @@ Expected<AttributeHint> parse_attribute_hint(const json& doc, const std::string&
       auto pattern = parse_pattern(v.get<std::string>());
       if (!pattern) return at(file, p, pattern.error().message);
       hint.pattern = std::move(*pattern);
-    } else if (key == "omit" || key == "always") {
+    } else if (key == "omit" || key == "always" || key == "known") {
       TFC_TRY(b, bool_field(v, file, p));
-      (key == "omit" ? hint.omit : hint.always) = b;
+      (key == "omit" ? hint.omit : key == "always" ? hint.always : hint.known) = b;
     } else {
-      return at(file, p, "unknown hint (expected value, values, range, integer, pattern, omit or always)");
+      return at(file, p, "unknown hint (expected value, values, range, integer, pattern, omit, always or known)");
     }
   }
   if (hint.omit && (hint.always || hint.shapes_values())) return at(file, path, "omit cannot be combined with other hints");
@@ -78,6 +78,29 @@ Expected<AttributeHint> parse_attribute_hint(const json& doc, const std::string&
     }
   }
   return hint;
+}
+
+Expected<AttributeGroup> parse_group(const json& doc, const std::string& file, const std::string& path) {
+  if (!doc.is_object() || doc.size() != 1)
+    return at(file, path, "expected an object with one key: at_most_one, exactly_one, at_least_one or all_or_none");
+  const std::string word = doc.begin().key();
+  const json& names = doc.begin().value();
+  const auto kind = group_kind_from_string(word);
+  if (!kind) return at(file, path + "." + word, "unknown group (expected at_most_one, exactly_one, at_least_one or all_or_none)");
+  if (!names.is_array() || names.size() < 2) return at(file, path + "." + word, "expected an array of at least two attribute paths");
+  AttributeGroup group;
+  group.kind = *kind;
+  for (const auto& n : names) {
+    if (!n.is_string()) return at(file, path + "." + word, "expected attribute paths (strings)");
+    group.paths.push_back(n.get<std::string>());
+  }
+  const std::string parent = group.parent();
+  for (const auto& p : group.paths) {
+    const auto dot = p.rfind('.');
+    if ((dot == std::string::npos ? std::string() : p.substr(0, dot)) != parent)
+      return at(file, path + "." + word, "the paths of a group must share their parent (" + group.paths.front() + ", " + p + ")");
+  }
+  return group;
 }
 
 Expected<Hints> parse_resource(const json& doc, const std::string& file, const std::string& name,
@@ -100,8 +123,14 @@ Expected<Hints> parse_resource(const json& doc, const std::string& file, const s
         if (!v[i].is_object()) return at(file, p + "[" + std::to_string(i) + "]", "expected an object (a resource body)");
         hints.examples.push_back(v[i]);
       }
+    } else if (key == "groups") {
+      if (!v.is_array()) return at(file, p, "expected an array of groups");
+      for (std::size_t i = 0; i < v.size(); ++i) {
+        TFC_TRY(group, parse_group(v[i], file, p + "[" + std::to_string(i) + "]"));
+        hints.groups.push_back(std::move(group));
+      }
     } else {
-      return at(file, p, "unknown key (expected attributes or examples)");
+      return at(file, p, "unknown key (expected attributes, examples or groups)");
     }
   }
   return hints;
@@ -176,6 +205,30 @@ Expected<void> check_attribute(const Hints& hints, const std::string& path, cons
 
 }  // namespace
 
+std::string AttributeGroup::parent() const {
+  if (paths.empty()) return "";
+  const auto dot = paths.front().rfind('.');
+  return dot == std::string::npos ? std::string() : paths.front().substr(0, dot);
+}
+
+std::string_view to_string(AttributeGroup::Kind kind) noexcept {
+  switch (kind) {
+    case AttributeGroup::Kind::AtMostOne: return "at_most_one";
+    case AttributeGroup::Kind::ExactlyOne: return "exactly_one";
+    case AttributeGroup::Kind::AtLeastOne: return "at_least_one";
+    case AttributeGroup::Kind::AllOrNone: return "all_or_none";
+  }
+  return "at_most_one";
+}
+
+std::optional<AttributeGroup::Kind> group_kind_from_string(std::string_view word) noexcept {
+  for (auto k : {AttributeGroup::Kind::AtMostOne, AttributeGroup::Kind::ExactlyOne, AttributeGroup::Kind::AtLeastOne,
+                 AttributeGroup::Kind::AllOrNone}) {
+    if (to_string(k) == word) return k;
+  }
+  return std::nullopt;
+}
+
 const AttributeHint* Hints::find(std::string_view path) const {
   auto it = attributes.find(path);
   return it == attributes.end() ? nullptr : &it->second;
@@ -187,16 +240,23 @@ const Hints& HintsFile::for_resource(std::string_view resource_type) const {
   return it == resources.end() ? kNone : it->second;
 }
 
+const Hints& HintsFile::for_data_source(std::string_view data_source) const {
+  auto it = data_sources.find(data_source);
+  return it == data_sources.end() ? for_resource(data_source) : it->second;
+}
+
 Expected<HintsFile> parse_hints(const json& doc, const std::string& file_name) {
   HintsFile out;
   out.file = file_name;
   if (!doc.is_object()) return Error{file_name + ": expected an object with \"resources\""};
   for (const auto& [key, v] : doc.items()) {
-    if (key != "resources") return at(file_name, key, "unknown key (expected resources)");
-    if (!v.is_object()) return at(file_name, "resources", "expected an object keyed by resource type");
+    if (key != "resources" && key != "data_sources")
+      return at(file_name, key, "unknown key (expected resources or data_sources)");
+    if (!v.is_object()) return at(file_name, key, "expected an object keyed by type name");
+    auto& into = key == "resources" ? out.resources : out.data_sources;
     for (const auto& [name, r] : v.items()) {
-      TFC_TRY(hints, parse_resource(r, file_name, name, "resources." + name));
-      out.resources.emplace(name, std::move(hints));
+      TFC_TRY(hints, parse_resource(r, file_name, name, key + "." + name));
+      into.emplace(name, std::move(hints));
     }
   }
   return out;
@@ -230,7 +290,64 @@ Expected<void> check_hints(const Hints& hints, const schema::Block& block) {
     auto v = config_from_tf_json(hints.examples[i], block, "");
     if (!v) return Error{prefix + ": examples[" + std::to_string(i) + "]: " + v.error().message};
   }
+  for (std::size_t i = 0; i < hints.groups.size(); ++i) {
+    for (const auto& p : hints.groups[i].paths) {
+      const Target t = resolve(block, p);
+      if (!t.attribute && !t.block)
+        return Error{prefix + ": groups[" + std::to_string(i) + "]: " + p + ": no such attribute or block type in the schema"};
+      if (t.attribute && t.attribute->computed && !t.attribute->optional && !t.attribute->required)
+        return Error{prefix + ": groups[" + std::to_string(i) + "]: " + p + ": computed-only attribute cannot be configured"};
+    }
+  }
   return {};
+}
+
+json hints_to_json(const Hints& hints) {
+  json out = json::object();
+  json attributes = json::object();
+  for (const auto& [path, h] : hints.attributes) {
+    if (h.omit && !h.known) {
+      attributes[path] = "omit";
+      continue;
+    }
+    if (h.always && !h.shapes_values() && !h.known) {
+      attributes[path] = "always";
+      continue;
+    }
+    json a = json::object();
+    if (h.value) a["value"] = *h.value;
+    if (!h.values.empty()) a["values"] = h.values;
+    if (h.range_min && h.range_max) {
+      a["range"] = json::array({json::parse(h.range_min->canonical()), json::parse(h.range_max->canonical())});
+    }
+    if (h.integer) a["integer"] = true;
+    if (h.pattern) a["pattern"] = h.pattern->source;
+    if (h.always) a["always"] = true;
+    if (h.omit) a["omit"] = true;
+    if (h.known) a["known"] = true;
+    attributes[path] = std::move(a);
+  }
+  if (!attributes.empty()) out["attributes"] = std::move(attributes);
+  if (!hints.examples.empty()) out["examples"] = hints.examples;
+  if (!hints.groups.empty()) {
+    json groups = json::array();
+    for (const auto& g : hints.groups) groups.push_back({{std::string(to_string(g.kind)), g.paths}});
+    out["groups"] = std::move(groups);
+  }
+  return out;
+}
+
+json hints_file_to_json(const HintsFile& file) {
+  json out = json::object();
+  json resources = json::object();
+  for (const auto& [name, h] : file.resources) resources[name] = hints_to_json(h);
+  out["resources"] = std::move(resources);
+  if (!file.data_sources.empty()) {
+    json data = json::object();
+    for (const auto& [name, h] : file.data_sources) data[name] = hints_to_json(h);
+    out["data_sources"] = std::move(data);
+  }
+  return out;
 }
 
 }  // namespace tfc::gen

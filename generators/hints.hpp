@@ -28,12 +28,33 @@ struct AttributeHint {
   std::optional<Pattern> pattern;       // strings matching this pattern
   bool omit = false;                    // always null / absent
   bool always = false;                  // never null / absent (blocks: at least one)
+  bool known = false;                   // never unknown in the first plan (top-level attributes)
+  /// Set in every generated configuration like `always`, but a shrunk failure may leave it out:
+  /// how the learner tries members out (not part of the file format).
+  bool present = false;
 
   /// True when the hint decides the values themselves (not only presence).
   bool shapes_values() const noexcept {
     return value || !values.empty() || range_min || integer || pattern;
   }
 };
+
+/// A cross-attribute rule (a provider's ConflictsWith, ExactlyOneOf, AtLeastOneOf,
+/// RequiredWith): which of a few attributes or block types of one block are set together.
+struct AttributeGroup {
+  enum class Kind { AtMostOne, ExactlyOne, AtLeastOne, AllOrNone };
+  Kind kind = Kind::AtMostOne;
+  /// Dotted paths that share their parent ("a", "b" or "rule.a", "rule.b"), at least two.
+  std::vector<std::string> paths;
+
+  /// The common parent path ("" at the top level).
+  std::string parent() const;
+  friend bool operator==(const AttributeGroup&, const AttributeGroup&) = default;
+};
+
+/// "at_most_one", "exactly_one", "at_least_one", "all_or_none" (the hints file's words).
+std::string_view to_string(AttributeGroup::Kind kind) noexcept;
+std::optional<AttributeGroup::Kind> group_kind_from_string(std::string_view word) noexcept;
 
 /// The hints for one resource type.
 struct Hints {
@@ -43,18 +64,24 @@ struct Hints {
   /// "rule.port", "endpoint.url" (nested attribute types included).
   std::map<std::string, AttributeHint, std::less<>> attributes;
   std::vector<nlohmann::json> examples;  // resource bodies as in .tf.json
+  std::vector<AttributeGroup> groups;    // cross-attribute rules, honoured in this order
 
   /// The hint at `path`, or nullptr.
   const AttributeHint* find(std::string_view path) const;
+  bool empty() const noexcept { return attributes.empty() && examples.empty() && groups.empty(); }
 };
 
-/// A whole hints file: resource type → hints.
+/// A whole hints file: resource type → hints, data source → hints.
 struct HintsFile {
   std::string file;
   std::map<std::string, Hints, std::less<>> resources;
+  std::map<std::string, Hints, std::less<>> data_sources;
 
   /// The hints of `resource_type`, or empty hints (that steer nothing) when it has none.
   const Hints& for_resource(std::string_view resource_type) const;
+  /// The hints of a data source: its own under `data_sources`, else those under `resources`
+  /// of the same name (hints files written before data sources had their own key).
+  const Hints& for_data_source(std::string_view data_source) const;
 };
 
 /// Parses a hints document. Errors name the file, the resource and the attribute path
@@ -62,6 +89,12 @@ struct HintsFile {
 Expected<HintsFile> parse_hints(const nlohmann::json& doc, const std::string& file_name);
 /// Reads and parses a hints file (I/O and JSON syntax errors name the file).
 Expected<HintsFile> load_hints_file(const std::string& path);
+
+/// One resource's hints in the file's form (`attributes`, `examples`, `groups`), the inverse
+/// of parsing: parse_hints reads it back to the same hints.
+nlohmann::json hints_to_json(const Hints& hints);
+/// A whole hints document.
+nlohmann::json hints_file_to_json(const HintsFile& file);
 
 /// Checks hints against the resource's schema: every path exists, hints fit the attribute
 /// (ranges on numbers, patterns on strings, no values for computed-only attributes, no omit on

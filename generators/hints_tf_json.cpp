@@ -271,4 +271,89 @@ Expected<cty::Value> config_from_tf_json(const json& body, const schema::Block& 
   return block_object(block, std::move(named));
 }
 
+json value_to_tf_json(const cty::Value& value) {
+  if (value.is_null() || !value.is_known()) return nullptr;
+  switch (value.type().kind()) {
+    case cty::Kind::String: return value.as_string();
+    case cty::Kind::Bool: return value.as_bool();
+    case cty::Kind::Number: {
+      // A JSON number when a double holds it exactly, else the exact decimal as a string
+      // (which converts back to the same number).
+      const std::string exact = value.as_number().canonical();
+      json parsed = json::parse(exact, nullptr, false);
+      if (parsed.is_discarded()) return exact;
+      auto back = cty::Number::parse(parsed.dump());
+      return back && *back == value.as_number() ? parsed : json(exact);
+    }
+    case cty::Kind::List:
+    case cty::Kind::Set:
+    case cty::Kind::Tuple: {
+      json out = json::array();
+      for (const auto& e : value.elements()) out.push_back(value_to_tf_json(e));
+      return out;
+    }
+    case cty::Kind::Map: {
+      json out = json::object();
+      for (const auto& [k, v] : value.map_entries()) out[k] = value_to_tf_json(v);
+      return out;
+    }
+    case cty::Kind::Object: {
+      json out = json::object();
+      const auto& names = value.type().attributes();
+      for (std::size_t i = 0; i < names.size(); ++i) {
+        const auto& v = value.attribute_values()[i];
+        if (!v.is_null()) out[names[i].name] = value_to_tf_json(v);
+      }
+      return out;
+    }
+    default: return nullptr;
+  }
+}
+
+json config_to_tf_json(const cty::Value& config, const schema::Block& block) {
+  json out = json::object();
+  if (config.is_null() || !config.is_known()) return out;
+  for (const auto& a : block.attributes) {
+    const cty::Value* v = config.attribute(a.name);
+    if (v == nullptr || v->is_null() || is_computed_only(a)) continue;
+    out[a.name] = value_to_tf_json(*v);
+  }
+  for (const auto& nb : block.block_types) {
+    const cty::Value* v = config.attribute(nb.type_name);
+    if (v == nullptr || v->is_null() || !v->is_known()) continue;
+    const schema::Block& body = body_of(nb);
+    switch (nb.nesting) {
+      case schema::NestingMode::Single:
+      case schema::NestingMode::Group: {
+        json b = config_to_tf_json(*v, body);
+        if (nb.nesting == schema::NestingMode::Group && b.empty()) continue;
+        out[nb.type_name] = std::move(b);
+        break;
+      }
+      case schema::NestingMode::List:
+      case schema::NestingMode::Set: {
+        if (v->elements().empty()) continue;
+        json items = json::array();
+        for (const auto& e : v->elements()) items.push_back(config_to_tf_json(e, body));
+        out[nb.type_name] = std::move(items);
+        break;
+      }
+      case schema::NestingMode::Map: {
+        const bool object = v->type().kind() == cty::Kind::Object;
+        json items = json::object();
+        if (object) {
+          const auto& names = v->type().attributes();
+          for (std::size_t i = 0; i < names.size(); ++i) items[names[i].name] = config_to_tf_json(v->attribute_values()[i], body);
+        } else {
+          for (const auto& [k, e] : v->map_entries()) items[k] = config_to_tf_json(e, body);
+        }
+        if (items.empty()) continue;
+        out[nb.type_name] = std::move(items);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
 }  // namespace tfc::gen

@@ -27,6 +27,16 @@ Expected<cty::Value> value_from_tf_json(const nlohmann::json& doc, const cty::Ty
 /// lifecycle, provisioner, connection) are ignored.
 Expected<cty::Value> config_from_tf_json(const nlohmann::json& body, const schema::Block& block, const std::string& path);
 
+/// The inverse of value_from_tf_json: a known value as a .tf.json expression (lists, sets and
+/// tuples as arrays, maps and objects as objects, numbers in their exact decimal form where
+/// JSON can hold it; null and unknown values as null).
+nlohmann::json value_to_tf_json(const cty::Value& value);
+
+/// The inverse of config_from_tf_json: a configuration value of `block` as a resource body
+/// (null attributes and absent blocks left out, a block as an object or an array of objects,
+/// a MAP block as an object keyed by label). config_from_tf_json reads it back to `config`.
+nlohmann::json config_to_tf_json(const cty::Value& config, const schema::Block& block);
+
 /// The value Terraform builds for a block type with no blocks in configuration (docs/protocol.md §4.4):
 /// null (single), the object of absent members (group), an empty list/set/map, or an empty
 /// tuple/object when a LIST/MAP block's implied type is dynamic.

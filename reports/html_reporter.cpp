@@ -1,5 +1,6 @@
 #include "reports/html_reporter.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <string>
 
@@ -128,6 +129,32 @@ void write_summaries(XmlWriter& h, const RunReport& run) {
   }
 }
 
+// What each suite learned from the provider's refusals, and from what (only when anything was).
+void write_learned(XmlWriter& h, const RunReport& run) {
+  const bool any = std::any_of(run.suites.begin(), run.suites.end(), [](const Suite& s) { return !s.learned.empty(); });
+  if (!any) return;
+  auto section = h.scoped_element("section");
+  section.attribute("id", "learned");
+  text_element(h, "h2", "Learned from refusals");
+  text_element(h, "p",
+               "Rules tfconform read from the provider's answers (diagnostics), its schema (descriptions) and "
+               "attribute names, and used for the later cases of each suite. --write-hints saves them as a hints file.");
+  auto table = h.scoped_element("table");
+  header_row(h, {"suite", "attribute", "rule", "source", "case", "evidence"});
+  for (const Suite& suite : run.suites) {
+    for (const LearnedRule& r : suite.learned) {
+      auto tr = h.scoped_element("tr");
+      text_element(h, "td", suite_label(suite));
+      text_element(h, "td", r.attribute);
+      text_element(h, "td", r.rule);
+      text_element(h, "td", r.source);
+      if (r.case_number > 0) number_cell(h, r.case_number);
+      else text_element(h, "td", "");
+      text_element(h, "td", r.evidence);
+    }
+  }
+}
+
 void write_select(XmlWriter& h, std::string_view key, const std::vector<std::string>& values) {
   auto label = h.scoped_element("label");
   h.write_text(std::string(key) + " ");
@@ -206,6 +233,7 @@ void write_body(XmlWriter& h, const RunReport& run, std::chrono::system_clock::t
         .text("No finding matches the filter.");
   }
   write_scenarios(h, run);
+  write_learned(h, run);
   text_element(h, "footer", "tfconform " + run.tool_version + " · seed " +
                                 std::to_string(run.seed) + " · self-contained report, no network");
   h.start_element("script").write_trusted(html_script()).end_element();

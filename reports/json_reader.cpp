@@ -194,6 +194,12 @@ Expected<RunReport> run_from_json(const Json& doc) {
       suite.coverage.top_refusal = text(c, "top_refusal");
       suite.coverage.top_refusal_cases = count(c, "top_refusal_cases");
     }
+    if (s.contains("learned") && s["learned"].is_array()) {
+      for (const auto& l : s["learned"]) {
+        suite.learned.push_back({text(l, "attribute"), text(l, "source"), text(l, "rule"), text(l, "evidence"),
+                                 count(l, "case")});
+      }
+    }
     if (s.contains("scenarios") && s["scenarios"].is_array()) {
       for (const auto& sc : s["scenarios"]) {
         Scenario scenario;

@@ -106,6 +106,13 @@ Json scenario_json(const Scenario& s) {
               {"findings", std::move(findings)}};
 }
 
+Json learned_json(const LearnedRule& r) {
+  Json out{{"attribute", r.attribute}, {"source", r.source}, {"rule", r.rule}};
+  if (!r.evidence.empty()) out["evidence"] = r.evidence;
+  if (r.case_number > 0) out["case"] = r.case_number;
+  return out;
+}
+
 Json steps_json(const Coverage& coverage) {
   Json steps = Json::object();
   for (const auto& [step, cases] : coverage.steps) steps[step] = cases;
@@ -115,6 +122,8 @@ Json steps_json(const Coverage& coverage) {
 Json suite_json(const Suite& suite) {
   Json scenarios = Json::array();
   for (const Scenario& s : suite.scenarios) scenarios.push_back(scenario_json(s));
+  Json learned = Json::array();
+  for (const LearnedRule& r : suite.learned) learned.push_back(learned_json(r));
   return Json{{"kind", to_string(suite.kind)},
               {"name", suite.name},
               {"coverage",
@@ -126,6 +135,7 @@ Json suite_json(const Suite& suite) {
                 {"top_refusal", suite.coverage.top_refusal},
                 {"top_refusal_cases", suite.coverage.top_refusal_cases}}},
               {"totals", totals_json(totals_of(suite))},
+              {"learned", std::move(learned)},
               {"scenarios", std::move(scenarios)}};
 }
 

@@ -84,6 +84,28 @@ void write_findings(const RunReport& run, std::ostream& out) {
   out << "\n</details>\n\n";
 }
 
+// What the suites learned from refusals, folded away: useful when writing hints by hand.
+void write_learned(const RunReport& run, std::ostream& out) {
+  std::size_t total = 0;
+  for (const Suite& suite : run.suites) total += suite.learned.size();
+  if (total == 0) return;
+  out << "<details><summary>Learned from refusals (" << plural(total, "rule") << ")</summary>\n\n"
+      << "| suite | attribute | rule | source |\n|---|---|---|---|\n";
+  std::size_t rows = 0;
+  for (const Suite& suite : run.suites) {
+    for (const LearnedRule& r : suite.learned) {
+      if (rows++ == MarkdownSummaryReporter::kMaxFindingRows) break;
+      out << "| " << markdown_cell(suite_label(suite)) << " | " << code(r.attribute) << " | " << markdown_cell(r.rule)
+          << " | " << markdown_cell(r.source) << " |\n";
+    }
+  }
+  if (total > MarkdownSummaryReporter::kMaxFindingRows) {
+    out << "\n\xE2\x80\xA6 and " << total - MarkdownSummaryReporter::kMaxFindingRows
+        << " more: see the HTML or JSON report, or write them out with --write-hints.\n";
+  }
+  out << "\n</details>\n\n";
+}
+
 }  // namespace
 
 std::string markdown_cell(std::string_view text) {
@@ -112,6 +134,7 @@ void MarkdownSummaryReporter::write(const RunReport& run, std::ostream& out) con
   write_overview(run, out);
   write_rules(run, out);
   write_findings(run, out);
+  write_learned(run, out);
   out << "<sub>tfconform " << markdown_cell(run.tool_version) << ", report generated "
       << format_timestamp(m_clock(), true) << "</sub>\n";
 }

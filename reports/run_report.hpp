@@ -152,12 +152,23 @@ struct Coverage {
   std::size_t top_refusal_cases = 0;
 };
 
+/// What a suite learned from the provider's refusals about one attribute path (or a group of
+/// attributes): the rule its later cases were generated with, and where it came from.
+struct LearnedRule {
+  std::string attribute;  // e.g. `rule.port`, or `a, b` for a group
+  std::string source;     // diagnostic, description, dictionary, accepted value, ...
+  std::string rule;       // e.g. `one of "a", "b"`, `left unset (null)`
+  std::string evidence;   // the diagnostic that taught it (shortened); may be empty
+  std::size_t case_number = 0;  // the 1-based case whose answer taught it; 0 when not one case
+};
+
 /// The scenarios run against one resource type, data source, or the provider itself.
 struct Suite {
   SuiteKind kind = SuiteKind::resource;
   std::string name;
   Coverage coverage;
   std::vector<Scenario> scenarios;
+  std::vector<LearnedRule> learned;
 };
 
 struct ProviderInfo {

@@ -1,5 +1,6 @@
 #include "tests/conformance/memory_provider.hpp"
 
+#include <algorithm>
 #include <cctype>
 
 #include "conformance/value_io.hpp"
@@ -44,7 +45,7 @@ cty::Value with(const cty::Value& object, const std::string& name, cty::Value va
 
 }  // namespace
 
-MemoryProvider::MemoryProvider(MemoryFault fault) : m_fault(fault) {}
+MemoryProvider::MemoryProvider(MemoryFault fault, bool validates) : m_fault(fault), m_validates(validates) {}
 
 schema::Schema MemoryProvider::thing_schema() { return schema_ref(); }
 
@@ -55,9 +56,66 @@ protocol::RpcResult<protocol::GetProviderSchemaResponse> MemoryProvider::get_pro
   return r;
 }
 
-protocol::RpcResult<protocol::ValidateResourceConfigResponse> MemoryProvider::validate_resource_config(const protocol::ValidateResourceConfigRequest&) {
+namespace {
+
+protocol::Diagnostic error_at(cty::Path path, std::string summary, std::string detail = "") {
+  protocol::Diagnostic d;
+  d.severity = protocol::Severity::Error;
+  d.summary = std::move(summary);
+  d.detail = std::move(detail);
+  d.attribute = std::move(path);
+  return d;
+}
+
+bool known_set(const cty::Value* v) { return v != nullptr && v->is_known() && !v->is_null(); }
+
+// The checks of a validating MemoryProvider, in terraform-plugin-sdk's and the framework's words.
+protocol::Diagnostics validation_errors(const cty::Value& config) {
+  protocol::Diagnostics out;
+  const cty::Value* name = config.attribute("name");
+  if (known_set(name)) {
+    const std::string& s = name->as_string();
+    const bool ok = s.size() >= 3 && s.size() <= 8 &&
+                    std::all_of(s.begin(), s.end(), [](char c) { return c >= 'a' && c <= 'z'; });
+    if (!ok)
+      out.push_back(error_at(cty::Path().attribute("name"),
+                             "expected value of name to match regular expression \"^[a-z]{3,8}$\", got " + s));
+  }
+  const cty::Value* size = config.attribute("size");
+  if (known_set(size)) {
+    const double d = size->as_number().to_double_approx();
+    if (!(d >= 1 && d <= 10) || d != static_cast<double>(static_cast<long long>(d)))
+      out.push_back(error_at(cty::Path().attribute("size"),
+                             "expected size to be in the range (1 - 10), got " + size->as_number().canonical()));
+  }
+  const cty::Value* tags = config.attribute("tags");
+  if (known_set(tags) && known_set(size)) {
+    out.push_back(error_at(cty::Path().attribute("tags"), "Conflicting configuration arguments", "\"tags\": conflicts with size"));
+  }
+  const cty::Value* rules = config.attribute("rule");
+  if (rules != nullptr && rules->is_known() && !rules->is_null()) {
+    for (std::size_t i = 0; i < rules->length(); ++i) {
+      const cty::Value* port = rules->elements()[i].attribute("port");
+      if (!known_set(port)) continue;
+      const double d = port->as_number().to_double_approx();
+      if (!(d >= 1 && d <= 65535))
+        out.push_back(error_at(cty::Path().attribute("rule").index(static_cast<std::int64_t>(i)).attribute("port"),
+                               "Invalid Attribute Value",
+                               "Attribute rule[" + std::to_string(i) + "].port value must be between 1 and 65535, got: " +
+                                   port->as_number().canonical()));
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+protocol::RpcResult<protocol::ValidateResourceConfigResponse> MemoryProvider::validate_resource_config(
+    const protocol::ValidateResourceConfigRequest& req) {
   ++m_calls;
-  return protocol::ValidateResourceConfigResponse{};
+  protocol::ValidateResourceConfigResponse r;
+  if (m_validates) r.diagnostics = validation_errors(decode(req.config));
+  return r;
 }
 
 protocol::RpcResult<protocol::PlanResourceChangeResponse> MemoryProvider::plan_resource_change(const protocol::PlanResourceChangeRequest& req) {

@@ -2,7 +2,10 @@
 // An in-memory scripted provider for unit tests of the suite's own logic only (users meet real
 // plugins; see run_command_test.cpp). Schema: `id` computed, `name` required, `size` optional
 // number, `tags` optional map(string), list block `rule { port (required number) }`. Honest by
-// default; a planted fault breaks exactly one rule.
+// default; a planted fault breaks exactly one rule. With validation on, ValidateResourceConfig
+// refuses what real validators would, in their message shapes (for the learning tests): a
+// `name` not matching ^[a-z]{3,8}$, a `size` outside 1..10, `tags` together with `size`, and a
+// `rule.port` outside 1..65535.
 
 #include <map>
 #include <string>
@@ -26,7 +29,7 @@ enum class MemoryFault {
 
 class MemoryProvider final : public protocol::ProviderClient {
 public:
-  explicit MemoryProvider(MemoryFault fault = MemoryFault::None);
+  explicit MemoryProvider(MemoryFault fault = MemoryFault::None, bool validates = false);
 
   static schema::Schema thing_schema();
   std::size_t stored() const { return m_objects.size(); }
@@ -72,6 +75,7 @@ private:
   static protocol::RpcFailure unsupported() { return {protocol::FailureKind::NotImplemented, 12, "not implemented"}; }
 
   MemoryFault m_fault;
+  bool m_validates = false;
   std::map<std::string, std::string> m_objects;  // id → msgpack of the stored state
   std::size_t m_next = 1;
   std::size_t m_calls = 0;

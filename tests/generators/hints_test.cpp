@@ -81,18 +81,24 @@ TEST(Hints, ParseErrorsNameFileResourceAndPath) {
   const Case cases[] = {
       {R"({"resources": {"r": {"attributes": {"a": {"range": [5, 1]}}}}})",
        "h.json: resources.r.attributes.a.range: min 5 is above max 1"},
-      {R"J({"resources": {"r": {"attributes": {"a.b": {"pattern": "(x)"}}}}})J",
-       "h.json: resources.r.attributes.a.b.pattern: pattern \"(x)\": groups and alternation are not supported at position 0"},
+      {R"J({"resources": {"r": {"attributes": {"a.b": {"pattern": "(x"}}}}})J",
+       "h.json: resources.r.attributes.a.b.pattern: pattern \"(x\": missing closing ) at position 0"},
       {R"({"resources": {"r": {"attributes": {"a": "sometimes"}}}})",
        "h.json: resources.r.attributes.a: expected \"omit\", \"always\" or an object, got \"sometimes\""},
       {R"({"resources": {"r": {"attributes": {"a": {"colour": 1}}}}})",
-       "h.json: resources.r.attributes.a.colour: unknown hint (expected value, values, range, integer, pattern, omit or always)"},
+       "h.json: resources.r.attributes.a.colour: unknown hint (expected value, values, range, integer, pattern, omit, always or known)"},
       {R"({"resources": {"r": {"attributes": {"a": {"omit": true, "value": 1}}}}})",
        "h.json: resources.r.attributes.a: omit cannot be combined with other hints"},
       {R"({"resources": {"r": {"examples": [1]}}})", "h.json: resources.r.examples[0]: expected an object (a resource body)"},
       {R"({"resources": {"r": {"attributes": {"a": {"range": [1.2, 1.8], "integer": true}}}}})",
        "h.json: resources.r.attributes.a.range: contains no whole number"},
-      {R"({"resource": {}})", "h.json: resource: unknown key (expected resources)"},
+      {R"({"resource": {}})", "h.json: resource: unknown key (expected resources or data_sources)"},
+      {R"({"resources": {"r": {"groups": [{"at_most_one": ["a"]}]}}})",
+       "h.json: resources.r.groups[0].at_most_one: expected an array of at least two attribute paths"},
+      {R"({"resources": {"r": {"groups": [{"some_of": ["a", "b"]}]}}})",
+       "h.json: resources.r.groups[0].some_of: unknown group (expected at_most_one, exactly_one, at_least_one or all_or_none)"},
+      {R"({"resources": {"r": {"groups": [{"exactly_one": ["a", "x.b"]}]}}})",
+       "h.json: resources.r.groups[0].exactly_one: the paths of a group must share their parent (a, x.b)"},
   };
   for (const Case& c : cases) {
     auto h = parse_hints(json::parse(c.doc), "h.json");

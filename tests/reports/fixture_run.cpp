@@ -110,6 +110,12 @@ Suite widget_suite() {
   suite.scenarios.push_back(
       {"lifecycle sequence", Status::error, "provider process exited unexpectedly (exit status 2)",
        milliseconds(421), {"panic: runtime error: index out of range [3] with length 3"}, {}});
+  // What the suite learned from the provider's refusals (a hostile provider wrote the evidence).
+  suite.learned.push_back({"port", "diagnostic", "whole number in [1, 65535]",
+                           "expected port to be in the range (1 - 65535), got <b>70000</b> | x", 2});
+  suite.learned.push_back({"name, name_prefix", "diagnostic", "at most one of them is set",
+                           "Conflicting configuration arguments: \"name\": conflicts with name_prefix", 1});
+  suite.learned.push_back({"tier", "description", "one of \"basic\", \"standard\"", "", 0});
   return suite;
 }
 

@@ -1,0 +1,637 @@
+// The per-type learner (see refusal_learner.hpp): diagnostics → rules → hints.
+#include "generators/learning/refusal_learner.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+
+#include "generators/hints_tf_json.hpp"
+#include "generators/learning/description_rules.hpp"
+#include "generators/learning/format_values.hpp"
+#include "generators/learning/message_parser.hpp"
+#include "generators/learning/name_dictionary.hpp"
+#include "generators/learning/refusal_paths.hpp"
+#include "generators/learning/rule_hints.hpp"
+#include "generators/learning/schema_paths.hpp"
+#include "generators/learning/text_scan.hpp"
+#include "proto/cty/path.hpp"
+#include "proto/schema/implied_type.hpp"
+
+namespace tfc::gen::learning {
+namespace {
+
+using nlohmann::json;
+
+constexpr std::size_t kMaxExamples = 3;
+constexpr std::size_t kMaxAcceptedValues = 6;
+constexpr std::size_t kMaxProbeCases = 2;  // cases a probe waits for an answer about its path
+constexpr std::size_t kEvidenceChars = 200;
+
+const char* kOmitRule = "left unset (null)";
+
+std::string evidence_of(const protocol::Diagnostic& d) {
+  std::string text = d.summary;
+  if (!d.detail.empty()) text += ": " + d.detail;
+  std::string out;
+  bool space = false;
+  for (char c : text) {
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      space = !out.empty();
+      continue;
+    }
+    if (space) out.push_back(' ');
+    space = false;
+    out.push_back(c);
+    if (out.size() >= kEvidenceChars) {
+      out += "...";
+      break;
+    }
+  }
+  return out;
+}
+
+std::string group_text(const AttributeGroup& g) {
+  std::string out;
+  for (const auto& p : g.paths) out += (out.empty() ? "" : ", ") + p;
+  return out;
+}
+
+std::string group_rule(AttributeGroup::Kind kind) {
+  switch (kind) {
+    case AttributeGroup::Kind::AtMostOne: return "at most one of them is set";
+    case AttributeGroup::Kind::ExactlyOne: return "exactly one of them is set";
+    case AttributeGroup::Kind::AtLeastOne: return "at least one of them is set";
+    case AttributeGroup::Kind::AllOrNone: return "all of them or none is set";
+  }
+  return "";
+}
+
+}  // namespace
+
+// ---- the learner ----
+
+namespace {
+
+// Every configurable member path of a block (attributes that are not computed-only, block
+// types), with its attribute when it is one, in schema order.
+void configurable_paths(const schema::Block& block, const std::string& prefix, int depth,
+                        std::vector<std::pair<std::string, const schema::Attribute*>>& out);
+
+void configurable_attributes(const std::vector<schema::Attribute>& attributes, const std::string& prefix, int depth,
+                             std::vector<std::pair<std::string, const schema::Attribute*>>& out) {
+  if (depth > 8) return;
+  for (const auto& a : attributes) {
+    if (computed_only(a)) continue;
+    const std::string path = prefix.empty() ? a.name : prefix + "." + a.name;
+    out.emplace_back(path, &a);
+    if (a.nested_type) configurable_attributes(a.nested_type->attributes, path, depth + 1, out);
+  }
+}
+
+void configurable_paths(const schema::Block& block, const std::string& prefix, int depth,
+                        std::vector<std::pair<std::string, const schema::Attribute*>>& out) {
+  if (depth > 8) return;
+  configurable_attributes(block.attributes, prefix, depth, out);
+  for (const auto& nb : block.block_types) {
+    const std::string path = prefix.empty() ? nb.type_name : prefix + "." + nb.type_name;
+    out.emplace_back(path, nullptr);
+    if (nb.block) configurable_paths(*nb.block, path, depth + 1, out);
+  }
+}
+
+}  // namespace
+
+RefusalLearner::RefusalLearner(const schema::Block& block, Hints user_hints, bool data_source)
+    : m_block(block), m_data_source(data_source), m_user(std::move(user_hints)) {
+  std::vector<std::pair<std::string, const schema::Attribute*>> paths;
+  configurable_paths(m_block, "", 0, paths);
+  for (const auto& [path, attribute] : paths) {
+    if (user_owns(path)) continue;
+    m_explore.push_back(path);
+    // A rule the description states steers values from the first case on.
+    if (attribute == nullptr || attribute->description.empty()) continue;
+    const ValueRule rule = read_value_rule(attribute->description);
+    if (auto c = hint_for_rule(rule, member_at(m_block, path), path)) {
+      c->hint.always = false;
+      PathState& st = m_paths[path];
+      st.current = Strategy{std::move(c->hint), "description", std::move(c->rule)};
+      st.evidence = attribute->description.size() > kEvidenceChars ? attribute->description.substr(0, kEvidenceChars) + "..."
+                                                                    : attribute->description;
+    }
+  }
+  rebuild();
+}
+
+bool RefusalLearner::user_owns(const std::string& path) const {
+  const AttributeHint* h = m_user.find(path);
+  return h != nullptr && (h->shapes_values() || h->omit || h->always);
+}
+
+void RefusalLearner::begin_case() {
+  ++m_case;
+  if (m_probe) {
+    auto& st = m_paths[*m_probe];
+    if (++st.probe_cases > kMaxProbeCases) {
+      // No answer about the probed path: give the probe up and go back to what it replaced.
+      st.current = st.resting;
+      st.probing = false;
+      m_probe.reset();
+      rebuild();
+    }
+  }
+}
+
+void RefusalLearner::set(PathState& state, Strategy strategy, const std::string& evidence) {
+  state.tried.push_back(strategy.rule);
+  state.current = std::move(strategy);
+  state.evidence = evidence;
+  state.case_number = m_case;
+}
+
+void RefusalLearner::build_queue(const std::string& path, PathState& state) {
+  state.queue_built = true;
+  const Member m = member_at(m_block, path);
+  if (!m.attribute || computed_only(*m.attribute)) {
+    if (m.block) state.queue.push_back({AttributeHint{}, "generator", "the generator's own blocks"});
+    return;
+  }
+  const schema::Attribute& a = *m.attribute;
+  const cty::Type type = schema::implied_type(a);
+  auto add = [&](std::optional<Candidate> c, const char* source) {
+    if (!c) return;
+    // A rule tried before (the description's, used from the first case) is not tried again.
+    if (std::find(state.tried.begin(), state.tried.end(), c->rule) != state.tried.end()) return;
+    if (state.current && state.current->rule == c->rule) return;
+    for (const auto& q : state.queue) {
+      if (q.rule == c->rule) return;
+    }
+    state.queue.push_back({std::move(c->hint), source, std::move(c->rule)});
+  };
+  // Values accepted before, in other configurations.
+  std::vector<json> accepted;
+  for (const auto& config : m_accepted) {
+    for (const auto& v : values_at(m_block, config, path)) {
+      if (v.is_null() || !v.is_wholly_known()) continue;
+      json j = value_to_tf_json(v);
+      if (std::find(accepted.begin(), accepted.end(), j) == accepted.end() && accepted.size() < kMaxAcceptedValues)
+        accepted.push_back(std::move(j));
+    }
+  }
+  if (!accepted.empty() && value_from_tf_json(accepted.front(), type, "")) {
+    std::string rule = "one of the values accepted before (" + std::to_string(accepted.size()) + ")";
+    add(from_values(accepted, rule, false), "accepted value");
+  }
+  if (!a.description.empty()) add(hint_for_rule(rule_from_description(a.description), m, path), "description");
+  if (auto f = format_for_name(last_name(path), type)) {
+    ValueRule r;
+    r.format = f;
+    add(hint_for_rule(r, m, path), "dictionary");
+  }
+  // Plain values and the generator's own are worth a case only for an attribute that must be
+  // set; an optional one stays null rather than spend cases on guesses.
+  if (a.required) add(plain_candidate(a), "fallback");
+}
+
+void RefusalLearner::scrub_examples(const std::string& path, const std::vector<cty::Value>& refused) {
+  if (path.find('.') != std::string::npos) return;
+  const Member m = member_at(m_block, path);
+  if (m.attribute && m.attribute->required) return;
+  if (m.block && m.block->min_items > 0) return;
+  if (!m.attribute) {
+    for (auto& e : m_examples) e.erase(path);  // a block type: out of every example
+    return;
+  }
+  // Only the examples that hold a refused value go, whole: the others were accepted with theirs,
+  // and erasing one member of an example could break a group it keeps (all or none, exactly one).
+  auto holds_refused = [&](const json& e) {
+    const auto it = e.find(path);
+    if (it == e.end()) return false;
+    if (refused.empty()) return true;
+    auto v = value_from_tf_json(*it, schema::implied_type(*m.attribute), "");
+    if (!v) return true;
+    return std::any_of(refused.begin(), refused.end(), [&](const cty::Value& r) { return raw_equals(*v, r); });
+  };
+  m_examples.erase(std::remove_if(m_examples.begin(), m_examples.end(), holds_refused), m_examples.end());
+}
+
+bool RefusalLearner::keep_after_refusal(PathState& state, const std::string& path, const std::vector<cty::Value>& refused) {
+  if (!state.current || state.current->hint.values.empty()) return false;
+  const Member m = member_at(m_block, path);
+  if (!m.attribute) return false;
+  const cty::Type type = schema::implied_type(*m.attribute);
+  auto& values = state.current->hint.values;
+  const std::size_t before = values.size();
+  values.erase(std::remove_if(values.begin(), values.end(),
+                              [&](const json& doc) {
+                                auto v = value_from_tf_json(doc, type, "");
+                                if (!v) return true;
+                                return std::any_of(refused.begin(), refused.end(), [&](const cty::Value& r) {
+                                  return raw_equals(*v, r);
+                                });
+                              }),
+               values.end());
+  if (values.size() == before) return true;  // the refused value was not one of ours (an example's)
+  return !values.empty();
+}
+
+void RefusalLearner::advance(const std::string& path, PathState& state, const std::string& evidence) {
+  const Member m = member_at(m_block, path);
+  if (!state.queue_built) build_queue(path, state);
+  const bool optional = (m.attribute && !m.attribute->required && !computed_only(*m.attribute)) ||
+                        (m.block && m.block->min_items == 0);
+  if (optional) {
+    if (!state.current || !state.current->hint.omit) {
+      AttributeHint omit;
+      omit.omit = true;
+      set(state, {omit, "diagnostic", kOmitRule}, evidence);
+    }
+    return;
+  }
+  while (!state.queue.empty()) {
+    Strategy next = std::move(state.queue.front());
+    state.queue.erase(state.queue.begin());
+    if (next.hint.shapes_values() || next.hint.always) {
+      set(state, std::move(next), evidence);
+      return;
+    }
+  }
+}
+
+void RefusalLearner::blame(const std::string& path, const ValueRule& rule, const std::string& evidence,
+                           const std::vector<cty::Value>& refused_values) {
+  if (user_owns(path)) return;
+  const Member m = member_at(m_block, path);
+  if (!m) return;
+  // A computed-only attribute is never configured (a refusal of one comes from a prior state
+  // in a plan update): nothing below gives it a hint.
+  // Several diagnostics of one answer about one path (each element of a list, say): the
+  // first decides, the others only add a rule the first did not state.
+  const bool again = std::find(m_blamed_now.begin(), m_blamed_now.end(), path) != m_blamed_now.end();
+  if (!again) m_blamed_now.push_back(path);
+  PathState& state = m_paths[path];
+  if (again) {
+    if (auto c = hint_for_rule(rule, m, path); c && (!state.current || state.current->rule != c->rule))
+      set(state, {std::move(c->hint), "diagnostic", std::move(c->rule)}, evidence);
+    return;
+  }
+  scrub_examples(path, refused_values);
+  if (m_probe && *m_probe == path) {
+    // The probe was refused: back to what it replaced (its candidate is already used up).
+    state.current = state.resting;
+    state.probing = false;
+    m_probe.reset();
+  }
+  if (auto c = hint_for_rule(rule, m, path)) {
+    if (!state.current || state.current->rule != c->rule) {
+      set(state, {std::move(c->hint), "diagnostic", std::move(c->rule)}, evidence);
+      return;
+    }
+  }
+  if (keep_after_refusal(state, path, refused_values)) return;
+  advance(path, state, evidence);
+}
+
+void RefusalLearner::unattributed(const cty::Value& config, const std::string& evidence) {
+  ++m_unattributed;
+  bool changed = false;
+  auto omit = [&](const std::string& name) {
+    if (user_owns(name)) return;
+    PathState& st = m_paths[name];
+    if (m_probe && *m_probe == name) {
+      st.probing = false;
+      st.resting.reset();
+      m_probe.reset();
+    }
+    if (st.current && st.current->hint.omit) return;
+    if (!st.queue_built) build_queue(name, st);
+    // Possibly innocent: a probe gives it back its generated values later.
+    const bool queued = std::any_of(st.queue.begin(), st.queue.end(), [](const Strategy& q) { return q.source == "generator"; });
+    if (!queued) st.queue.push_back({AttributeHint{}, "generator", "the generator's own values"});
+    AttributeHint h;
+    h.omit = true;
+    set(st, {h, "refusal without a path", kOmitRule}, evidence);
+    scrub_examples(name, {*config.attribute(name)});
+    changed = true;
+  };
+  for (const auto& a : m_block.attributes) {
+    if (a.required || computed_only(a)) continue;
+    const cty::Value* v = config.attribute(a.name);
+    if (v == nullptr || v->is_null()) continue;
+    // Values accepted before stay: they are not what the provider refused now.
+    bool seen = false;
+    for (const auto& c : m_accepted) {
+      const cty::Value* before = c.attribute(a.name);
+      seen = seen || (before != nullptr && raw_equals(*before, *v));
+    }
+    if (!seen) omit(a.name);
+  }
+  for (const auto& nb : m_block.block_types) {
+    if (nb.min_items > 0) continue;
+    const cty::Value* v = config.attribute(nb.type_name);
+    if (v == nullptr || v->is_null() || !v->is_known()) continue;
+    if ((v->type().is_collection() || v->type().kind() == cty::Kind::Tuple) && v->length() == 0) continue;
+    if (nb.nesting == schema::NestingMode::Group) continue;
+    omit(nb.type_name);
+  }
+  if (changed) return;
+  // Already minimal: the required attributes' values are next.
+  for (const auto& a : m_block.attributes) {
+    if (!a.required || user_owns(a.name)) continue;
+    PathState& st = m_paths[a.name];
+    advance(a.name, st, evidence);
+  }
+}
+
+std::vector<std::string> RefusalLearner::minimal_omissions() const {
+  std::vector<std::string> out;
+  auto grouped = [&](const std::string& name) {
+    auto in = [&](const AttributeGroup& g) {
+      return g.kind != AttributeGroup::Kind::AtMostOne && std::find(g.paths.begin(), g.paths.end(), name) != g.paths.end();
+    };
+    return std::any_of(m_user.groups.begin(), m_user.groups.end(), in) ||
+           std::any_of(m_groups.begin(), m_groups.end(), [&](const auto& g) { return in(g.first); });
+  };
+  auto known_good = [&](const std::string& name) {
+    auto it = m_paths.find(name);
+    if (it == m_paths.end() || !it->second.current) return false;
+    const AttributeHint& h = it->second.current->hint;
+    return h.shapes_values() || h.always || h.present;  // learned values, or a rule that it be set
+  };
+  auto consider = [&](const std::string& name) {
+    if (user_owns(name) || grouped(name) || known_good(name)) return;
+    out.push_back(name);
+  };
+  for (const auto& a : m_block.attributes) {
+    if (!a.required && !computed_only(a)) consider(a.name);
+  }
+  for (const auto& nb : m_block.block_types) {
+    if (nb.min_items == 0) consider(nb.type_name);
+  }
+  return out;
+}
+
+void RefusalLearner::add_group(AttributeGroup group, const std::string& evidence) {
+  for (const auto& g : m_user.groups) {
+    if (g.paths == group.paths) return;
+  }
+  auto stronger = [](AttributeGroup::Kind a, AttributeGroup::Kind b) {
+    // ExactlyOne says more than AtMostOne or AtLeastOne.
+    return a == AttributeGroup::Kind::ExactlyOne && b != AttributeGroup::Kind::ExactlyOne;
+  };
+  for (auto& [g, fact] : m_groups) {
+    if (g.paths != group.paths) continue;
+    if (g.kind == group.kind) return;
+    if (stronger(group.kind, g.kind) ||
+        (g.kind != AttributeGroup::Kind::ExactlyOne && group.kind != g.kind)) {
+      // AtMostOne and AtLeastOne together are ExactlyOne.
+      g.kind = stronger(group.kind, g.kind) ? group.kind : AttributeGroup::Kind::ExactlyOne;
+      fact.rule = group_rule(g.kind);
+      fact.evidence = evidence;
+      fact.case_number = m_case;
+    }
+    return;
+  }
+  LearnedFact fact{group_text(group), "diagnostic", group_rule(group.kind), evidence, m_case};
+  m_groups.emplace_back(std::move(group), std::move(fact));
+}
+
+void RefusalLearner::refused(const cty::Value& config, const protocol::Diagnostics& diagnostics) {
+  if (!m_exploring && m_accepted.empty()) m_minimal = true;
+  m_exploring = false;
+  m_blamed_now.clear();
+  bool attributed = false;
+  std::string first_evidence;
+  for (const auto& d : diagnostics) {
+    if (d.severity != protocol::Severity::Error) continue;
+    const std::string evidence = evidence_of(d);
+    if (first_evidence.empty()) first_evidence = evidence;
+    MessageFacts facts = read_diagnostic(d.summary, d.detail);
+    // Files of this machine are read, never written: only a data source gets them.
+    if (facts.rule.format == Format::ExistingFile && !m_data_source) facts.rule.format.reset();
+    std::optional<std::string> base;
+    std::vector<cty::Value> refused_values;
+    if (d.attribute && !d.attribute->empty()) {
+      base = hint_path_of(m_block, *d.attribute);
+      if (const cty::Value* v = cty::value_at(config, *d.attribute)) {
+        // An unknown value is refused for being unknown, not for what it would be: keep that
+        // attribute known from now on (Core sends unknowns there only from unapplied
+        // references; a provider refusing them is reported as validate.rejects_unknown).
+        if (!v->is_wholly_known()) {
+          if (base && base->find('.') == std::string::npos && !user_owns(*base) &&
+              std::find(m_known.begin(), m_known.end(), *base) == m_known.end()) {
+            m_known.push_back(*base);
+            m_known_facts.push_back({*base, "diagnostic", "kept known (an unknown value was refused)", evidence, m_case});
+          }
+          attributed = true;
+          continue;
+        }
+        refused_values.push_back(*v);
+      }
+    }
+    if (facts.group) {
+      AttributeGroup g;
+      g.kind = facts.group->kind;
+      for (const auto& raw : facts.group->paths) {
+        if (auto p = hint_path_of_text(m_block, raw, base.value_or(""))) {
+          if (std::find(g.paths.begin(), g.paths.end(), *p) == g.paths.end()) g.paths.push_back(*p);
+        }
+      }
+      std::sort(g.paths.begin(), g.paths.end());
+      auto parent_of = [](const std::string& p) {
+        const auto dot = p.rfind('.');
+        return dot == std::string::npos ? std::string() : p.substr(0, dot);
+      };
+      bool same_parent = g.paths.size() >= 2;
+      for (const auto& p : g.paths) same_parent = same_parent && parent_of(p) == parent_of(g.paths.front());
+      if (same_parent) {
+        add_group(std::move(g), evidence);
+        attributed = true;
+        continue;
+      }
+    }
+    std::optional<std::string> path = base;
+    if (path) {
+      // A path that stops at a block (a set element cannot be addressed): the attribute inside
+      // is the one the text names, or the one whose value it shows, or the one breaking its rule.
+      const cty::Value* element = d.attribute ? cty::value_at(config, *d.attribute) : nullptr;
+      if (auto deeper = refine_into_block(m_block, *path, facts, d.summary + "\n" + d.detail, element ? *element : config)) {
+        path = deeper;
+        refused_values = values_at(m_block, config, *path);
+      }
+    }
+    if (!path) {
+      for (const auto& s : facts.subjects) {
+        if ((path = hint_path_of_text(m_block, s))) break;
+        if (const auto named = paths_named(m_block, s); named.size() == 1) {
+          path = named.front();
+          break;
+        }
+      }
+    }
+    if (path) {
+      if (refused_values.empty()) refused_values = values_at(m_block, config, *path);
+      blame(*path, facts.rule, evidence, refused_values);
+      attributed = true;
+      continue;
+    }
+    const auto mentioned = mentioned_paths(m_block, d.summary + "\n" + d.detail);
+    for (std::size_t i = 0; i < mentioned.size() && i < 3; ++i) {
+      blame(mentioned[i], i == 0 ? facts.rule : ValueRule{}, evidence, values_at(m_block, config, mentioned[i]));
+      attributed = true;
+    }
+    if (!mentioned.empty()) continue;
+    // The attribute whose value the message shows ("kind \"x\" is not one of volume, bucket").
+    if (auto shown = path_showing_value(m_block, config, d.summary + "\n" + d.detail)) {
+      blame(*shown, facts.rule, evidence, values_at(m_block, config, *shown));
+      attributed = true;
+      continue;
+    }
+    if (!facts.rule.format) continue;
+    // A format without a name ("bad mode for file - must be three octal digits"): the set
+    // attributes whose names usually hold that format.
+    for (const auto& named : paths_with_format(m_block, config, *facts.rule.format)) {
+      blame(named, facts.rule, evidence, values_at(m_block, config, named));
+      attributed = true;
+    }
+  }
+  if (!attributed && !first_evidence.empty() && config.is_wholly_known()) unattributed(config, first_evidence);
+  rebuild();
+}
+
+void RefusalLearner::accepted(const cty::Value& config) {
+  m_exploring = false;
+  m_minimal = false;
+  if (!config.is_wholly_known() || config.is_null()) return;
+  if (m_probe) {
+    PathState& st = m_paths[*m_probe];
+    // The probe's values are fine: keep them, present as often as any optional attribute.
+    if (st.current) {
+      st.current->hint.present = false;
+      st.current->source += " (probed)";
+      st.case_number = m_case;
+    }
+    st.probing = false;
+    st.resting.reset();
+    m_probe.reset();
+  }
+  json body = config_to_tf_json(config, m_block);
+  if (std::find(m_examples.begin(), m_examples.end(), body) == m_examples.end()) {
+    m_examples.push_back(std::move(body));
+    if (m_examples.size() > kMaxExamples) m_examples.erase(m_examples.begin());
+  }
+  bool seen = false;
+  for (const auto& c : m_accepted) seen = seen || raw_equals(c, config);
+  if (!seen) {
+    m_accepted.push_back(config);
+    if (m_accepted.size() > kMaxExamples + 1) m_accepted.erase(m_accepted.begin());
+  }
+  start_probe();
+  rebuild();
+}
+
+void RefusalLearner::start_probe() {
+  if (m_probe) return;
+  for (auto& [path, st] : m_paths) {
+    if (!st.current || !st.current->hint.omit || st.queue.empty() || user_owns(path)) continue;
+    Strategy probe = std::move(st.queue.front());
+    st.queue.erase(st.queue.begin());
+    st.resting = st.current;
+    probe.hint.present = true;
+    probe.hint.omit = false;
+    st.current = std::move(probe);
+    st.probing = true;
+    st.probe_cases = 0;
+    m_probe = path;
+    return;
+  }
+}
+
+void RefusalLearner::rebuild() {
+  Hints merged = m_user;
+  for (const auto& [path, st] : m_paths) {
+    if (!st.current || user_owns(path)) continue;
+    const AttributeHint& h = st.current->hint;
+    if (!h.shapes_values() && !h.omit && !h.always && !h.present) continue;  // the generator's own values
+    merged.attributes[path] = h;
+  }
+  // While a probe runs, the learned examples stay out: from an example the probed attribute
+  // would mostly keep the example's value and the probe would say nothing.
+  if (!m_probe) {
+    for (const auto& e : m_examples) merged.examples.push_back(e);
+  }
+  for (const auto& [g, fact] : m_groups) merged.groups.push_back(g);
+  for (const auto& path : m_known) merged.attributes[path].known = true;
+  // The first case sets every member it may: one refusal then names all the rules a provider
+  // checks at once (validation reports every error), not only those of a random subset.
+  // Unknowns hide values from validation: the first case is wholly known.
+  if (m_exploring) {
+    for (const auto& path : m_explore) {
+      AttributeHint& h = merged.attributes[path];
+      if (!h.omit) h.present = true;
+      if (path.find('.') == std::string::npos) h.known = true;
+    }
+  }
+  // Until a case is accepted, the optional members nothing is known about stay unset (null
+  // where the schema allows it): the cases converge on a configuration the provider accepts,
+  // and examples mutated from it bring the others back.
+  if (m_minimal) {
+    for (const auto& name : minimal_omissions()) merged.attributes[name].omit = true;
+  }
+  // `present` is not part of the file format, so hints_to_json does not show it.
+  auto present_paths = [](const Hints& h) {
+    std::vector<std::string> out;
+    for (const auto& [path, hint] : h.attributes) {
+      if (hint.present) out.push_back(path);
+    }
+    return out;
+  };
+  const bool changed = merged.attributes.size() != m_merged.attributes.size() || merged.examples != m_merged.examples ||
+                       merged.groups != m_merged.groups || present_paths(merged) != present_paths(m_merged) ||
+                       hints_to_json(merged) != hints_to_json(m_merged);
+  m_merged = std::move(merged);
+  if (changed) ++m_version;
+}
+
+std::vector<LearnedFact> RefusalLearner::facts() const {
+  std::vector<LearnedFact> out;
+  for (const auto& [path, st] : m_paths) {
+    const std::optional<Strategy>& s = st.probing ? st.resting : st.current;
+    if (!s || user_owns(path)) continue;
+    out.push_back({path, s->source, s->rule, st.evidence, st.case_number});
+  }
+  for (const auto& [g, fact] : m_groups) out.push_back(fact);
+  for (const auto& fact : m_known_facts) out.push_back(fact);
+  if (m_minimal) {
+    out.push_back({"(whole configuration)", "no accepted case yet",
+                   "optional members nothing is known about left unset (" + std::to_string(minimal_omissions().size()) + ")",
+                   "", 0});
+  }
+  if (!m_examples.empty()) {
+    out.push_back({"(whole configuration)", "accepted value",
+                   std::to_string(m_examples.size()) + " accepted configuration" + (m_examples.size() == 1 ? "" : "s") +
+                       " kept as examples to mutate",
+                   "", 0});
+  }
+  return out;
+}
+
+Hints RefusalLearner::steady_hints() const {
+  Hints out = m_user;
+  for (const auto& [path, st] : m_paths) {
+    const std::optional<Strategy>& s = st.probing ? st.resting : st.current;
+    if (!s || user_owns(path)) continue;
+    const AttributeHint& h = s->hint;
+    if (!h.shapes_values() && !h.omit && !h.always) continue;
+    const Member m = member_at(m_block, path);
+    // Hints files do not shape computed-only attributes (check_hints refuses them).
+    if (m.attribute && computed_only(*m.attribute)) continue;
+    out.attributes[path] = h;
+  }
+  for (const auto& e : m_examples) out.examples.push_back(e);
+  for (const auto& [g, fact] : m_groups) out.groups.push_back(g);
+  for (const auto& path : m_known) out.attributes[path].known = true;
+  return out;
+}
+
+}  // namespace tfc::gen::learning

@@ -1,0 +1,129 @@
+#pragma once
+// Learning from a provider's refusals, one resource type (or data source) at a time: when
+// validation or planning answers with error diagnostics, later cases change what was refused.
+//
+// Per attribute path (the diagnostic's own path, or a name its text mentions):
+//  * a rule the message states (an enumeration, a range, a length, a pattern, a format such as
+//    JSON, CIDR or ARN) becomes the attribute's hint at once;
+//  * otherwise an optional attribute is left null, and the candidates for it (values accepted
+//    in earlier cases, its description's rule, the name dictionary's format) are tried later,
+//    one probe case at a time, once a case was accepted; a required one gets those candidates
+//    directly, in that order, the next one after each refusal;
+//  * a candidate value the provider refused is dropped from its hint.
+// Before any answer, a rule an attribute's description states steers its values, and the first
+// case sets every attribute and block it may, wholly known (one refusal then lists every rule
+// checked). After that, until a case is accepted, optional members nothing is known about are
+// left unset.
+// Cross-attribute rules (ConflictsWith, ExactlyOneOf, AtLeastOneOf, RequiredWith and the
+// framework's equivalents) become hint groups. A refusal that names nothing leaves the
+// optional members the refused configuration set null, then tries candidates for the
+// required ones. Accepted configurations become examples, which the generator mutates.
+//
+// Everything depends only on the answers given, in order: the same answers give the same
+// hints (replays re-derive them by playing the earlier cases again). User hints always win
+// on the paths they cover.
+
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "generators/hints.hpp"
+#include "generators/learning/value_rule.hpp"
+#include "proto/cty/value.hpp"
+#include "proto/protocol/diagnostics.hpp"
+#include "proto/schema/block.hpp"
+
+namespace tfc::gen::learning {
+
+/// One thing the learner holds, for reports.
+struct LearnedFact {
+  std::string attribute;  // hint path, or the paths of a group joined by ", "
+  std::string source;     // diagnostic, description, dictionary, accepted value, ...
+  std::string rule;       // e.g. `one of "a", "b"`, `left unset (null)`, `at most one of`
+  std::string evidence;   // the diagnostic that taught it (shortened), when any
+  std::size_t case_number = 0;  // the 1-based case whose answer taught it
+};
+
+class RefusalLearner {
+public:
+  /// `data_source`: the suite only reads (a data source); only then may candidates name
+  /// existing files of this machine.
+  RefusalLearner(const schema::Block& block, Hints user_hints, bool data_source = false);
+
+  /// The hints the next case is generated with: the user's, and what was learned where the
+  /// user said nothing.
+  const Hints& hints() const noexcept { return m_merged; }
+  /// Grows each time the hints change (callers rebuild their generators then).
+  std::size_t version() const noexcept { return m_version; }
+
+  /// Call before each case is generated (numbers the cases for the facts).
+  void begin_case();
+  /// The provider refused `config` with these diagnostics (warnings are ignored).
+  void refused(const cty::Value& config, const protocol::Diagnostics& diagnostics);
+  /// The provider accepted `config` (validated and planned, or read for a data source).
+  void accepted(const cty::Value& config);
+
+  /// What is learned now, per attribute path (sorted) and then per group.
+  std::vector<LearnedFact> facts() const;
+  /// The learned hints merged with the user's, as a resource's hints (probes left out): what
+  /// `--write-hints` writes for this type.
+  Hints steady_hints() const;
+
+private:
+  struct Strategy {
+    AttributeHint hint;  // an empty hint means "the generator's own values"
+    std::string source;
+    std::string rule;
+  };
+  struct PathState {
+    std::optional<Strategy> current;
+    std::vector<Strategy> queue;  // candidates still to try
+    std::vector<std::string> tried;  // rules of the strategies used so far
+    bool queue_built = false;
+    bool probing = false;         // current is a probe; `resting` is what it replaced
+    std::optional<Strategy> resting;
+    std::size_t probe_cases = 0;
+    std::vector<cty::Value> accepted_values;
+    std::string evidence;
+    std::size_t case_number = 0;
+  };
+
+  bool user_owns(const std::string& path) const;
+  void blame(const std::string& path, const ValueRule& rule, const std::string& evidence,
+             const std::vector<cty::Value>& refused_values);
+  void unattributed(const cty::Value& config, const std::string& evidence);
+  void set(PathState& state, Strategy strategy, const std::string& evidence);
+  void build_queue(const std::string& path, PathState& state);
+  void advance(const std::string& path, PathState& state, const std::string& evidence);
+  bool keep_after_refusal(PathState& state, const std::string& path, const std::vector<cty::Value>& refused);
+  void scrub_examples(const std::string& path, const std::vector<cty::Value>& refused);
+  void start_probe();
+  void add_group(AttributeGroup group, const std::string& evidence);
+  std::vector<std::string> minimal_omissions() const;
+  void rebuild();
+
+  schema::Block m_block;
+  bool m_data_source = false;
+  Hints m_user;
+  Hints m_merged;
+  std::size_t m_version = 0;
+  std::size_t m_case = 0;
+  std::map<std::string, PathState> m_paths;
+  std::vector<std::pair<AttributeGroup, LearnedFact>> m_groups;
+  std::vector<nlohmann::json> m_examples;  // accepted configurations, newest last
+  std::vector<cty::Value> m_accepted;      // the same as values, for accepted values per path
+  std::vector<std::string> m_known;        // top-level attributes kept known (unknowns refused)
+  std::vector<std::string> m_explore;      // every configurable path: all set until the first answer
+  bool m_exploring = true;
+  bool m_minimal = false;  // refused after the first case, nothing accepted yet
+  std::vector<LearnedFact> m_known_facts;
+  std::size_t m_unattributed = 0;
+  std::optional<std::string> m_probe;      // the path being probed, if any
+  std::vector<std::string> m_blamed_now;   // paths blamed by the answer being read
+};
+
+}  // namespace tfc::gen::learning

@@ -1,0 +1,713 @@
+// RE2-shaped regular expressions: parser, NFA matcher and generator (see regex.hpp).
+#include "generators/regex.hpp"
+
+#include <algorithm>
+#include <bitset>
+#include <cctype>
+#include <optional>
+#include <utility>
+
+#include "generators/config_combinators.hpp"
+
+namespace tfc::gen {
+namespace {
+
+using Node = RegexNode;
+using Kind = RegexNode::Kind;
+
+constexpr std::size_t kMaxRepeat = 1000;        // RE2's own limit on {m,n}
+constexpr std::size_t kMaxInstructions = 200000;  // a bound on the compiled matcher
+
+std::string char_range(unsigned char lo, unsigned char hi) {
+  std::string out;
+  for (unsigned c = lo; c <= hi; ++c) out.push_back(static_cast<char>(c));
+  return out;
+}
+
+const std::string kLower = char_range('a', 'z');
+const std::string kUpper = char_range('A', 'Z');
+const std::string kDigits = char_range('0', '9');
+const std::string kWord = kLower + kUpper + kDigits + "_";
+const std::string kSpace = " \t\n\r\f\v";
+const std::string kPunct = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~";
+
+// Keeps the first occurrence of each character, so the written order decides shrinking.
+std::string dedupe(const std::string& chars) {
+  std::string out;
+  std::bitset<256> seen;
+  for (char c : chars) {
+    const auto u = static_cast<unsigned char>(c);
+    if (!seen[u]) {
+      seen[u] = true;
+      out.push_back(c);
+    }
+  }
+  return out;
+}
+
+// Printable ASCII (and the usual whitespace) not in `chars`, in preference order.
+std::string complement(const std::string& chars) {
+  std::bitset<256> in;
+  for (char c : chars) in[static_cast<unsigned char>(c)] = true;
+  std::string out;
+  for (char c : printable_in_preference_order()) {
+    if (!in[static_cast<unsigned char>(c)]) out.push_back(c);
+  }
+  return out;
+}
+
+std::string fold_case(const std::string& chars) {
+  std::string out = chars;
+  for (char c : chars) {
+    const auto u = static_cast<unsigned char>(c);
+    if (std::islower(u)) out.push_back(static_cast<char>(std::toupper(u)));
+    else if (std::isupper(u)) out.push_back(static_cast<char>(std::tolower(u)));
+  }
+  return dedupe(out);
+}
+
+std::string ascii_only(const std::string& chars) {
+  std::string out;
+  for (char c : chars) {
+    if (static_cast<unsigned char>(c) < 0x80) out.push_back(c);
+  }
+  return out;
+}
+
+Node chars_node(std::string chars) {
+  Node n;
+  n.kind = Kind::Chars;
+  n.chars = std::move(chars);
+  return n;
+}
+
+Node sequence_node(std::vector<Node> children) {
+  if (children.size() == 1) return std::move(children.front());
+  Node n;
+  n.kind = children.empty() ? Kind::Empty : Kind::Concat;
+  n.children = std::move(children);
+  return n;
+}
+
+// Appends UTF-8 bytes of code point `cp`.
+void append_utf8(std::string& out, std::uint32_t cp) {
+  if (cp < 0x80) {
+    out.push_back(static_cast<char>(cp));
+  } else if (cp < 0x800) {
+    out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
+    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  } else if (cp < 0x10000) {
+    out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
+    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  } else {
+    out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
+    out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+  }
+}
+
+// The ASCII stand-in of a Unicode class name (\pL, \p{Lu}, ...).
+std::string unicode_class(std::string_view name) {
+  if (name == "Lu") return kUpper;
+  if (name == "Ll") return kLower;
+  if (!name.empty() && name[0] == 'L') return kLower + kUpper;
+  if (!name.empty() && name[0] == 'N') return kDigits;
+  if (!name.empty() && name[0] == 'P') return kPunct;
+  if (!name.empty() && name[0] == 'Z') return " ";
+  if (name == "Greek" || name == "Latin" || name == "Han") return kLower + kUpper;
+  return kLower + kUpper + kDigits;
+}
+
+std::optional<std::string> posix_class(std::string_view name) {
+  if (name == "alpha") return kLower + kUpper;
+  if (name == "digit") return kDigits;
+  if (name == "alnum") return kLower + kUpper + kDigits;
+  if (name == "upper") return kUpper;
+  if (name == "lower") return kLower;
+  if (name == "space") return kSpace;
+  if (name == "blank") return std::string(" \t");
+  if (name == "punct") return kPunct;
+  if (name == "xdigit") return kDigits + "abcdefABCDEF";
+  if (name == "word") return kWord;
+  if (name == "print" || name == "graph") return printable_in_preference_order();
+  if (name == "ascii") return printable_in_preference_order();
+  if (name == "cntrl") return std::string("\t\n\r");
+  return std::nullopt;
+}
+
+class Parser {
+public:
+  explicit Parser(std::string_view text) : m_text(text) {}
+
+  Expected<Node> parse() {
+    auto node = alternation();
+    if (!node) return node;
+    if (m_pos < m_text.size()) return fail("unbalanced ')'");
+    return node;
+  }
+
+private:
+  Error fail(const std::string& what) const { return fail_at(m_pos, what); }
+  Error fail_at(std::size_t pos, const std::string& what) const {
+    return Error{"pattern \"" + std::string(m_text) + "\": " + what + " at position " + std::to_string(pos)};
+  }
+
+  bool at_end() const { return m_pos >= m_text.size(); }
+  char peek(std::size_t ahead = 0) const { return m_pos + ahead < m_text.size() ? m_text[m_pos + ahead] : '\0'; }
+
+  Expected<Node> alternation() {
+    std::vector<Node> alternatives;
+    while (true) {
+      auto branch = concatenation();
+      if (!branch) return branch;
+      alternatives.push_back(std::move(*branch));
+      if (at_end() || peek() != '|') break;
+      ++m_pos;
+    }
+    if (alternatives.size() == 1) return std::move(alternatives.front());
+    Node n;
+    n.kind = Kind::Alternate;
+    n.children = std::move(alternatives);
+    return n;
+  }
+
+  Expected<Node> concatenation() {
+    std::vector<Node> items;
+    while (!at_end() && peek() != '|' && peek() != ')') {
+      const std::size_t at = m_pos;
+      auto atom = this->atom();
+      if (!atom) return atom.error();
+      // \Q...\E: all but its last character stand alone; a quantifier takes only the last.
+      for (auto& p : m_pending) items.push_back(std::move(p));
+      m_pending.clear();
+      if (!*atom) continue;  // a flag group such as (?i): no node
+      auto repeated = quantifiers(std::move(**atom), at);
+      if (!repeated) return repeated;
+      items.push_back(std::move(*repeated));
+    }
+    return sequence_node(std::move(items));
+  }
+
+  static bool is_quantifier_start(char c) { return c == '*' || c == '+' || c == '?' || c == '{'; }
+
+  // `{m}`, `{m,}`, `{m,n}` at m_pos; nullopt (m_pos unchanged) when it is a literal '{'.
+  std::optional<std::pair<std::size_t, std::optional<std::size_t>>> counted() {
+    std::size_t p = m_pos + 1;
+    auto number = [&](std::size_t& out) {
+      const std::size_t start = p;
+      out = 0;
+      while (p < m_text.size() && std::isdigit(static_cast<unsigned char>(m_text[p])) && p - start < 7) {
+        out = out * 10 + static_cast<std::size_t>(m_text[p] - '0');
+        ++p;
+      }
+      return p > start;
+    };
+    std::size_t lo = 0;
+    if (!number(lo)) return std::nullopt;
+    std::size_t hi = lo;
+    bool bounded = true;
+    if (p < m_text.size() && m_text[p] == ',') {
+      ++p;
+      bounded = number(hi);
+    }
+    if (p >= m_text.size() || m_text[p] != '}') return std::nullopt;
+    m_pos = p + 1;
+    return std::make_pair(lo, bounded ? std::optional<std::size_t>(hi) : std::nullopt);
+  }
+
+  Expected<Node> quantifiers(Node atom, std::size_t atom_pos) {
+    bool repeated = false;
+    while (!at_end() && is_quantifier_start(peek())) {
+      const std::size_t at = m_pos;
+      Node r;
+      r.kind = Kind::Repeat;
+      const char q = peek();
+      if (q == '{') {
+        auto counts = counted();
+        if (!counts) break;  // a literal '{', read by the next atom
+        if (counts->first > kMaxRepeat || (counts->second && *counts->second > kMaxRepeat))
+          return fail_at(at, "repetition count above 1000");
+        if (counts->second && *counts->second < counts->first) return fail_at(at, "invalid repetition range");
+        r.min = counts->first;
+        r.max = counts->second.value_or(counts->first);
+        r.unbounded = !counts->second;
+      } else {
+        ++m_pos;
+        r.min = q == '+' ? 1 : 0;
+        r.max = q == '?' ? 1 : 0;
+        r.unbounded = q != '?';
+      }
+      if (repeated) return fail_at(at, "invalid nested repetition operator");
+      if (peek() == '?') ++m_pos;  // lazy: the same strings
+      if (atom_pos == at) return fail_at(at, "missing argument to repetition operator");
+      r.children.push_back(std::move(atom));
+      atom = std::move(r);
+      repeated = true;
+    }
+    return atom;
+  }
+
+  // One atom; nullopt inside the Expected for a flag-only group that yields no node.
+  Expected<std::optional<Node>> atom() {
+    const std::size_t at = m_pos;
+    const char c = m_text[m_pos++];
+    switch (c) {
+      case '(': return group(at);
+      case '[': {
+        auto cls = char_class(at);
+        if (!cls) return cls.error();
+        return std::optional<Node>(chars_node(std::move(*cls)));
+      }
+      case '.': return std::optional<Node>(chars_node(printable_in_preference_order()));
+      case '^': case '$': return std::optional<Node>(Node{});
+      case '\\': return escape(at);
+      case '*': case '+': case '?': return fail_at(at, "missing argument to repetition operator");
+      case '{': {
+        --m_pos;
+        if (counted()) return fail_at(at, "missing argument to repetition operator");
+        ++m_pos;
+        return std::optional<Node>(literal('{'));
+      }
+      default: return std::optional<Node>(literal(c));
+    }
+  }
+
+  Node literal(char c) const {
+    return chars_node(m_fold ? fold_case(std::string(1, c)) : std::string(1, c));
+  }
+
+  Expected<std::optional<Node>> group(std::size_t at) {
+    const bool saved_fold = m_fold;
+    if (peek() == '?') {
+      ++m_pos;
+      if (peek() == '=' || peek() == '!' || (peek() == '<' && (peek(1) == '=' || peek(1) == '!')))
+        return fail_at(at, "lookaround is not RE2");
+      if (peek() == 'P' || peek() == '<') {
+        if (peek() == 'P') ++m_pos;
+        if (peek() != '<') return fail_at(at, "invalid named group");
+        const auto close = m_text.find('>', m_pos);
+        if (close == std::string_view::npos) return fail_at(at, "invalid named group");
+        m_pos = close + 1;
+      } else {
+        // Flags: (?i) (?-i) (?is:...) ...
+        bool negate = false;
+        bool fold = m_fold;
+        while (!at_end() && peek() != ')' && peek() != ':') {
+          const char f = m_text[m_pos++];
+          if (f == '-') negate = true;
+          else if (f == 'i') fold = !negate;
+          else if (f != 's' && f != 'm' && f != 'U') return fail_at(m_pos - 1, "unknown flag");
+        }
+        if (at_end()) return fail_at(at, "missing closing )");
+        if (m_text[m_pos++] == ')') {
+          m_fold = fold;  // until the end of the enclosing group
+          return std::optional<Node>();
+        }
+        m_fold = fold;
+      }
+    }
+    auto inner = alternation();
+    if (!inner) return inner.error();
+    if (at_end() || peek() != ')') return fail_at(at, "missing closing )");
+    ++m_pos;
+    m_fold = saved_fold;
+    return std::optional<Node>(std::move(*inner));
+  }
+
+  // `\d`-style classes; nullopt for other escapes.
+  std::optional<std::string> class_escape(char e) {
+    switch (e) {
+      case 'd': return kDigits;
+      case 'D': return complement(kDigits);
+      case 'w': return kWord;
+      case 'W': return complement(kWord);
+      case 's': return kSpace;
+      case 'S': return complement(kSpace);
+      default: return std::nullopt;
+    }
+  }
+
+  // The characters of `\pL`, `\p{Lu}`, `\PL` (m_pos after the 'p'/'P').
+  Expected<std::string> unicode_escape(bool negated, std::size_t at) {
+    std::string name;
+    if (peek() == '{') {
+      const auto close = m_text.find('}', m_pos);
+      if (close == std::string_view::npos) return fail_at(at, "invalid character class range");
+      name = std::string(m_text.substr(m_pos + 1, close - m_pos - 1));
+      m_pos = close + 1;
+    } else if (!at_end()) {
+      name = std::string(1, m_text[m_pos++]);
+    }
+    if (!name.empty() && name[0] == '^') {
+      negated = !negated;
+      name.erase(0, 1);
+    }
+    std::string chars = unicode_class(name);
+    return negated ? complement(chars) : chars;
+  }
+
+  // One escaped character (m_pos after the backslash); bytes of a code point above ASCII.
+  Expected<std::string> escaped_char(std::size_t at) {
+    if (at_end()) return fail_at(at, "trailing backslash at end of expression");
+    const char e = m_text[m_pos++];
+    switch (e) {
+      case 'n': return std::string("\n");
+      case 't': return std::string("\t");
+      case 'r': return std::string("\r");
+      case 'f': return std::string("\f");
+      case 'v': return std::string("\v");
+      case 'a': return std::string("\a");
+      case '0': return std::string(1, '\0');
+      case 'x': {
+        std::uint32_t cp = 0;
+        std::size_t digits = 0;
+        const bool braced = peek() == '{';
+        if (braced) ++m_pos;
+        while (!at_end() && std::isxdigit(static_cast<unsigned char>(peek())) && (braced || digits < 2)) {
+          const char h = m_text[m_pos++];
+          cp = cp * 16 + static_cast<std::uint32_t>(std::isdigit(static_cast<unsigned char>(h)) ? h - '0'
+                                                                                                 : std::tolower(h) - 'a' + 10);
+          ++digits;
+        }
+        if (braced) {
+          if (peek() != '}') return fail_at(at, "invalid escape sequence");
+          ++m_pos;
+        }
+        if (digits == 0 || cp > 0x10FFFF) return fail_at(at, "invalid escape sequence");
+        std::string out;
+        append_utf8(out, cp);
+        return out;
+      }
+      default:
+        if (std::isalnum(static_cast<unsigned char>(e))) {
+          return fail_at(at, std::isdigit(static_cast<unsigned char>(e)) ? "backreferences are not RE2"
+                                                                         : "invalid escape sequence");
+        }
+        return std::string(1, e);
+    }
+  }
+
+  Expected<std::optional<Node>> escape(std::size_t at) {
+    if (at_end()) return fail_at(at, "trailing backslash at end of expression");
+    const char e = peek();
+    if (auto cls = class_escape(e)) {
+      ++m_pos;
+      return std::optional<Node>(chars_node(*cls));
+    }
+    switch (e) {
+      case 'b': case 'B': case 'A': case 'z': ++m_pos; return std::optional<Node>(Node{});
+      case 'p': case 'P': {
+        ++m_pos;
+        auto chars = unicode_escape(e == 'P', at);
+        if (!chars) return chars.error();
+        return std::optional<Node>(chars_node(std::move(*chars)));
+      }
+      case 'Q': {
+        ++m_pos;
+        const auto end = m_text.find("\\E", m_pos);
+        const std::string_view quoted = m_text.substr(m_pos, end == std::string_view::npos ? std::string_view::npos : end - m_pos);
+        m_pos = end == std::string_view::npos ? m_text.size() : end + 2;
+        if (quoted.empty()) return std::optional<Node>(Node{});
+        for (std::size_t k = 0; k + 1 < quoted.size(); ++k) m_pending.push_back(literal(quoted[k]));
+        return std::optional<Node>(literal(quoted.back()));
+      }
+      default: break;
+    }
+    auto bytes = escaped_char(at);
+    if (!bytes) return bytes.error();
+    if (bytes->size() == 1) return std::optional<Node>(literal((*bytes)[0]));
+    std::vector<Node> items;
+    for (char b : *bytes) items.push_back(chars_node(std::string(1, b)));
+    return std::optional<Node>(sequence_node(std::move(items)));
+  }
+
+  // A class body after '['; returns its characters (ASCII only), complemented when negated.
+  Expected<std::string> char_class(std::size_t open) {
+    bool negated = false;
+    if (peek() == '^') {
+      negated = true;
+      ++m_pos;
+    }
+    std::string chars;
+    bool first = true;
+    while (true) {
+      if (at_end()) return fail_at(open, "missing closing ]");
+      const std::size_t at = m_pos;
+      char c = m_text[m_pos];
+      if (c == ']' && !first) {
+        ++m_pos;
+        break;
+      }
+      first = false;
+      if (c == '[' && peek(1) == ':') {
+        const auto close = m_text.find(":]", m_pos + 2);
+        if (close != std::string_view::npos) {
+          std::string_view name = m_text.substr(m_pos + 2, close - m_pos - 2);
+          const bool neg = !name.empty() && name[0] == '^';
+          if (neg) name.remove_prefix(1);
+          if (auto cls = posix_class(name)) {
+            chars += neg ? complement(*cls) : *cls;
+            m_pos = close + 2;
+            continue;
+          }
+          return fail_at(at, "invalid character class range");
+        }
+      }
+      // The start of a single character or a range.
+      std::string lo;
+      if (c == '\\') {
+        ++m_pos;
+        if (auto cls = class_escape(peek())) {
+          ++m_pos;
+          chars += *cls;
+          continue;
+        }
+        if (peek() == 'p' || peek() == 'P') {
+          const bool neg = peek() == 'P';
+          ++m_pos;
+          auto u = unicode_escape(neg, at);
+          if (!u) return u.error();
+          chars += *u;
+          continue;
+        }
+        auto e = escaped_char(at);
+        if (!e) return e.error();
+        lo = *e;
+      } else {
+        lo = std::string(1, c);
+        ++m_pos;
+        // A multi-byte UTF-8 character: take all its bytes.
+        while (static_cast<unsigned char>(c) >= 0xC0 && !at_end() && (static_cast<unsigned char>(peek()) & 0xC0) == 0x80)
+          lo.push_back(m_text[m_pos++]);
+      }
+      if (peek() == '-' && peek(1) != ']' && peek(1) != '\0') {
+        ++m_pos;
+        std::string hi;
+        if (peek() == '\\') {
+          const std::size_t esc = m_pos++;
+          auto e = escaped_char(esc);
+          if (!e) return e.error();
+          hi = *e;
+        } else {
+          hi = std::string(1, m_text[m_pos++]);
+          while (static_cast<unsigned char>(hi[0]) >= 0xC0 && !at_end() &&
+                 (static_cast<unsigned char>(peek()) & 0xC0) == 0x80)
+            hi.push_back(m_text[m_pos++]);
+        }
+        if (lo.size() == 1 && hi.size() == 1) {
+          if (static_cast<unsigned char>(hi[0]) < static_cast<unsigned char>(lo[0]))
+            return fail_at(at, "invalid character class range");
+          chars += char_range(static_cast<unsigned char>(lo[0]), static_cast<unsigned char>(hi[0]));
+        } else if (lo.size() == 1) {
+          // ASCII up to a non-ASCII character: keep the ASCII part.
+          chars += char_range(static_cast<unsigned char>(lo[0]), 0x7F);
+        }
+        continue;
+      }
+      if (lo.size() == 1) chars += lo;
+    }
+    chars = ascii_only(chars);
+    if (m_fold) chars = fold_case(chars);
+    chars = negated ? complement(chars) : dedupe(chars);
+    if (chars.empty()) return fail_at(open, "character class matches no ASCII character");
+    return chars;
+  }
+
+  std::string_view m_text;
+  std::size_t m_pos = 0;
+  bool m_fold = false;
+  std::vector<Node> m_pending;  // literals of \Q...\E ahead of the atom returned
+};
+
+// ---- matching: Thompson's construction and a breadth-first simulation ----
+
+struct Inst {
+  enum Op { Char, Split, Jmp, Match } op = Match;
+  std::bitset<256> set;
+  std::size_t x = 0, y = 0;
+};
+
+class Compiler {
+public:
+  bool compile(const Node& root) {
+    emit(root);
+    if (m_prog.size() > kMaxInstructions) return false;
+    m_prog.push_back(Inst{});
+    return true;
+  }
+  std::vector<Inst>& program() { return m_prog; }
+
+private:
+  std::size_t add(Inst i) {
+    m_prog.push_back(std::move(i));
+    return m_prog.size() - 1;
+  }
+
+  void emit(const Node& n) {
+    if (m_prog.size() > kMaxInstructions) return;
+    switch (n.kind) {
+      case Kind::Empty: return;
+      case Kind::Chars: {
+        Inst i;
+        i.op = Inst::Char;
+        for (char c : n.chars) i.set[static_cast<unsigned char>(c)] = true;
+        add(std::move(i));
+        return;
+      }
+      case Kind::Concat:
+        for (const auto& c : n.children) emit(c);
+        return;
+      case Kind::Alternate: {
+        std::vector<std::size_t> jumps;
+        for (std::size_t k = 0; k < n.children.size(); ++k) {
+          if (k + 1 == n.children.size()) {
+            emit(n.children[k]);
+            break;
+          }
+          const std::size_t split = add(Inst{Inst::Split});
+          m_prog[split].x = split + 1;
+          emit(n.children[k]);
+          jumps.push_back(add(Inst{Inst::Jmp}));
+          m_prog[split].y = m_prog.size();
+        }
+        for (std::size_t j : jumps) m_prog[j].x = m_prog.size();
+        return;
+      }
+      case Kind::Repeat: {
+        const Node& body = n.children.front();
+        for (std::size_t k = 0; k < n.min; ++k) emit(body);
+        if (n.unbounded) {
+          const std::size_t split = add(Inst{Inst::Split});
+          m_prog[split].x = split + 1;
+          emit(body);
+          const std::size_t jmp = add(Inst{Inst::Jmp});
+          m_prog[jmp].x = split;
+          m_prog[split].y = m_prog.size();
+          return;
+        }
+        std::vector<std::size_t> splits;
+        for (std::size_t k = n.min; k < n.max; ++k) {
+          const std::size_t split = add(Inst{Inst::Split});
+          m_prog[split].x = split + 1;
+          splits.push_back(split);
+          emit(body);
+        }
+        for (std::size_t s : splits) m_prog[s].y = m_prog.size();
+        return;
+      }
+    }
+  }
+
+  std::vector<Inst> m_prog;
+};
+
+void add_thread(const std::vector<Inst>& prog, std::vector<std::size_t>& list, std::vector<std::size_t>& mark,
+                std::size_t generation, std::size_t pc) {
+  std::vector<std::size_t> stack{pc};
+  while (!stack.empty()) {
+    const std::size_t p = stack.back();
+    stack.pop_back();
+    if (mark[p] == generation) continue;
+    mark[p] = generation;
+    const Inst& i = prog[p];
+    if (i.op == Inst::Jmp) stack.push_back(i.x);
+    else if (i.op == Inst::Split) {
+      stack.push_back(i.y);
+      stack.push_back(i.x);
+    } else list.push_back(p);
+  }
+}
+
+bool run(const std::vector<Inst>& prog, std::string_view s) {
+  std::vector<std::size_t> mark(prog.size(), 0);
+  std::size_t generation = 1;
+  std::vector<std::size_t> current, next;
+  add_thread(prog, current, mark, generation, 0);
+  for (char ch : s) {
+    ++generation;
+    next.clear();
+    for (std::size_t p : current) {
+      const Inst& i = prog[p];
+      if (i.op == Inst::Char && i.set[static_cast<unsigned char>(ch)]) add_thread(prog, next, mark, generation, p + 1);
+    }
+    std::swap(current, next);
+    if (current.empty()) return false;
+  }
+  return std::any_of(current.begin(), current.end(), [&](std::size_t p) { return prog[p].op == Inst::Match; });
+}
+
+// ---- generation ----
+
+rc::Gen<std::string> joined(rc::Gen<std::vector<std::string>> parts) {
+  return rc::gen::map(std::move(parts), [](const std::vector<std::string>& pieces) {
+    std::string out;
+    for (const auto& p : pieces) out += p;
+    return out;
+  });
+}
+
+rc::Gen<std::string> generate(const Node& n, std::size_t unbounded_extra, std::size_t bounded_extra) {
+  switch (n.kind) {
+    case Kind::Empty: return rc::gen::just(std::string());
+    case Kind::Chars:
+      return rc::gen::map(index_below(n.chars.size()), [chars = n.chars](std::size_t i) { return std::string(1, chars[i]); });
+    case Kind::Concat: {
+      std::vector<rc::Gen<std::string>> parts;
+      for (const auto& c : n.children) parts.push_back(generate(c, unbounded_extra, bounded_extra));
+      return joined(sequence(std::move(parts)));
+    }
+    case Kind::Alternate: {
+      std::vector<rc::Gen<std::string>> options;
+      for (const auto& c : n.children) options.push_back(generate(c, unbounded_extra, bounded_extra));
+      return rc::gen::mapcat(index_below(options.size()), [options](std::size_t i) { return options[i]; });
+    }
+    case Kind::Repeat: {
+      const std::size_t hi = n.unbounded ? n.min + unbounded_extra : std::min(n.max, n.min + bounded_extra);
+      return joined(vector_between(n.min, hi, generate(n.children.front(), unbounded_extra, bounded_extra)));
+    }
+  }
+  return rc::gen::just(std::string());
+}
+
+}  // namespace
+
+struct RegexProgram {
+  std::vector<Inst> instructions;
+};
+
+const std::string& printable_in_preference_order() {
+  static const std::string kOrder = [] {
+    std::string out = kLower + kDigits + kUpper;
+    for (char c = ' '; c <= '~'; ++c) {
+      if (!std::isalnum(static_cast<unsigned char>(c))) out.push_back(c);
+    }
+    return out;
+  }();
+  return kOrder;
+}
+
+Expected<Regex> Regex::parse(std::string_view text) {
+  auto root = Parser(text).parse();
+  if (!root) return root.error();
+  Regex out;
+  out.m_source = std::string(text);
+  out.m_root = std::make_shared<const Node>(std::move(*root));
+  Compiler compiler;
+  if (!compiler.compile(*out.m_root)) return Error{"pattern \"" + std::string(text) + "\": too large to match"};
+  out.m_program = std::make_shared<const RegexProgram>(RegexProgram{std::move(compiler.program())});
+  return out;
+}
+
+bool Regex::matches(std::string_view s) const {
+  if (!m_program) return s.empty();
+  return run(m_program->instructions, s);
+}
+
+rc::Gen<std::string> Regex::strings(std::size_t unbounded_extra, std::size_t bounded_extra) const {
+  if (!m_root) return rc::gen::just(std::string());
+  return generate(*m_root, unbounded_extra, bounded_extra);
+}
+
+}  // namespace tfc::gen

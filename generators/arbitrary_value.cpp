@@ -1,12 +1,12 @@
 #include "generators/arbitrary_value.hpp"
 
-#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <map>
 
 #include "generators/arbitrary_type.hpp"
 #include "generators/realistic_values.hpp"
+#include "proto/util/utf8.hpp"
 
 namespace tfc::gen {
 
@@ -150,12 +150,7 @@ rc::Gen<Number> extreme_number(bool allow_infinity) {
 
 // go-cty never sends a string prefix over 255 bytes (docs/protocol.md §3.4): cut at a UTF-8
 // boundary, so a generated refinement is one a provider could send and the codecs round-trip it.
-std::string wire_prefix(std::string p) {
-  std::size_t n = std::min<std::size_t>(p.size(), 255);
-  while (n > 0 && n < p.size() && (static_cast<unsigned char>(p[n]) & 0xC0) == 0x80) --n;
-  p.resize(n);
-  return p;
-}
+constexpr std::size_t kMaxWirePrefix = 255;
 
 rc::Gen<Refinements> refinements_for(const Type& type, ValueProfile profile) {
   auto bound = rc::gen::maybe(rc::gen::apply([](Number n, bool inclusive) { return cty::NumberBound{std::move(n), inclusive}; },
@@ -168,7 +163,7 @@ rc::Gen<Refinements> refinements_for(const Type& type, ValueProfile profile) {
              rc::Maybe<std::uint64_t> llo, rc::Maybe<std::uint64_t> lhi) {
         Refinements r;
         r.not_null = not_null;
-        if (kind == Kind::String && p) r.string_prefix = wire_prefix(*p);
+        if (kind == Kind::String && p) r.string_prefix = util::utf8_prefix(*p, kMaxWirePrefix);
         if (kind == Kind::Number && lo) r.number_lower = *lo;
         if (kind == Kind::Number && hi) r.number_upper = *hi;
         if (llo) r.length_lower = *llo;

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "generators/config_combinators.hpp"
+#include "proto/util/utf8.hpp"
 
 namespace tfc::gen {
 namespace {
@@ -89,24 +90,6 @@ Node sequence_node(std::vector<Node> children) {
   return n;
 }
 
-// Appends UTF-8 bytes of code point `cp`.
-void append_utf8(std::string& out, std::uint32_t cp) {
-  if (cp < 0x80) {
-    out.push_back(static_cast<char>(cp));
-  } else if (cp < 0x800) {
-    out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
-    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else if (cp < 0x10000) {
-    out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
-    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else {
-    out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
-    out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  }
-}
 
 // The ASCII stand-in of a Unicode class name (\pL, \p{Lu}, ...).
 std::string unicode_class(std::string_view name) {
@@ -377,7 +360,7 @@ private:
         }
         if (digits == 0 || cp > 0x10FFFF) return fail_at(at, "invalid escape sequence");
         std::string out;
-        append_utf8(out, cp);
+        util::append_utf8(out, cp);
         return out;
       }
       default:

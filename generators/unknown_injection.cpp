@@ -8,6 +8,7 @@
 #include <variant>
 
 #include "generators/config_combinators.hpp"
+#include "proto/util/utf8.hpp"
 
 namespace tfc::gen {
 
@@ -22,13 +23,6 @@ using cty::Value;
 // go-cty keeps string prefixes below 256 bytes (docs/protocol.md §3.4).
 constexpr std::size_t kMaxPrefix = 255;
 
-// The longest prefix of `s` of at most `n` bytes that does not split a UTF-8 sequence.
-std::string utf8_prefix(const std::string& s, std::size_t n) {
-  n = std::min({n, s.size(), kMaxPrefix});
-  while (n > 0 && n < s.size() && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;
-  return s.substr(0, n);
-}
-
 rc::Gen<Refinements> consistent_refinements(const Value& v) {
   if (v.is_null() || !v.is_known()) return rc::gen::just(Refinements{});
   const Kind kind = v.type().kind();
@@ -37,7 +31,7 @@ rc::Gen<Refinements> consistent_refinements(const Value& v) {
         [s = v.as_string()](bool not_null, std::size_t len) {
           Refinements r;
           r.not_null = not_null;
-          if (std::string p = utf8_prefix(s, len); !p.empty()) r.string_prefix = std::move(p);
+          if (std::string p = util::utf8_prefix(s, std::min(len, kMaxPrefix)); !p.empty()) r.string_prefix = std::move(p);
           return r;
         },
         chance(70), rc::gen::inRange<std::size_t>(0, v.as_string().size() + 1));

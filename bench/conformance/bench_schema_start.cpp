@@ -193,16 +193,6 @@ fs::path terraform_dir(const Subject& subject) {
   return dir;
 }
 
-nlohmann::json aws_provider_config() {
-  return {{"region", "us-east-1"},
-          {"access_key", "AKIAIOSFODNN7EXAMPLE"},
-          {"secret_key", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"},
-          {"skip_credentials_validation", true},
-          {"skip_requesting_account_id", true},
-          {"skip_metadata_api_check", true},
-          {"skip_region_validation", true}};
-}
-
 int repeats_from(int argc, char** argv) {
   const long n = argc > 1 ? std::strtol(argv[1], nullptr, 10) : 3;
   return n > 0 ? static_cast<int>(n) : 3;
@@ -222,7 +212,7 @@ int main(int argc, char** argv) {
   if (!fs::exists(aws)) missing("the terraform-provider-aws 5.100.0 binary is missing: " + aws.string());
 
   std::vector<Subject> subjects;
-  subjects.push_back({"aws 5.100.0", aws, "hashicorp/aws", aws_provider_config(), {}, repeats});
+  subjects.push_back({"aws 5.100.0", aws, "hashicorp/aws", bench::aws_provider_config(), {}, repeats});
   for (const char* name : {"time", "tfcfixture"}) {
     const fs::path exe = build / "providers" / (std::string("terraform-provider-") + name);
     if (!fs::exists(exe)) missing(exe.string() + " is not built (make providers)");

@@ -16,10 +16,23 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 namespace tfc::bench {
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
+
+/// terraform-provider-aws plan-only: fake credentials and every skip_* setting that would call AWS.
+inline nlohmann::json aws_provider_config() {
+  return {{"region", "us-east-1"},
+          {"access_key", "AKIAIOSFODNN7EXAMPLE"},
+          {"secret_key", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"},
+          {"skip_credentials_validation", true},
+          {"skip_requesting_account_id", true},
+          {"skip_metadata_api_check", true},
+          {"skip_region_validation", true}};
+}
 
 inline double ms_since(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();

@@ -213,16 +213,6 @@ json application_body(std::size_t index, int) {
   return {{"name", "bench-" + std::to_string(index)}, {"description", "case " + std::to_string(index)}};
 }
 
-json aws_provider_config() {
-  return {{"region", "us-east-1"},
-          {"access_key", "AKIAIOSFODNN7EXAMPLE"},
-          {"secret_key", "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"},
-          {"skip_credentials_validation", true},
-          {"skip_requesting_account_id", true},
-          {"skip_metadata_api_check", true},
-          {"skip_region_validation", true}};
-}
-
 /// The "Terraform vX.Y.Z" line of `terraform version`.
 std::string terraform_version(const std::string& terraform) {
   const fs::path dir = make_temp_dir("tfc-bench-version");

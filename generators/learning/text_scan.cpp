@@ -1,4 +1,5 @@
 #include "generators/learning/text_scan.hpp"
+#include "proto/util/utf8.hpp"
 
 #include <cctype>
 #include <cstdlib>
@@ -15,23 +16,6 @@ int hex_value(char c) {
   return -1;
 }
 
-void append_utf8(std::string& out, unsigned long cp) {
-  if (cp < 0x80) {
-    out.push_back(static_cast<char>(cp));
-  } else if (cp < 0x800) {
-    out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
-    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else if (cp < 0x10000) {
-    out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
-    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  } else {
-    out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
-    out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-  }
-}
 
 }  // namespace
 
@@ -83,7 +67,7 @@ std::optional<std::string> read_go_quoted(std::string_view text, std::size_t& po
           cp = cp * 16 + static_cast<unsigned long>(hex_value(text[i++]));
         }
         if (e == 'x') out.push_back(static_cast<char>(cp));
-        else append_utf8(out, cp);
+        else util::append_utf8(out, static_cast<std::uint32_t>(cp));
         break;
       }
       default: out.push_back(e); break;  // \\ \" \' and anything else

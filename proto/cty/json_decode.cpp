@@ -7,6 +7,7 @@
 #include "proto/cty/msgpack.hpp"
 #include "proto/cty/path_tracker.hpp"
 #include "proto/cty/type_json.hpp"
+#include "proto/util/utf8.hpp"
 
 namespace tfc::cty {
 
@@ -92,23 +93,6 @@ private:
     return false;
   }
 
-  static void put_utf8(std::string& out, std::uint32_t cp) {
-    if (cp < 0x80) {
-      out.push_back(static_cast<char>(cp));
-    } else if (cp < 0x800) {
-      out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
-      out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-    } else if (cp < 0x10000) {
-      out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
-      out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-      out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-    } else {
-      out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
-      out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
-      out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-      out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-    }
-  }
 
   bool hex4(std::uint32_t& v) {
     if (m_pos + 4 > m_text.size()) return fail("truncated \\u escape");
@@ -180,7 +164,7 @@ private:
           } else if (cp >= 0xD800 && cp < 0xE000) {
             cp = 0xFFFD;
           }
-          put_utf8(out, cp);
+          util::append_utf8(out, cp);
           break;
         }
         default: return fail("invalid escape in string");

@@ -300,6 +300,7 @@ std::optional<std::vector<LiveObject>> ResourceDriver::import(const std::string&
   protocol::ImportResourceStateRequest req;
   req.type_name = m_type;
   req.id = id;
+  m_import_refusal.clear();
   auto res = m_client.import_resource_state(req);
   if (!res) {
     m_rec.rpc_failed(step, "ImportResourceState", res.failure(), request);
@@ -307,6 +308,8 @@ std::optional<std::vector<LiveObject>> ResourceDriver::import(const std::string&
   }
   if (protocol::has_error(res->diagnostics)) {
     m_rec.reject("ImportResourceState", res->diagnostics);
+    for (const auto& d : res->diagnostics)
+      if (d.severity == protocol::Severity::Error) m_import_refusal += d.summary + "\n" + d.detail + "\n";
     return std::nullopt;
   }
   std::vector<oracle::ImportedObject> judged;

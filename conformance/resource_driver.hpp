@@ -55,6 +55,9 @@ public:
   std::optional<cty::Value> upgrade(const cty::Value& state, std::string_view step);
   /// ImportResourceState by id; the objects returned (checked for count, type and null).
   std::optional<std::vector<LiveObject>> import(const std::string& id, std::string_view step);
+  /// The summary and detail of each error of the last import the provider refused (empty after
+  /// an accepted one): the message that may say which ID format it wants.
+  const std::string& import_refusal() const { return m_import_refusal; }
 
   /// ValidateDataResourceConfig then ReadDataSource (data sources).
   bool validate_data(const cty::Value& config, std::string_view step);
@@ -90,6 +93,7 @@ private:
     bool accepted = false;
   };
   std::vector<Validated> m_validated;
+  std::string m_import_refusal;
 };
 
 }  // namespace tfc::conformance

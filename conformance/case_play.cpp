@@ -1,6 +1,7 @@
 // Core's sequences for one case (see case_play.hpp), judged step by step.
 #include "conformance/case_play.hpp"
 
+#include "conformance/import_id_format.hpp"
 #include "conformance/resource_driver.hpp"
 #include "conformance/value_io.hpp"
 #include "generators/invented_values.hpp"
@@ -261,6 +262,11 @@ void import_by_id(ResourceDriver& d, const LiveObject& live, bool generate) {
   const cty::Value* id = live.state.attribute("id");
   if (id == nullptr || !id->is_known() || id->is_null() || id->type().kind() != cty::Kind::String) return;
   auto imported = d.import(id->as_string(), "import");
+  // Refused with a message naming the ID format it wants: try once more, as a user would, with
+  // that ID filled from the state.
+  if (!imported && !d.lost() && !failed(d))
+    if (auto wanted = import_id_from_refusal(d.import_refusal(), live.state, id->as_string()))
+      imported = d.import(*wanted, "import");
   if (!imported || imported->size() != 1) return;
   auto read = d.read(imported->front(), "read after import");
   if (!read) return;

@@ -415,6 +415,7 @@ std::optional<std::vector<LiveObject>> ResourceDriver::import_with(
     const protocol::ImportResourceStateRequest& req, const nlohmann::json& request, std::string_view step,
     const std::function<oracle::Violations(const LiveObject&)>& also) {
   if (lost()) return std::nullopt;
+  m_import_refusal.clear();
   auto res = m_client.import_resource_state(req);
   if (!res) {
     m_rec.rpc_failed(step, "ImportResourceState", res.failure(), request);
@@ -429,6 +430,8 @@ std::optional<std::vector<LiveObject>> ResourceDriver::import_with(
   }
   if (protocol::has_error(res->diagnostics)) {
     m_rec.reject("ImportResourceState", res->diagnostics);
+    for (const auto& d : res->diagnostics)
+      if (d.severity == protocol::Severity::Error) m_import_refusal += d.summary + "\n" + d.detail + "\n";
     return std::nullopt;
   }
   std::vector<oracle::ImportedObject> judged;

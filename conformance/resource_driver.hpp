@@ -81,6 +81,9 @@ public:
   /// True when the type has an identity schema.
   bool has_identity() const { return m_identity_schema != nullptr; }
   const schema::Block& identity_block() const { return m_identity_block; }
+  /// The summary and detail of each error of the last import the provider refused (empty after
+  /// an accepted one): the message that may say which ID format it wants.
+  const std::string& import_refusal() const { return m_import_refusal; }
 
   /// ValidateDataResourceConfig then ReadDataSource (data sources).
   bool validate_data(const cty::Value& config, std::string_view step);
@@ -134,6 +137,7 @@ private:
     bool accepted = false;
   };
   std::vector<Validated> m_validated;
+  std::string m_import_refusal;
 };
 
 }  // namespace tfc::conformance

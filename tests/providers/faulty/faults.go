@@ -66,6 +66,10 @@ func (p *provider) applyFault(m map[string]tftypes.Value) {
 	}
 }
 
+// ownChangeAttributes are the attributes whose apply fault a later plan may hide by keeping the
+// prior value.
+var ownChangeAttributes = []string{"name", "size", "document", "members", "items"}
+
 // suppressOwnChange keeps the prior value of an attribute where it is what the apply fault
 // makes of the configured value, as a provider that normalises in apply suppresses the diff
 // it would otherwise see in every later plan (keeping the prior value for a non-null config
@@ -77,14 +81,52 @@ func (p *provider) suppressOwnChange(m, prior map[string]tftypes.Value) {
 		faulty[k] = v
 	}
 	p.applyFault(faulty)
-	for _, name := range []string{"name", "size", "document", "members", "items"} {
+	for _, name := range ownChangeAttributes {
 		if m[name].IsNull() || !m[name].IsFullyKnown() || faulty[name].Equal(m[name]) {
 			continue
 		}
-		if prior[name].Equal(faulty[name]) {
+		if prior[name].Equal(faulty[name]) || sameNumber(prior[name], faulty[name]) {
 			m[name] = prior[name]
 		}
 	}
+}
+
+// applyFaultOnce is applyFault for an apply, except on an attribute whose planned value is the
+// prior one that suppressOwnChange kept: that value already carries the fault, and changing it
+// again would make every later plan differ (a perpetual diff the faults promise not to have).
+func (p *provider) applyFaultOnce(m, prior map[string]tftypes.Value) {
+	before := map[string]tftypes.Value{}
+	for k, v := range m {
+		before[k] = v
+	}
+	p.applyFault(m)
+	if prior == nil {
+		return
+	}
+	for _, name := range ownChangeAttributes {
+		if v, ok := prior[name]; ok && !v.IsNull() && v.Equal(before[name]) {
+			m[name] = before[name]
+		}
+	}
+}
+
+// sameNumber: two known numbers equal to 40 significant digits. plusOne of a decimal such as
+// 15.99 is a binary fraction whose decimal text, sent back as a prior state, need not parse to
+// the very same bits.
+func sameNumber(a, b tftypes.Value) bool {
+	if !a.Type().Is(tftypes.Number) || !b.Type().Is(tftypes.Number) || !a.IsKnown() || !b.IsKnown() || a.IsNull() || b.IsNull() {
+		return false
+	}
+	x, y := new(big.Float), new(big.Float)
+	if a.As(&x) != nil || b.As(&y) != nil {
+		return false
+	}
+	diff := new(big.Float).Sub(x, y)
+	scale := new(big.Float).Abs(x)
+	if scale.Cmp(big.NewFloat(1)) < 0 {
+		scale = big.NewFloat(1)
+	}
+	return new(big.Float).Abs(diff).Cmp(new(big.Float).Mul(scale, big.NewFloat(1e-40))) <= 0
 }
 
 // plusOne is f + 1 at the precision Terraform reads numbers with; where adding one makes no

@@ -207,7 +207,7 @@ func (p *provider) ApplyResourceChange(_ context.Context, req *tfprotov6.ApplyRe
 		return resp, err1
 	}
 
-	p.applyFault(m)
+	p.applyFaultOnce(m, attrsOf(prior))
 	state = tftypes.NewValue(thingType, m)
 	if p.mode == "apply_returns_null" {
 		resp.NewState, err1 = encode(thingType, nullOf(thingType))

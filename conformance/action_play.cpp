@@ -129,7 +129,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
 }
 
 const std::vector<std::string>& action_scenarios() {
-  static const std::vector<std::string> names{"validate", "plan", "invoke"};
+  static const std::vector<std::string> names = scenarios_of(ScenarioOwner::Action);
   return names;
 }
 

@@ -7,6 +7,7 @@
 #include "conformance/value_io.hpp"
 #include "oracle/rules.hpp"
 #include "reports/fingerprint.hpp"
+#include "oracle/rule_id.hpp"
 
 namespace tfc::conformance {
 
@@ -26,9 +27,9 @@ bool CaseOutcome::has_error_rule(std::string_view rule) const {
   return false;
 }
 
-void CaseRecorder::scenario(std::string name) {
+void CaseRecorder::scenario(ScenarioName name) {
   finish();
-  m_scenario = std::move(name);
+  m_scenario = std::string(name.str());
 }
 
 void CaseRecorder::finish() {
@@ -66,7 +67,7 @@ void CaseRecorder::judge(std::string_view step, std::string_view rpc, const orac
       if (!first) continue;
       first = false;
       f.rule_id = v.rule;
-      f.severity = v.severity == oracle::Severity::Error ? report::Severity::error : report::Severity::warning;
+      f.severity = v.severity;
       f.path = path;
       f.message = v.message;
     }
@@ -97,17 +98,17 @@ bool CaseRecorder::rpc_failed(std::string_view step, std::string_view rpc, const
   switch (failure.kind) {
     case protocol::FailureKind::Crashed:
     case protocol::FailureKind::Transport:
-      v.rule = "rpc.crashed";
+      v.rule = oracle::rule_text("rpc.crashed");
       v.message = "the provider process died or the connection broke during " + std::string(rpc) + ": " + failure.message;
       lost = true;
       break;
     case protocol::FailureKind::Timeout:
-      v.rule = "rpc.timeout";
+      v.rule = oracle::rule_text("rpc.timeout");
       v.message = failure.message;  // names the RPC and the deadline, and why it was that long
       lost = true;
       break;
     case protocol::FailureKind::OutOfMemory:
-      v.rule = "rpc.out_of_memory";
+      v.rule = oracle::rule_text("rpc.out_of_memory");
       v.message = "the provider ran out of memory answering " + std::string(rpc) + ": " + failure.message;
       lost = true;
       break;
@@ -117,24 +118,24 @@ bool CaseRecorder::rpc_failed(std::string_view step, std::string_view rpc, const
       m_outcome.provider_lost = true;
       return true;
     case protocol::FailureKind::TooLarge:
-      v.rule = "rpc.message_too_large";
+      v.rule = oracle::rule_text("rpc.message_too_large");
       v.message = std::string(rpc) + " answered with a message tfconform cannot read: " + failure.message;
       break;
     case protocol::FailureKind::Malformed:
-      v.rule = "value.undecodable";
+      v.rule = oracle::rule_text("value.undecodable");
       v.message = std::string(rpc) + " answered with a message that does not fit the protocol: " + failure.message;
       break;
     case protocol::FailureKind::NotImplemented:
     case protocol::FailureKind::Status:
-      v.rule = "rpc.error_status";
+      v.rule = oracle::rule_text("rpc.error_status");
       v.message = std::string(rpc) + " returned gRPC status " + std::to_string(failure.grpc_code) + " (" +
                   failure.message + ") instead of error diagnostics";
       break;
   }
-  if (m_prior_invented && (v.rule == "rpc.crashed" || v.rule == "rpc.out_of_memory" || v.rule == "rpc.error_status")) {
+  if (m_prior_invented && (v.rule == oracle::rule_text("rpc.crashed") || v.rule == oracle::rule_text("rpc.out_of_memory") || v.rule == oracle::rule_text("rpc.error_status"))) {
     // The prior state was partly invented: a real state might not have led here. A hang keeps
     // its error (the suite stops waiting on a provider that hangs).
-    v.severity = oracle::Severity::Warning;
+    v.severity = oracle::Severity::warning;
     v.message += " (on a prior state with invented values, so not judged a contract error)";
   }
   StepValues values;

@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "conformance/scenario_names.hpp"
 #include "oracle/violation.hpp"
 #include "proto/cty/value.hpp"
 #include "proto/protocol/diagnostics.hpp"
@@ -102,7 +103,7 @@ public:
       : m_type(std::move(resource_type)), m_block(block), m_outcome(outcome) {}
 
   /// The scenario later findings belong to (and the time that follows).
-  void scenario(std::string name);
+  void scenario(ScenarioName name);
   /// Books the time of the current scenario; call once the case ends.
   void finish();
   /// The current scenario got an answer to judge (it counts as run).

@@ -154,7 +154,7 @@ std::optional<LiveObject> create(ResourceDriver& d, const ConfigPair& config, bo
 }
 
 /// Destroy: plan to null, then apply. Returns false when the object may still exist.
-bool destroy(ResourceDriver& d, const LiveObject& live, const char* scenario) {
+bool destroy(ResourceDriver& d, const LiveObject& live, ScenarioName scenario) {
   d.recorder().scenario(scenario);
   const cty::Value& none = d.null_object();
   auto planned = d.plan(live.state, live.private_data, none, "plan destroy", live.identity);
@@ -442,15 +442,15 @@ void destroy_quietly(protocol::ProviderClient& client, const std::string& type, 
 }
 
 const std::vector<std::string>& lifecycle_scenarios() {
-  static const std::vector<std::string> names{"create", "update", "replace", "refresh", "upgrade", "import", "move", "destroy"};
+  static const std::vector<std::string> names = scenarios_of(ScenarioOwner::Lifecycle);
   return names;
 }
 const std::vector<std::string>& plan_only_scenarios() {
-  static const std::vector<std::string> names{"plan", "upgrade", "move", "plan update"};
+  static const std::vector<std::string> names = scenarios_of(ScenarioOwner::PlanOnly);
   return names;
 }
 const std::vector<std::string>& data_scenarios() {
-  static const std::vector<std::string> names{"validate", "read"};
+  static const std::vector<std::string> names = scenarios_of(ScenarioOwner::Data);
   return names;
 }
 

@@ -18,6 +18,7 @@
 #include "oracle/rules.hpp"
 #include "oracle/schema_rules.hpp"
 #include "runner/run_stop.hpp"
+#include "oracle/rule_id.hpp"
 
 namespace tfc::conformance {
 namespace {
@@ -143,19 +144,19 @@ report::Suite provider_suite(ProviderHost& host, const std::string& name) {
 // rpc.handshake; a failed GetProviderSchema, ValidateProviderConfig or ConfigureProvider is
 // judged like any failed call.
 std::string start_failure_rule(const StartFailure& failure) {
-  if (failure.stage == StartStage::Launch) return "rpc.handshake";
+  if (failure.stage == StartStage::Launch) return std::string(oracle::rule_text("rpc.handshake"));
   switch (failure.failed_rpc_kind.value_or(protocol::FailureKind::Status)) {
     case protocol::FailureKind::Crashed:
-    case protocol::FailureKind::Transport: return "rpc.crashed";
-    case protocol::FailureKind::Timeout: return "rpc.timeout";
-    case protocol::FailureKind::OutOfMemory: return "rpc.out_of_memory";
-    case protocol::FailureKind::Malformed: return "value.undecodable";
-    case protocol::FailureKind::TooLarge: return "rpc.message_too_large";
+    case protocol::FailureKind::Transport: return std::string(oracle::rule_text("rpc.crashed"));
+    case protocol::FailureKind::Timeout: return std::string(oracle::rule_text("rpc.timeout"));
+    case protocol::FailureKind::OutOfMemory: return std::string(oracle::rule_text("rpc.out_of_memory"));
+    case protocol::FailureKind::Malformed: return std::string(oracle::rule_text("value.undecodable"));
+    case protocol::FailureKind::TooLarge: return std::string(oracle::rule_text("rpc.message_too_large"));
     case protocol::FailureKind::NotImplemented:
     case protocol::FailureKind::Status:
     case protocol::FailureKind::Cancelled: break;
   }
-  return "rpc.error_status";
+  return std::string(oracle::rule_text("rpc.error_status"));
 }
 
 report::Suite start_failure_suite(const std::string& name, const StartFailure& failure, const std::string& message) {
@@ -280,7 +281,7 @@ void judge_coverage(report::RunReport& run, RequiredCoverage required) {
     sc.status = fails ? report::Status::failed : report::Status::skipped;
     if (fails) {
       report::Finding f;
-      f.rule_id = "coverage.type_not_exercised";
+      f.rule_id = oracle::rule_text("coverage.type_not_exercised");
       f.severity = report::Severity::error;
       f.step = "coverage";
       f.resource_type = suite.name;

@@ -160,7 +160,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
 }
 
 const std::vector<std::string>& ephemeral_scenarios() {
-  static const std::vector<std::string> names{"validate", "open", "renew", "close"};
+  static const std::vector<std::string> names = scenarios_of(ScenarioOwner::Ephemeral);
   return names;
 }
 

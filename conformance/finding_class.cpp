@@ -1,17 +1,18 @@
 #include "conformance/finding_class.hpp"
 
 #include "oracle/rules.hpp"
+#include "oracle/rule_id.hpp"
 
 namespace tfc::conformance {
 
 report::FindingClass class_of(std::string_view rule, report::Severity severity) {
   if (rule.starts_with("coverage.")) return report::FindingClass::coverage;
-  if (rule == "rpc.crashed" || rule == "rpc.timeout" || rule == "rpc.message_too_large" ||
+  if (rule == oracle::rule_text("rpc.crashed") || rule == oracle::rule_text("rpc.timeout") || rule == oracle::rule_text("rpc.message_too_large") ||
       rule.find("memory") != std::string_view::npos)
     return report::FindingClass::robustness;
   const oracle::RuleInfo* info = oracle::find_rule(rule);
   if (info == nullptr) return report::FindingClass::contract;
-  if (info->severity == oracle::Severity::Warning) return report::FindingClass::hygiene;
+  if (info->severity == oracle::Severity::warning) return report::FindingClass::hygiene;
   if (severity == report::Severity::warning && info->legacy_logged_only) return report::FindingClass::tolerated;
   return report::FindingClass::contract;
 }

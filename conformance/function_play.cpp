@@ -134,7 +134,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& name,
 }
 
 const std::vector<std::string>& function_scenarios() {
-  static const std::vector<std::string> names{"call", "repeat", "unknown arguments"};
+  static const std::vector<std::string> names = scenarios_of(ScenarioOwner::Function);
   return names;
 }
 

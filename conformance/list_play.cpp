@@ -9,6 +9,7 @@
 #include "conformance/resource_driver.hpp"
 #include "oracle/identity_rules.hpp"
 #include "oracle/list_rules.hpp"
+#include "oracle/rule_id.hpp"
 
 namespace tfc::conformance {
 namespace {
@@ -81,7 +82,7 @@ public:
       if (has_identity && m_managed.identity) {
         auto decoded = decode_value(m_identity_type, *e.identity, "listed identity");
         for (auto x : decoded.violations) {
-          if (x.rule == "value.type_mismatch") x.rule = "identity.type_mismatch";
+          if (x.rule == oracle::rule_text("value.type_mismatch")) x.rule = oracle::rule_text("identity.type_mismatch");
           v.push_back(std::move(x));
         }
         event.identity = decoded.value;
@@ -91,7 +92,7 @@ public:
       if (e.resource_object && m_managed.schema) {
         auto decoded = decode_value(m_object_type, *e.resource_object, "listed resource object");
         for (auto x : decoded.violations) {
-          if (x.rule == "value.type_mismatch") x.rule = "list.resource_object_invalid";
+          if (x.rule == oracle::rule_text("value.type_mismatch")) x.rule = oracle::rule_text("list.resource_object_invalid");
           v.push_back(std::move(x));
         }
         event.object = decoded.value;
@@ -217,7 +218,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
 }
 
 const std::vector<std::string>& list_scenarios() {
-  static const std::vector<std::string> names{"validate", "list", "read listed", "list created"};
+  static const std::vector<std::string> names = scenarios_of(ScenarioOwner::List);
   return names;
 }
 

@@ -2,6 +2,7 @@
 #include "conformance/repro_plan.hpp"
 
 #include "conformance/hcl_text.hpp"
+#include "oracle/rule_id.hpp"
 
 namespace tfc::conformance {
 namespace {
@@ -79,14 +80,14 @@ bool is_after_apply_check(const std::string& step) {
 }  // namespace
 
 std::string not_expressible_reason(const std::string& rule, const std::string& step) {
-  if (rule == "schema.unstable")
+  if (rule == oracle::rule_text("schema.unstable"))
     return "Core asks a provider process for its schema once and never compares two answers";
   if (rule == "value.invalid_utf8")
     return "Core stores invalid UTF-8 as U+FFFD without an error; only the next plan shows a difference";
   if (rule.starts_with("rpc.timeout")) return "Core waits for an answer as long as it takes";
-  if (rule == "rpc.out_of_memory")
+  if (rule == oracle::rule_text("rpc.out_of_memory"))
     return "Core runs a provider without a memory limit: replaying the input would exhaust the machine";
-  if (step == "upgrade" && rule == "upgrade.meaning_changed")
+  if (step == "upgrade" && rule == oracle::rule_text("upgrade.meaning_changed"))
     return "Core upgrades a state at the current version on every plan but never compares the result with the stored state";
   return {};
 }

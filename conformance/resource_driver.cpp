@@ -14,6 +14,7 @@
 #include "oracle/state_checks.hpp"
 #include "proto/cty/json.hpp"
 #include "proto/schema/implied_type.hpp"
+#include "oracle/rule_id.hpp"
 
 namespace tfc::conformance {
 namespace {
@@ -73,7 +74,7 @@ std::optional<cty::Value> ResourceDriver::decode_identity(const std::optional<pr
   if (!wire || wire->empty()) return std::nullopt;
   auto decoded = decode_value(m_identity_type, *wire, "identity");
   for (auto v : decoded.violations) {
-    if (v.rule == "value.type_mismatch") v.rule = "identity.type_mismatch";
+    if (v.rule == oracle::rule_text("value.type_mismatch")) v.rule = oracle::rule_text("identity.type_mismatch");
     out.push_back(std::move(v));
   }
   return decoded.value;
@@ -559,7 +560,7 @@ void ResourceDriver::generate_config(const cty::Value& state, std::string_view s
   auto decoded = decode_value(m_implied, res->config, "generated configuration");
   oracle::Violations v;
   for (auto x : decoded.violations) {
-    if (x.rule == "value.type_mismatch") x.rule = "generate.config_invalid";
+    if (x.rule == oracle::rule_text("value.type_mismatch")) x.rule = oracle::rule_text("generate.config_invalid");
     v.push_back(std::move(x));
   }
   if (decoded.value) {

@@ -14,6 +14,7 @@
 #include "reports/fingerprint.hpp"
 #include "runner/adaptive_deadline.hpp"
 #include "runner/run_stop.hpp"
+#include "oracle/rule_id.hpp"
 
 namespace tfc::conformance {
 namespace {
@@ -217,7 +218,7 @@ public:
     } else {
       // After a timeout every further case would wait out the deadline again: the suite stops.
       // So does a stopped run (a signal, the time budget): the reports still get what was done.
-      for (std::size_t i = 0; i < m_settings.cases && !m_fatal && !m_reported_rules.contains("rpc.timeout") &&
+      for (std::size_t i = 0; i < m_settings.cases && !m_fatal && !m_reported_rules.contains(std::string(oracle::rule_text("rpc.timeout"))) &&
                               !runner::stop_requested();
            ++i) {
         report::CaseEvent event{label, "case", i + 1, m_settings.cases};
@@ -380,8 +381,8 @@ private:
     }
     // Every attempt at shrinking a hang waits out a deadline, and one at shrinking a memory blow-up
     // fills the memory limit: shorter deadlines, fewer attempts.
-    const bool hang = rule == "rpc.timeout";
-    const bool costly = hang || rule == "rpc.out_of_memory";
+    const bool hang = rule == oracle::rule_text("rpc.timeout");
+    const bool costly = hang || rule == oracle::rule_text("rpc.out_of_memory");
     std::optional<runner::DeadlinePolicy::ShrinkingScope> shorter;
     if (hang) shorter.emplace();
     // A costly failure is not played once more after shrinking: the last attempt that still
@@ -562,7 +563,7 @@ private:
       m_suite.scenarios.push_back(std::move(sc));
     }
     if (m_interrupted || (runner::stop_requested() && m_suite.coverage.cases_generated < m_settings.cases &&
-                          !m_fatal && !m_reported_rules.contains("rpc.timeout"))) {
+                          !m_fatal && !m_reported_rules.contains(std::string(oracle::rule_text("rpc.timeout"))))) {
       report::Scenario sc;
       sc.name = "interrupted";
       sc.status = report::Status::skipped;

@@ -7,6 +7,7 @@
 #include "proto/cty/json.hpp"
 #include "proto/cty/msgpack.hpp"
 #include "proto/schema/implied_type.hpp"
+#include "oracle/rule_id.hpp"
 
 namespace tfc::conformance {
 namespace {
@@ -241,12 +242,12 @@ Decoded decode_value(const cty::Type& type, const protocol::DynamicValue& value,
     well_formed = nlohmann::json::accept(value.json);
   }
   oracle::Violation v;
-  v.severity = oracle::Severity::Error;
+  v.severity = oracle::Severity::error;
   if (well_formed) {
-    v.rule = "value.type_mismatch";
+    v.rule = oracle::rule_text("value.type_mismatch");
     v.message = what + " does not conform to the schema's type: " + decoded.error().message;
   } else {
-    v.rule = "value.undecodable";
+    v.rule = oracle::rule_text("value.undecodable");
     v.message = what + " is not valid " + (msgpack ? "msgpack" : "JSON") + ": " + decoded.error().message;
   }
   out.violations.push_back(std::move(v));

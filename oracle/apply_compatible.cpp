@@ -14,7 +14,7 @@ namespace {
 constexpr DriftRules kApplyRules{
     .known_changed = "apply.known_value_changed",
     // Reported once per position by the wholly-known check below, not again here.
-    .became_unknown = "",
+    .became_unknown = {},
     .null_became_value = "apply.null_became_value",
     .value_became_null = "apply.value_became_null",
     .element_changed = "apply.collection_element_changed",

@@ -16,8 +16,10 @@ using schema::Attribute;
 using schema::Block;
 using schema::NestedBlock;
 
-// Every kind reported, so that a trial walk sees every difference.
-constexpr DriftRules kTrialRules{"x", "x", "x", "x", "x", "x", "x", "x", "x"};
+// Every kind reported, so that a trial walk sees every difference; its findings are only
+// counted, never shown, so any catalogued id serves.
+constexpr RuleId kTrial = "apply.known_value_changed";
+constexpr DriftRules kTrialRules{kTrial, kTrial, kTrial, kTrial, kTrial, kTrial, kTrial, kTrial, kTrial};
 constexpr std::size_t kSmallSet = 8;
 
 struct ValueLess {
@@ -136,7 +138,7 @@ public:
 private:
   bool stopped() const { return m_stop_early && !m_out.empty(); }
 
-  void report(std::string_view rule, const Path& path, std::string message) {
+  void report(RuleId rule, const Path& path, std::string message) {
     if (!rule.empty()) m_out.add(rule, path, std::move(message));
   }
 
@@ -154,7 +156,9 @@ private:
     // One vague finding per sensitive attribute: any detail could disclose the value.
     Findings hidden;
     CompatWalk(m_rules, hidden, m_stop_early).value(planned, actual, path, true);
-    if (!hidden.empty()) m_out.add(hidden.violations().front().rule, path, "inconsistent values for sensitive attribute");
+    if (hidden.empty()) return;
+    if (auto rule = RuleId::find(hidden.violations().front().rule))
+      m_out.add(*rule, path, "inconsistent values for sensitive attribute");
   }
 
   void sequence(const Value& planned, const Value& actual, const Path& path, bool hide) {
@@ -273,7 +277,7 @@ private:
   // merge over the canonical order; the rest are tried pairwise, narrowed for object elements
   // by one wholly known attribute.
   template <class Compatible>
-  void correlate(const Value& planned, const Value& actual, const Path& path, bool hide, std::string_view rule,
+  void correlate(const Value& planned, const Value& actual, const Path& path, bool hide, RuleId rule,
                  Compatible compatible) {
     const auto& pe = planned.elements();
     const auto& ae = actual.elements();

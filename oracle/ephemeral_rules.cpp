@@ -22,7 +22,7 @@ Violations check_ephemeral_open(const schema::Block& block, const cty::Value& co
   // Terraform judges the result as a plan from a null prior (AssertPlanValid); each plan rule
   // broken there is this one rule here, its message saying which.
   for (Violation& v : check_plan(block, cty::Value::null(result.type()), config, result)) {
-    if (v.rule == "plan.unknown_for_configured") continue;  // an unknown is reported above
+    if (v.rule == rule_text("plan.unknown_for_configured")) continue;  // an unknown is reported above
     out.add("ephemeral.result_invalid_for_config", v.path, v.message + " (" + v.rule + " for a plan)");
   }
   return out.take();

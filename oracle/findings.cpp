@@ -6,17 +6,17 @@
 
 namespace tfc::oracle {
 
-void Findings::add(std::string_view rule, const cty::Path& path, std::string message) {
-  const RuleInfo* info = find_rule(rule);
-  Severity severity = info != nullptr ? info->severity : Severity::Error;
+void Findings::add(RuleId rule, const cty::Path& path, std::string message) {
+  const RuleInfo* info = find_rule(rule.str());
+  Severity severity = info != nullptr ? info->severity : Severity::error;
   // docs/lifecycle-contract.md "Severity and the cores": MUST rules that Core only logs for the legacy SDK are
   // reported as tolerated, unless the run asks to be strict.
-  if (info != nullptr && info->legacy_logged_only && severity == Severity::Error &&
+  if (info != nullptr && info->legacy_logged_only && severity == Severity::error &&
       m_options.legacy_type_system && !m_options.strict) {
-    severity = Severity::Warning;
+    severity = Severity::warning;
     message += " (tolerated for the legacy SDK)";
   }
-  m_violations.push_back(Violation{std::string(rule), severity, path, std::move(message)});
+  m_violations.push_back(Violation{std::string(rule.str()), severity, path, std::move(message)});
 }
 
 void Findings::append(Violations more) {

@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include "oracle/rule_id.hpp"
 #include "oracle/violation.hpp"
 #include "proto/cty/value.hpp"
 
@@ -14,10 +15,10 @@ class Findings {
 public:
   explicit Findings(CheckOptions options = {}) : m_options(options) {}
 
-  /// Records a violation of `rule` (an id of oracle/rules.hpp) at `path`. A rule Core only logs
+  /// Records a violation of `rule` (checked against the catalogue while compiling) at `path`. A rule Core only logs
   /// for the legacy SDK becomes a warning ending "(tolerated for the legacy SDK)" when the
   /// options say legacy and not strict.
-  void add(std::string_view rule, const cty::Path& path, std::string message);
+  void add(RuleId rule, const cty::Path& path, std::string message);
   /// Appends already judged violations unchanged.
   void append(Violations more);
 

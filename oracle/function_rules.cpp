@@ -127,7 +127,7 @@ Violations check_unknown_argument_result(const cty::Type& return_type, const cty
   result.computed = true;
   block.attributes.push_back(result);
   const auto wrap = [](const cty::Value& v) { return cty::Value::object({{"result", v}}); };
-  constexpr std::string_view rule = "function.unknown_result_mismatch";
+  constexpr RuleId rule = "function.unknown_result_mismatch";
   Findings walked;
   check_compatible(block, wrap(with_unknowns), wrap(known), DriftRules{rule, rule, rule, rule, rule, rule, rule, rule, rule},
                    walked);

@@ -9,10 +9,10 @@
 namespace tfc::oracle {
 namespace {
 
-constexpr DriftRules every(std::string_view rule) { return DriftRules{rule, rule, rule, rule, rule, rule, rule, rule, rule}; }
+constexpr DriftRules every(RuleId rule) { return DriftRules{rule, rule, rule, rule, rule, rule, rule, rule, rule}; }
 
 /// Compatibility of two identities under one rule, messages prefixed with `what`.
-Violations kept(const schema::Block& identity, const cty::Value& before, const cty::Value& after, std::string_view rule,
+Violations kept(const schema::Block& identity, const cty::Value& before, const cty::Value& after, RuleId rule,
                 std::string_view what) {
   Findings walked;
   check_compatible(identity, before, after, every(rule), walked);
@@ -51,7 +51,7 @@ Violations check_identity_value(const schema::Block& identity, const cty::Value&
   return out.take();
 }
 
-Violations check_identity_present(bool present, std::string_view rule, std::string_view what) {
+Violations check_identity_present(bool present, RuleId rule, std::string_view what) {
   Findings out;
   if (!present) out.add(rule, cty::Path{}, std::string(what) + " has no identity, although the resource type has an identity schema");
   return out.take();

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string_view>
 
+#include "oracle/rule_id.hpp"
 #include "oracle/violation.hpp"
 #include "proto/cty/value.hpp"
 #include "proto/schema/block.hpp"
@@ -25,7 +26,7 @@ Violations check_identity_value(const schema::Block& identity, const cty::Value&
 
 /// `rule` (identity.missing, import.identity_missing) when a resource with an identity schema
 /// answered without an identity where one belongs.
-Violations check_identity_present(bool present, std::string_view rule, std::string_view what);
+Violations check_identity_present(bool present, RuleId rule, std::string_view what);
 
 /// `identity.changed`: the identity of the same object must not change across read, no-op
 /// plan, update, import and move; every value known in `before` must be the same in `after`

@@ -56,7 +56,7 @@ Violations check_list_events(const std::vector<ListedEvent>& events, bool includ
 }
 
 Violations check_listed_object_read(const schema::Block& block, const cty::Value& listed, const cty::Value& read) {
-  constexpr std::string_view rule = "list.object_mismatch";
+  constexpr RuleId rule = "list.object_mismatch";
   Findings walked;
   check_compatible(block, listed, read, DriftRules{rule, rule, rule, rule, rule, rule, rule, rule, rule}, walked);
   Findings out;

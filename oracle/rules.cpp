@@ -1,9 +1,9 @@
-// The rule catalogue (docs/rules.md is generated from it). Seed sections (docs/lifecycle-contract.md):
-// 000 is OpenTofu's resource instance change lifecycle, 001 its planning behaviors, 002 Terraform's
-// lifecycle (which adds the "no unknown values" sentences), 004 the CRUD lifecycle by example.
+// The rule catalogue (docs/rules.md is generated from it): the lifecycle rules
+// (lifecycle_rule_table.hpp) and the family rules (family_rule_table.hpp), sorted by id.
 #include "oracle/rules.hpp"
 
 #include "oracle/family_rules.hpp"
+#include "oracle/lifecycle_rule_table.hpp"
 
 #include <algorithm>
 #include <array>
@@ -12,147 +12,9 @@
 namespace tfc::oracle {
 namespace {
 
-constexpr Severity E = Severity::Error;
-constexpr Severity W = Severity::Warning;
-constexpr bool kLegacyLogged = true;
-constexpr bool kAlways = false;
-
-constexpr std::array kRules{
-    // ApplyResourceChange
-    RuleInfo{"apply.block_count_changed", E, "the number of nested blocks (or their keys) changed between the final plan and the new state",
-             "000 §Handling of Nested Blocks in Configuration", Cores::Both, kLegacyLogged},
-    RuleInfo{"apply.collection_element_changed", E, "a list/map/tuple element vanished or appeared, a planned set element correlates with none in the new state, or the set grew",
-             "000 §ApplyResourceChange", Cores::Both, kLegacyLogged},
-    RuleInfo{"apply.delete_not_null", E, "a delete apply returned a non-null new state",
-             "000 §ApplyResourceChange", Cores::Both, kAlways},
-    RuleInfo{"apply.known_value_changed", E, "a value known in the final planned state differs in the new state (exact form, no normalization)",
-             "000 §ApplyResourceChange", Cores::Both, kLegacyLogged},
-    RuleInfo{"apply.null_became_value", E, "a value planned as null is non-null in the new state",
-             "000 §ApplyResourceChange", Cores::Both, kLegacyLogged},
-    RuleInfo{"apply.object_vanished", E, "a non-delete apply returned a null object (root object was present, but now absent)",
-             "000 §ApplyResourceChange", Cores::Both, kLegacyLogged},
-    RuleInfo{"apply.unknown_in_new_state", E, "the new state contains an unknown value (no unknown values are permitted in the new state)",
-             "000 §ApplyResourceChange", Cores::Both, kAlways},
-    RuleInfo{"apply.unknown_refinement_broken", E, "a new value contradicts the refinements of its planned unknown",
-             "000 §ApplyResourceChange", Cores::Both, kLegacyLogged},
-    RuleInfo{"apply.value_became_null", E, "a known non-null planned value is null in the new state",
-             "000 §ApplyResourceChange", Cores::Both, kLegacyLogged},
-    RuleInfo{"apply.write_only_not_null", E, "a write-only attribute is non-null in the new state",
-             "002 §ApplyResourceChange", Cores::Terraform, kAlways},
-    // ReadDataSource
-    RuleInfo{"data.config_value_changed", W, "a data source result changed an attribute that was non-null in config",
-             "001 §Default Planning Behavior (Read)", Cores::None, kAlways},
-    RuleInfo{"data.null_result", E, "ReadDataSource returned a null object",
-             "001 §Default Planning Behavior (Read)", Cores::Both, kAlways},
-    RuleInfo{"data.unknown_in_result", E, "ReadDataSource returned unknown values",
-             "001 §Default Planning Behavior (Read)", Cores::Both, kAlways},
-    // ImportResourceState
-    RuleInfo{"import.incomplete", W, "after import and read, attributes differ from the state created by apply (partial import)",
-             "000 §ImportResourceState", Cores::None, kAlways},
-    RuleInfo{"import.multiple", E, "ImportResourceState returned more than one object",
-             "000 §ImportResourceState", Cores::Both, kAlways},
-    RuleInfo{"import.no_resources", E, "ImportResourceState returned no object and did not defer",
-             "000 §ImportResourceState", Cores::Both, kAlways},
-    RuleInfo{"import.nonexistent_after_read", E, "the import stub state reads back as null (the object does not exist)",
-             "000 §ImportResourceState", Cores::Both, kAlways},
-    RuleInfo{"import.null_object", E, "ImportResourceState returned a null state object",
-             "000 §ImportResourceState", Cores::Both, kAlways},
-    RuleInfo{"import.type_missing", E, "an imported object lacks its resource type name",
-             "000 §ImportResourceState", Cores::Both, kAlways},
-    // Lifecycle
-    RuleInfo{"lifecycle.plan_not_empty_after_apply", E, "planning the same config against the new state is not a no-op (perpetual diff)",
-             "001 §Default Planning Behavior (No-op)", Cores::None, kAlways},
-    RuleInfo{"lifecycle.plan_not_empty_after_refresh", E, "planning the same config after ReadResource is not a no-op (normalization leaked as drift)",
-             "000 §ReadResource", Cores::None, kAlways},
-    // PlanResourceChange
-    RuleInfo{"plan.block_absent", E, "a nested block (or nested object) present in config is planned as null",
-             "000 §Handling of Nested Blocks in Configuration", Cores::Both, kLegacyLogged},
-    RuleInfo{"plan.block_collection_null", E, "a list/set/map block collection is planned null instead of empty",
-             "000 §Handling of Nested Blocks in Configuration", Cores::Both, kLegacyLogged},
-    RuleInfo{"plan.block_count_changed", E, "a list block or list/map nested attribute has a different count than config, or map keys differ",
-             "000 §Handling of Nested Blocks in Configuration", Cores::Both, kLegacyLogged},
-    RuleInfo{"plan.block_element_unknown", E, "a block element or whole block collection is planned unknown (set nested values unknown instead)",
-             "000 §Handling of Nested Blocks in Configuration", Cores::Both, kLegacyLogged},
-    RuleInfo{"plan.block_present", E, "a nested block (or nested object) absent from config is planned non-null",
-             "000 §Handling of Nested Blocks in Configuration", Cores::Both, kLegacyLogged},
-    RuleInfo{"plan.config_value_changed", E, "an attribute non-null in config is planned as neither the config value nor the prior value",
-             "000 §PlanResourceChange", Cores::Both, kLegacyLogged},
-    RuleInfo{"plan.deferred_not_allowed", E, "the provider deferred although the request did not allow deferral",
-             "001 §Provider-driven Behaviors", Cores::Terraform, kAlways},
-    RuleInfo{"plan.destroy_not_null", E, "a destroy (null config) is planned to a non-null value",
-             "000 §PlanResourceChange", Cores::Both, kAlways},
-    RuleInfo{"plan.non_computed_set", E, "an attribute null in config and not computed is planned non-null",
-             "000 §PlanResourceChange", Cores::Both, kLegacyLogged},
-    RuleInfo{"plan.null_for_existing", E, "a non-destroy change is planned to a null object",
-             "000 §PlanResourceChange", Cores::Both, kLegacyLogged},
-    RuleInfo{"plan.replace_path_invalid", E, "requires_replace names a path absent from both the prior and the planned state",
-             "001 §Provider-driven Behaviors", Cores::Both, kAlways},
-    RuleInfo{"plan.unknown_for_configured", E, "a configured nested value is planned as unknown",
-             "000 §PlanResourceChange", Cores::Both, kLegacyLogged},
-    RuleInfo{"plan.write_only_not_null", E, "a write-only attribute is planned non-null",
-             "002 §PlanResourceChange", Cores::Terraform, kAlways},
-    RuleInfo{"plan_final.action_changed", E, "the action implied by the final plan differs from the initial plan's (e.g. update to replace)",
-             "000 §PlanResourceChange (final against initial)", Cores::Both, kAlways},
-    RuleInfo{"plan_final.known_value_changed", E, "a value known in the initial planned state differs in the final planned state",
-             "000 §PlanResourceChange (final against initial)", Cores::Both, kAlways},
-    // ReadResource
-    RuleInfo{"read.normalization_not_preserved", W, "right after apply, with no outside change, read returned a different value (normalization must keep the prior value)",
-             "000 §ReadResource", Cores::None, kAlways},
-    RuleInfo{"read.unknown_in_state", E, "the refreshed state contains unknown values",
-             "002 §ReadResource", Cores::Terraform, kAlways},
-    RuleInfo{"read.write_only_not_null", E, "a write-only attribute is non-null in the refreshed state",
-             "002 §ReadResource", Cores::Terraform, kAlways},
-    // The provider process
-    RuleInfo{"rpc.crashed", E, "the plugin exited or the connection broke during a call",
-             "000 §Provider Protocol API Functions", Cores::Both, kAlways},
-    RuleInfo{"rpc.error_status", E, "a gRPC error other than UNIMPLEMENTED (errors belong in diagnostics)",
-             "000 §Provider Protocol API Functions", Cores::Both, kAlways},
-    RuleInfo{"rpc.handshake", E, "the plugin handshake line is missing or malformed",
-             "000 §Provider Protocol API Functions", Cores::Both, kAlways},
-    RuleInfo{"rpc.message_too_large", E, "an answer is over 256 MiB, the most terraform-plugin-go sends and tfconform reads (Terraform reads up to 2 GiB, but only 64 MiB of GetProviderSchema)",
-             "000 §Provider Protocol API Functions", Cores::None, kAlways},
-    RuleInfo{"rpc.out_of_memory", E, "the plugin died at tfconform's memory limit per provider process (--provider-memory) answering a generated input: a configuration can drive it into unbounded allocation",
-             "000 §Provider Protocol API Functions", Cores::None, kAlways},
-    RuleInfo{"rpc.timeout", E, "no answer within the deadline",
-             "000 §Provider Protocol API Functions", Cores::None, kAlways},
-    // The suite's own gate
-    RuleInfo{"coverage.type_not_exercised", E, "a selected type never reached the lifecycle step --require-coverage asks for (a CI gate that passes without exercising a type is worse than none)",
-             "none: a gate of the suite (--require-coverage), not a Core rule", Cores::None, kAlways},
-    // GetProviderSchema
-    RuleInfo{"schema.attribute_flags", E, "an attribute is not exactly one of required, optional, computed, optional+computed, or has not exactly one of type/nested_type",
-             "000 §Resource Instance Change Lifecycle (objects conform to the schema)", Cores::Both, kAlways},
-    RuleInfo{"schema.block_items", E, "min/max items invalid for the block's nesting mode",
-             "000 §Resource Instance Change Lifecycle (objects conform to the schema)", Cores::Both, kAlways},
-    RuleInfo{"schema.invalid_name", E, "an attribute or block name is not lowercase letters, digits and underscores",
-             "000 §Resource Instance Change Lifecycle (objects conform to the schema)", Cores::Both, kAlways},
-    RuleInfo{"schema.name_conflict", E, "a name is used both as an attribute and as a block type",
-             "000 §Resource Instance Change Lifecycle (objects conform to the schema)", Cores::Both, kAlways},
-    RuleInfo{"schema.negative_version", E, "a schema version is negative",
-             "000 §UpgradeResourceState", Cores::Both, kAlways},
-    RuleInfo{"schema.set_dynamic", E, "a set nesting or set type contains dynamic, or a write-only attribute sits inside a set",
-             "000 §Resource Instance Change Lifecycle (objects conform to the schema)", Cores::Both, kAlways},
-    RuleInfo{"schema.unstable", E, "GetProviderSchema answers differently when asked twice",
-             "000 §Resource Instance Change Lifecycle (objects conform to the schema)", Cores::None, kAlways},
-    // UpgradeResourceState
-    RuleInfo{"upgrade.meaning_changed", W, "upgrading a state already at the current version changed its value (should only change the shape)",
-             "000 §UpgradeResourceState", Cores::None, kAlways},
-    RuleInfo{"upgrade.unknown_in_state", E, "the upgraded state contains unknown values (a type mismatch is value.type_mismatch)",
-             "002 §UpgradeResourceState", Cores::Terraform, kAlways},
-    // ValidateResourceConfig
-    RuleInfo{"validate.rejects_unknown", W, "validation reported an error whose path points at an unknown value",
-             "000 §ValidateResourceConfig", Cores::None, kAlways},
-    // Values in every response
-    RuleInfo{"value.type_mismatch", E, "a returned object does not conform to the schema's implied type",
-             "000 §Resource Instance Change Lifecycle (objects conform to the schema)", Cores::Both, kAlways},
-    RuleInfo{"value.invalid_utf8", E, "a returned string, map key or attribute name is not valid UTF-8 (Terraform stores it as U+FFFD, so the next plan sees another value)",
-             "000 §Resource Instance Change Lifecycle (objects conform to the schema)", Cores::None, kAlways},
-    RuleInfo{"value.undecodable", E, "a DynamicValue cannot be decoded (bad msgpack or JSON)",
-             "000 §Resource Instance Change Lifecycle (objects conform to the schema)", Cores::Both, kAlways},
-};
-
 const std::vector<RuleInfo>& sorted_rules() {
   static const std::vector<RuleInfo> rules = [] {
-    std::vector<RuleInfo> r(kRules.begin(), kRules.end());
+    std::vector<RuleInfo> r(catalogue::kLifecycleRules.begin(), catalogue::kLifecycleRules.end());
     const auto families = family_rules();
     r.insert(r.end(), families.begin(), families.end());
     std::sort(r.begin(), r.end(), [](const RuleInfo& a, const RuleInfo& b) { return a.id < b.id; });
@@ -182,13 +44,9 @@ std::string_view to_string(Cores cores) noexcept {
   return "none";
 }
 
-std::string_view to_string(Severity severity) noexcept {
-  return severity == Severity::Error ? "error" : "warning";
-}
-
 bool has_errors(const Violations& violations) noexcept {
   return std::any_of(violations.begin(), violations.end(),
-                     [](const Violation& v) { return v.severity == Severity::Error; });
+                     [](const Violation& v) { return v.severity == Severity::error; });
 }
 
 }  // namespace tfc::oracle

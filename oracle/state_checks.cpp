@@ -12,7 +12,7 @@ namespace {
 using cty::Path;
 using cty::Value;
 
-constexpr DriftRules all_rules_as(std::string_view rule) {
+constexpr DriftRules all_rules_as(RuleId rule) {
   return DriftRules{rule, rule, rule, rule, rule, rule, rule, rule, rule};
 }
 
@@ -39,7 +39,7 @@ void for_each_element(const Value& collection, const Path& path, F each) {
 }
 
 struct WriteOnlyWalk {
-  std::string_view rule;
+  RuleId rule;
   std::string_view what;
   Findings& out;
 
@@ -74,7 +74,7 @@ struct WriteOnlyWalk {
   }
 };
 
-void report_unknowns(const Value& v, std::string_view rule, std::string_view what, Findings& out) {
+void report_unknowns(const Value& v, RuleId rule, std::string_view what, Findings& out) {
   std::vector<Path> unknowns;
   collect_unknown_paths(v, Path{}, unknowns);
   for (const Path& p : unknowns) out.add(rule, p, std::string(what) + " holds an unknown value");
@@ -134,7 +134,7 @@ bool has_write_only(const schema::Block& block) {
 
 }  // namespace
 
-Violations check_write_only_null(const schema::Block& block, const Value& state, std::string_view rule, std::string_view what) {
+Violations check_write_only_null(const schema::Block& block, const Value& state, RuleId rule, std::string_view what) {
   Findings out;
   if (!has_write_only(block)) return out.take();  // most schemas have none: skip the walk
   WriteOnlyWalk{rule, what, out}.block(block, state, Path{});
@@ -211,7 +211,7 @@ Violations check_data_read(const schema::Block& block, const Value& config, cons
   return out.take();
 }
 
-Violations check_plan_is_no_op(const schema::Block& block, const Value& prior, const Value& planned, std::string_view rule) {
+Violations check_plan_is_no_op(const schema::Block& block, const Value& prior, const Value& planned, RuleId rule) {
   Findings out;
   if (raw_equals(prior, planned)) return out.take();
   check_compatible(block, prior, planned, all_rules_as(rule), out);

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "oracle/rule_id.hpp"
 #include "oracle/violation.hpp"
 #include "proto/cty/path.hpp"
 #include "proto/cty/value.hpp"
@@ -16,7 +17,7 @@ namespace tfc::oracle {
 
 /// `rule` for every write-only attribute (at any depth) holding a non-null value in `state`:
 /// write-only values exist only in configuration (Terraform; docs/protocol.md §4.3).
-Violations check_write_only_null(const schema::Block& block, const cty::Value& state, std::string_view rule,
+Violations check_write_only_null(const schema::Block& block, const cty::Value& state, RuleId rule,
                                  std::string_view what);
 
 /// ReadResource (000 §ReadResource; 002 "No unknown values are permitted in the Prior State"):
@@ -63,7 +64,7 @@ Violations check_data_read(const schema::Block& block, const cty::Value& config,
 /// planning the same config again must plan exactly the prior state; one finding per
 /// differing path.
 Violations check_plan_is_no_op(const schema::Block& block, const cty::Value& prior, const cty::Value& planned,
-                               std::string_view rule);
+                               RuleId rule);
 
 /// MoveResourceState from the same type and version: a non-null (`move.state_invalid`)
 /// target state conforming to the schema, wholly known (`move.state_invalid`), its write-only

@@ -9,15 +9,16 @@
 #include <vector>
 
 #include "proto/cty/path.hpp"
+#include "proto/util/severity.hpp"
 
 namespace tfc::oracle {
 
-/// error: a MUST rule; warning: a SHOULD rule, or a MUST rule Core only logs for the legacy SDK.
-enum class Severity : std::uint8_t { Error, Warning };
+using tfc::Severity;  // proto/util/severity.hpp: the oracle's and the reports' one severity
+using tfc::to_string;
 
 struct Violation {
   std::string rule;  // stable id from oracle/rules.hpp, e.g. "plan.config_value_changed"
-  Severity severity = Severity::Error;
+  Severity severity = Severity::error;
   cty::Path path;
   std::string message;  // lowercase, "what was seen against what was expected", no final period
 };
@@ -36,8 +37,6 @@ struct CheckOptions {
   CoreProfile profile = CoreProfile::Both;
 };
 
-/// "error" or "warning".
-std::string_view to_string(Severity severity) noexcept;
 
 /// True when at least one violation has severity error.
 bool has_errors(const Violations& violations) noexcept;

@@ -135,10 +135,6 @@ std::vector<RuleCount> findings_by_rule(const RunReport& run) {
   return out;
 }
 
-std::string_view to_string(Severity severity) {
-  return severity == Severity::error ? "error" : "warning";
-}
-
 std::string_view to_string(Verdict verdict) {
   switch (verdict) {
     case Verdict::passed: return "passed";

@@ -11,11 +11,12 @@
 #include <string_view>
 #include <vector>
 
+#include "proto/util/severity.hpp"
+
 namespace tfc::report {
 
-/// error for MUST rules, warning for SHOULD rules and legacy-SDK tolerance
-/// (docs/lifecycle-contract.md, "Severity and the cores").
-enum class Severity { error, warning };
+using tfc::Severity;  // proto/util/severity.hpp: the oracle's and the reports' one severity
+using tfc::to_string;
 
 enum class Status { passed, failed, skipped, error };
 
@@ -281,7 +282,6 @@ std::vector<RuleCount> findings_by_rule(const RunReport& run);
 
 /// Stable lowercase names used in every output: "error"/"warning", "passed"/"failed"/...,
 /// "provider"/"resource"/"data_source"/"function"/"ephemeral_resource"/"list_resource"/"action".
-std::string_view to_string(Severity severity);
 /// "passed", "failed", "incomplete".
 std::string_view to_string(Verdict verdict);
 std::string_view to_string(Status status);

@@ -25,10 +25,10 @@ TEST(FindingClass, FollowsTheCatalogue) {
 
 TEST(FindingClass, EveryCatalogueRuleHasAClass) {
   for (const auto& rule : oracle::all_rules()) {
-    const auto severity = rule.severity == oracle::Severity::Error ? Severity::error : Severity::warning;
+    const auto severity = rule.severity;
     const auto c = class_of(rule.id, severity);
     if (rule.id.starts_with("coverage.")) EXPECT_EQ(c, FindingClass::coverage) << rule.id;
-    else if (rule.severity == oracle::Severity::Warning) EXPECT_EQ(c, FindingClass::hygiene) << rule.id;
+    else if (rule.severity == oracle::Severity::warning) EXPECT_EQ(c, FindingClass::hygiene) << rule.id;
     else EXPECT_TRUE(c == FindingClass::contract || c == FindingClass::robustness) << rule.id;
   }
 }
@@ -46,7 +46,7 @@ TEST(CoreProfile, ARuleOnlyTheOtherCoreEnforcesIsAWarning) {
   }
   // Every single-Core rule flips under the other profile.
   for (const auto& rule : oracle::all_rules()) {
-    if (rule.severity != oracle::Severity::Error) continue;
+    if (rule.severity != oracle::Severity::error) continue;
     const auto other = rule.cores == oracle::Cores::Terraform ? oracle::CoreProfile::OpenTofu
                        : rule.cores == oracle::Cores::OpenTofu ? oracle::CoreProfile::Terraform
                                                                : oracle::CoreProfile::Both;

@@ -36,7 +36,7 @@ inline std::vector<std::string> summary(const Violations& violations) {
   std::vector<std::string> out;
   for (const Violation& v : violations) {
     std::string s = v.rule + " " + v.path.render();
-    if (v.severity == Severity::Warning) s += " (warning)";
+    if (v.severity == Severity::warning) s += " (warning)";
     out.push_back(s);
   }
   return out;

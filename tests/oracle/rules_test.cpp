@@ -1,6 +1,7 @@
 // The rule catalogue, legacy tolerance in Findings, and path text.
 #include "oracle/findings.hpp"
 #include "oracle/path_text.hpp"
+#include "oracle/rule_id.hpp"
 #include "oracle/rules.hpp"
 #include "oracle/schema_rules.hpp"
 
@@ -77,10 +78,25 @@ TEST(Rules, CatalogueHasEveryContractRuleOnceAndSorted) {
   EXPECT_EQ(find_rule("plan.nope"), nullptr);
 }
 
+// Ids read at run time (vector files, schema problems) are looked up; the compiler checked every
+// literal (tests/oracle/compile_fail/).
+TEST(Rules, RuleIdFindsEveryCatalogueIdAndNothingElse) {
+  for (const RuleInfo& r : all_rules()) {
+    const auto id = RuleId::find(r.id);
+    ASSERT_TRUE(id.has_value()) << r.id;
+    EXPECT_EQ(id->str(), r.id);
+  }
+  EXPECT_FALSE(RuleId::find("plan.nope").has_value());
+  EXPECT_FALSE(RuleId::find("").has_value());
+  constexpr RuleId known = "plan.config_value_changed";
+  EXPECT_EQ(RuleId::find("plan.config_value_changed"), known);
+  EXPECT_TRUE(RuleId{}.empty());
+}
+
 TEST(Rules, SeverityAndLegacyFlagsFollowTheContract) {
   for (const char* warning : {"read.normalization_not_preserved", "upgrade.meaning_changed", "import.incomplete",
                               "data.config_value_changed", "validate.rejects_unknown"})
-    EXPECT_EQ(find_rule(warning)->severity, Severity::Warning) << warning;
+    EXPECT_EQ(find_rule(warning)->severity, Severity::warning) << warning;
   for (const char* never : {"value.type_mismatch", "apply.unknown_in_new_state", "plan_final.known_value_changed",
                             "plan_final.action_changed", "apply.delete_not_null"})
     EXPECT_FALSE(find_rule(never)->legacy_logged_only) << never;
@@ -93,17 +109,17 @@ TEST(Rules, SeverityAndLegacyFlagsFollowTheContract) {
 TEST(Findings, LegacyToleranceAndStrict) {
   Findings plain;
   plain.add("apply.known_value_changed", cty::Path(), "was 1, but now 2");
-  EXPECT_EQ(plain.violations()[0].severity, Severity::Error);
+  EXPECT_EQ(plain.violations()[0].severity, Severity::error);
   Findings legacy(CheckOptions{true, false});
   legacy.add("apply.known_value_changed", cty::Path(), "was 1, but now 2");
   legacy.add("apply.unknown_in_new_state", cty::Path(), "the new state holds an unknown value");
-  EXPECT_EQ(legacy.violations()[0].severity, Severity::Warning);
+  EXPECT_EQ(legacy.violations()[0].severity, Severity::warning);
   EXPECT_EQ(legacy.violations()[0].message, "was 1, but now 2 (tolerated for the legacy SDK)");
-  EXPECT_EQ(legacy.violations()[1].severity, Severity::Error);
+  EXPECT_EQ(legacy.violations()[1].severity, Severity::error);
   EXPECT_TRUE(has_errors(legacy.violations()));
   Findings strict(CheckOptions{true, true});
   strict.add("apply.known_value_changed", cty::Path(), "was 1, but now 2");
-  EXPECT_EQ(strict.violations()[0].severity, Severity::Error);
+  EXPECT_EQ(strict.violations()[0].severity, Severity::error);
   EXPECT_EQ(strict.violations()[0].message, "was 1, but now 2");
   Findings warning;
   warning.add("import.incomplete", cty::Path(), "x");

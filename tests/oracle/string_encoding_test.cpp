@@ -40,7 +40,7 @@ TEST(StringEncoding, FlagsStringsKeysAndNamesAtTheirPaths) {
   ASSERT_EQ(found.size(), 4u);
   for (const auto& v : found) {
     EXPECT_EQ(v.rule, "value.invalid_utf8");
-    EXPECT_EQ(v.severity, Severity::Error);
+    EXPECT_EQ(v.severity, Severity::error);
     EXPECT_NE(v.message.find("new state holds"), std::string::npos) << v.message;
     EXPECT_NE(v.message.find("byte 0xff at offset 2 of 4"), std::string::npos) << v.message;
   }

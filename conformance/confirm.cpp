@@ -61,6 +61,15 @@ std::string unboxed(const std::string& line) {
   return line;
 }
 
+/// The words of Core's error for a rule's family, when the family has one error of its own:
+/// an earlier step of a reproduction that fails with it shows Core rejecting the same promise.
+std::string_view core_error_of(std::string_view rule) {
+  if (rule.starts_with("plan_final.")) return "inconsistent final plan";
+  if (rule.starts_with("apply.")) return "inconsistent result after apply";
+  if (rule.starts_with("plan.")) return "Provider produced invalid plan";
+  return {};
+}
+
 /// The first diagnostic block that starts with "Error:" (at most 12 lines) and, with
 /// `core_only`, is Core rejecting the provider's answer for `rule`; or empty.
 std::string error_block(const std::string& output, bool core_only, std::string_view rule = {}) {
@@ -211,6 +220,14 @@ report::Confirmation confirm_finding(const report::Finding& f, const CliUnderTes
     }
     if (ran.exit_code != 0) {
       const auto err = error_block(ran.output, false);
+      // The provider broke the same promise already here (a shrunk create whose final plan
+      // changes too): Core rejects it with the rule's own error, one step early.
+      if (const auto own = core_error_of(f.rule_id);
+          !own.empty() && !err.empty() && err.find(own) != std::string::npos && core_rejection(err, f.rule_id)) {
+        result = verdict(cli.name, ConfirmVerdict::confirmed,
+                         step.folder + " (" + step.purpose + "), before the checked step: " + err);
+        break;
+      }
       result = verdict(cli.name, ConfirmVerdict::not_reproduced,
                        step.folder + " (" + step.purpose + ") failed before the checked step: " +
                            (err.empty() ? tail(ran.output, 8) : err));

@@ -124,6 +124,31 @@ TEST(ConfirmCommand, AReproductionCoreAcceptsIsNotReproduced) {
   EXPECT_GE(seen, 1u) << confirmed.output;
 }
 
+// A shrunk case whose create already breaks the promise: Core stops the reproduction's first
+// step with the rule's own error ("inconsistent final plan"), which confirms the finding.
+TEST(ConfirmCommand, CoreRejectingTheSamePromiseOneStepEarlyConfirms) {
+  REQUIRE_PROVIDER("tfcfault");
+  if (!terraform_on_path()) GTEST_SKIP() << "terraform is not on PATH";
+  Scratch scratch;
+  const auto run = run_tfconform(
+      scratch.path(), {"--provider", provider_binary("tfcfault").string(), "--apply", "--env",
+                       "TFCFAULT_STATE_DIR=" + (scratch.path() / "objects").string(), "--env",
+                       "TFCFAULT_MODE=plan_final_changes_known", "--hints", hints("tfcfault"), "--seed", "20240601",
+                       "--cases", "30", "--shrink-time", "20", "--timeout", "20", "--resources", "tfcfault_thing",
+                       "--no-data-sources", "--confirm-with", "terraform"});
+  ASSERT_TRUE(run.report.is_object()) << run.output;
+  std::size_t seen = 0;
+  for (const auto& f : findings_of(run.report)) {
+    if (f["rule"] != "plan_final.known_value_changed") continue;
+    ASSERT_EQ(f["confirmations"].size(), 1u) << f.dump(2);
+    const auto& c = f["confirmations"][0];
+    EXPECT_EQ(c["verdict"], "confirmed") << c.dump(2);
+    EXPECT_NE(c["quote"].get<std::string>().find("inconsistent final plan"), std::string::npos) << c.dump(2);
+    ++seen;
+  }
+  EXPECT_GE(seen, 1u) << run.output;
+}
+
 std::vector<std::string> fault_run(const Scratch& scratch, const std::string& mode) {
   return {"--provider", provider_binary("tfcfault").string(), "--apply", "--env",
           "TFCFAULT_STATE_DIR=" + (scratch.path() / "objects").string(), "--env", "TFCFAULT_MODE=" + mode,

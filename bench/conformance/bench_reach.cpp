@@ -12,7 +12,8 @@
 //
 // A missing binary fails the bench by name. Env: TFC_AWS_PROVIDER (the AWS binary),
 // TFC_BENCH_AWS_GLOB (narrow AWS to these types; the figure is then not the whole provider),
-// TFC_BENCH_REACH_SKIP_AWS=1 (only the bundled providers).
+// TFC_BENCH_REACH_SKIP_AWS=1 (only the bundled providers), TFC_BENCH_REACH_JSON (write the AWS
+// run's JSON report there, to read its findings).
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -22,6 +23,7 @@
 
 #include "bench_support.hpp"
 #include "conformance/conformance_run.hpp"
+#include "reports/json_reporter.hpp"
 
 namespace {
 
@@ -79,6 +81,10 @@ bool aws_section() {
   std::fflush(stdout);
   auto result = conformance::run_conformance(settings, nullptr);
   if (!result) fail("aws 5.100.0: tfconform: " + result.error().message);
+  if (const char* json = std::getenv("TFC_BENCH_REACH_JSON"); json != nullptr && *json != '\0') {
+    std::ofstream out(json);
+    report::JsonReporter().write(result->report, out);
+  }
 
   std::size_t types = 0, planned = 0, updated = 0, cases = 0, cases_planned = 0, errors = 0;
   std::map<std::string, std::pair<std::size_t, std::string>> refusals;  // kind -> cases, an example type

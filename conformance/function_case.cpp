@@ -8,7 +8,10 @@
 #include "conformance/value_io.hpp"
 #include "generators/config_combinators.hpp"
 #include "generators/config_gen.hpp"
+#include "generators/learning/name_dictionary.hpp"
+#include "generators/learning/rule_hints.hpp"
 #include "generators/unknown_injection.hpp"
+#include "proto/schema/implied_type.hpp"
 
 namespace tfc::conformance {
 namespace {
@@ -49,6 +52,24 @@ std::vector<cty::Value> arguments_from(const oracle::FunctionSignature& signatur
     if (list != nullptr && list->is_known() && !list->is_null()) {
       for (const cty::Value& e : list->elements()) out.push_back(e);
     }
+  }
+  return out;
+}
+
+/// The given hints, plus, for a parameter they say nothing about whose name says what it holds
+/// (`duration`, `timestamp`, `cidr_block`, `policy_json`), values of that format: a function
+/// suite learns nothing from refusals, and random text is refused by every parser function.
+gen::Hints with_named_formats(const schema::Block& block, const gen::Hints& given) {
+  gen::Hints out = given;
+  for (const auto& a : block.attributes) {
+    if (given.find(a.name) != nullptr) continue;
+    const auto format = gen::learning::format_for_name(a.name, schema::implied_type(a));
+    if (!format) continue;
+    gen::learning::ValueRule rule;
+    rule.format = format;
+    gen::learning::Member m;
+    m.attribute = &a;
+    if (auto c = gen::learning::hint_for_rule(rule, m, a.name)) out.attributes[a.name] = std::move(c->hint);
   }
   return out;
 }
@@ -111,7 +132,8 @@ rc::Gen<FunctionCase> function_case_of(std::shared_ptr<const oracle::FunctionSig
   auto block = std::make_shared<const schema::Block>(parameters_block(*signature));
   auto names = attribute_names(*signature);
   // The generator keeps the block it reads (config_of holds a reference) alive with it.
-  auto arguments = rc::gen::map(gen::config_of(*block, hints), [signature, names, block](const cty::Value& config) {
+  auto arguments = rc::gen::map(gen::config_of(*block, with_named_formats(*block, hints)),
+                                [signature, names, block](const cty::Value& config) {
     return arguments_from(*signature, names, config);
   });
   const gen::UnknownOptions unknowns = options.unknowns;

@@ -132,6 +132,18 @@ bool aws_section() {
   return !whole || (planned_share >= kPlannedTarget && update_share >= kUpdateTarget && wall < kAwsWallTarget);
 }
 
+/// The step that shows a protocol-family suite exercised its type (functions called, ephemeral
+/// resources opened, list resources listed, actions invoked), or nullptr for resources and data.
+const char* family_step(report::SuiteKind kind) {
+  switch (kind) {
+    case report::SuiteKind::function: return "called";
+    case report::SuiteKind::ephemeral_resource: return "opened";
+    case report::SuiteKind::list_resource: return "listed";
+    case report::SuiteKind::action: return "invoked";
+    default: return nullptr;
+  }
+}
+
 /// The provider said the type cannot be imported at all ("doesn't support import"): no case can
 /// reach the import step, and the table says so instead of counting a miss.
 bool import_unsupported(const report::Suite& suite) {
@@ -186,6 +198,15 @@ bool bundled_section() {
       const auto& c = suite.coverage;
       double secs = 0;
       for (const auto& sc : suite.scenarios) secs += std::chrono::duration<double>(sc.duration).count();
+      if (const char* step = family_step(suite.kind)) {
+        const std::size_t reached = step_count(c, step);
+        const bool ok = reached > 0 && secs <= kSecondsPerTypeTarget;
+        met = met && ok;
+        std::printf("  %-12s %-30s %6zu   %s %zu (%s)%*s %8.1f%s\n", subject.name, suite.name.c_str(), c.cases_generated,
+                    step, reached, std::string(report::suite_label(suite)).c_str(), 1, "", secs,
+                    ok ? "" : ("   MISSED: never " + std::string(step)).c_str());
+        continue;
+      }
       const bool data = suite.kind == report::SuiteKind::data_source;
       std::string missed;
       if (data) {

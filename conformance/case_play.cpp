@@ -262,11 +262,14 @@ void import_by_id(ResourceDriver& d, const LiveObject& live, bool generate) {
   const cty::Value* id = live.state.attribute("id");
   if (id == nullptr || !id->is_known() || id->is_null() || id->type().kind() != cty::Kind::String) return;
   auto imported = d.import(id->as_string(), "import");
-  // Refused with a message naming the ID format it wants: try once more, as a user would, with
-  // that ID filled from the state.
-  if (!imported && !d.lost() && !failed(d))
-    if (auto wanted = import_id_from_refusal(d.import_refusal(), live.state, id->as_string()))
-      imported = d.import(*wanted, "import");
+  // Refused with a message naming the ID format it wants: try again, as a user would, with that
+  // ID filled from the state (each format the message offers, in its order).
+  if (!imported && !d.lost() && !failed(d)) {
+    for (const auto& wanted : import_ids_from_refusal(d.import_refusal(), live.state, id->as_string())) {
+      if (d.lost() || failed(d)) break;
+      if ((imported = d.import(wanted, "import"))) break;
+    }
+  }
   if (!imported || imported->size() != 1) return;
   auto read = d.read(imported->front(), "read after import");
   if (!read) return;

@@ -2,7 +2,7 @@
 // An import ID built the way the provider said it wants it. Many providers import by an ID that
 // is not the state's `id` ("Unexpected format of ID (\"x\"), expected CREATEDURATION,DESTROYDURATION",
 // "expected CLUSTER-NAME:NODE-GROUP-NAME"): a user reads that message and types the ID by hand.
-// import_id_from_refusal reads the expected format the same way and fills each field with the
+// import_ids_from_refusal reads the expected format the same way and fills each field with the
 // state attribute it names, so the import scenario reaches such types without a hints file.
 
 #include <optional>
@@ -14,24 +14,29 @@
 
 namespace tfc::conformance {
 
-/// The fields and separator of the first "expected FIELD<sep>FIELD..." in `message` (upper-case
-/// field names; the first alternative of "A or B"), or nullopt when the message names none.
+/// The fields and separator of an ID format a message names ("expected FIELD<sep>FIELD...").
 struct ImportIdFormat {
   std::vector<std::string> fields;  // as written: "CREATEDURATION", "NODE-GROUP-NAME"
   char separator = ',';
 };
-std::optional<ImportIdFormat> parse_import_id_format(std::string_view message);
+/// The formats after the first "expected"/"format" in `message` that names any: every
+/// alternative of "A or B", in order; a lone upper-case word only when no format there has
+/// several fields. Empty when the message names none.
+std::vector<ImportIdFormat> parse_import_id_formats(std::string_view message);
 
-/// The state attribute a field names: the same letters ignoring case, '_' and '-'; else the one
-/// attribute whose name ends with the field ("YEARS": offset_years) or whose first word begins
-/// it ("BASETIMESTAMP": base_rfc3339). Only known primitive attributes count; empty when none or
-/// more than one fits.
-std::string attribute_for_field(std::string_view field, const cty::Value& state);
+/// The state attribute each field names, when every field names exactly one and no two the
+/// same: the same letters ignoring case, '_' and '-'; else the attributes whose name ends with
+/// the field ("YEARS": offset_years) or whose first word begins it ("BASETIMESTAMP":
+/// base_rfc3339); else those holding the format the field's name says (the name dictionary:
+/// "BASETIMESTAMP" holds a timestamp: rfc3339). Several candidates are narrowed by that format
+/// and by the attributes other fields took. Only known primitive attributes count; nullopt
+/// when a field stays without exactly one.
+std::optional<std::vector<std::string>> attributes_for_fields(const std::vector<std::string>& fields,
+                                                              const cty::Value& state);
 
-/// The ID `message` asks for, filled from `state` (null attributes give empty fields), or
-/// nullopt when the message names no format, a field has no attribute, or the ID would be the
-/// one already refused.
-std::optional<std::string> import_id_from_refusal(std::string_view message, const cty::Value& state,
-                                                  std::string_view refused_id);
+/// The IDs `message` asks for, filled from `state` (null attributes give empty fields), one per
+/// format it names that every field of can be filled, without the ID already refused.
+std::vector<std::string> import_ids_from_refusal(std::string_view message, const cty::Value& state,
+                                                 std::string_view refused_id);
 
 }  // namespace tfc::conformance

@@ -19,56 +19,78 @@ Value sleep_state(std::optional<std::string> create, std::optional<std::string> 
 }
 
 TEST(ImportIdFormat, ReadsTheFieldsAndSeparatorAfterExpected) {
-  auto f = parse_import_id_format("Unexpected format of ID (\"x\"), expected CREATEDURATION,DESTROYDURATION where at least one value is non-empty");
-  ASSERT_TRUE(f);
-  EXPECT_EQ(f->separator, ',');
-  EXPECT_EQ(f->fields, (std::vector<std::string>{"CREATEDURATION", "DESTROYDURATION"}));
+  auto f = parse_import_id_formats(
+      "Unexpected format of ID (\"x\"), expected CREATEDURATION,DESTROYDURATION where at least one value is non-empty");
+  ASSERT_EQ(f.size(), 1U);
+  EXPECT_EQ(f[0].separator, ',');
+  EXPECT_EQ(f[0].fields, (std::vector<std::string>{"CREATEDURATION", "DESTROYDURATION"}));
 
-  f = parse_import_id_format("unexpected format for ID (abc), expected CLUSTER-NAME:NODE-GROUP-NAME");
-  ASSERT_TRUE(f);
-  EXPECT_EQ(f->separator, ':');
-  EXPECT_EQ(f->fields, (std::vector<std::string>{"CLUSTER-NAME", "NODE-GROUP-NAME"}));
+  f = parse_import_id_formats("unexpected format for ID (abc), expected CLUSTER-NAME:NODE-GROUP-NAME");
+  ASSERT_EQ(f.size(), 1U);
+  EXPECT_EQ(f[0].separator, ':');
+  EXPECT_EQ(f[0].fields, (std::vector<std::string>{"CLUSTER-NAME", "NODE-GROUP-NAME"}));
 }
 
-TEST(ImportIdFormat, TakesTheFirstAlternativeAndPrefersSeveralFieldsOverALoneWord) {
-  auto f = parse_import_id_format("expected BASETIMESTAMP,YEARS,MONTHS or BASETIMESTAMP,ROTATIONTIMESTAMP");
-  ASSERT_TRUE(f);
-  EXPECT_EQ(f->fields.size(), 3U);
-  f = parse_import_id_format("Expected ID in the format `BUCKET/KEY`.");
-  ASSERT_TRUE(f);
-  EXPECT_EQ(f->separator, '/');
-  EXPECT_EQ(f->fields, (std::vector<std::string>{"BUCKET", "KEY"}));
+TEST(ImportIdFormat, ReadsEveryAlternativeAndPrefersSeveralFieldsOverALoneWord) {
+  auto f = parse_import_id_formats("expected BASETIMESTAMP,YEARS,MONTHS or BASETIMESTAMP,ROTATIONTIMESTAMP");
+  ASSERT_EQ(f.size(), 2U);
+  EXPECT_EQ(f[0].fields.size(), 3U);
+  EXPECT_EQ(f[1].fields, (std::vector<std::string>{"BASETIMESTAMP", "ROTATIONTIMESTAMP"}));
+  f = parse_import_id_formats("Expected ID in the format `BUCKET/KEY`.");
+  ASSERT_EQ(f.size(), 1U);
+  EXPECT_EQ(f[0].separator, '/');
+  EXPECT_EQ(f[0].fields, (std::vector<std::string>{"BUCKET", "KEY"}));
 }
 
 TEST(ImportIdFormat, MessagesWithoutAFormatGiveNothing) {
-  EXPECT_FALSE(parse_import_id_format("Cannot import non-existent remote object"));
-  EXPECT_FALSE(parse_import_id_format("expected a valid id, got \"x\""));
-  EXPECT_FALSE(parse_import_id_format("expected ID"));  // the lone ID names nothing new
-  EXPECT_FALSE(parse_import_id_format("expected name,value"));  // lower case: prose, not a format
+  EXPECT_TRUE(parse_import_id_formats("Cannot import non-existent remote object").empty());
+  EXPECT_TRUE(parse_import_id_formats("expected a valid id, got \"x\"").empty());
+  EXPECT_TRUE(parse_import_id_formats("expected ID").empty());          // the lone ID names nothing new
+  EXPECT_TRUE(parse_import_id_formats("expected name,value").empty());  // lower case: prose, not a format
 }
 
-TEST(ImportIdFormat, FieldsNameAttributesByLettersBySuffixAndByFirstWord) {
+TEST(ImportIdFormat, FieldsNameAttributesByLettersBySuffixByFirstWordAndByFormat) {
   const Value state = Value::object({{"base_rfc3339", Value::string("2026-01-01T00:00:00Z")},
                                      {"offset_years", Value::number(1)},
                                      {"offset_days", Value::null(cty::Type::number())},
                                      {"rotation_days", Value::number(2)},
                                      {"node_group_name", Value::string("n")},
                                      {"tags", Value::null(cty::Type::map(cty::Type::string()))}});
-  EXPECT_EQ(attribute_for_field("NODE-GROUP-NAME", state), "node_group_name");
-  EXPECT_EQ(attribute_for_field("YEARS", state), "offset_years");
-  EXPECT_EQ(attribute_for_field("BASETIMESTAMP", state), "base_rfc3339");
-  EXPECT_EQ(attribute_for_field("DAYS", state), "");  // offset_days and rotation_days: ambiguous
-  EXPECT_EQ(attribute_for_field("TAGS", state), "");  // not a primitive
-  EXPECT_EQ(attribute_for_field("REGION", state), "");
+  auto one = [&](const std::string& field) {
+    auto names = attributes_for_fields({field}, state);
+    return names ? names->front() : std::string();
+  };
+  EXPECT_EQ(one("NODE-GROUP-NAME"), "node_group_name");
+  EXPECT_EQ(one("YEARS"), "offset_years");
+  EXPECT_EQ(one("BASETIMESTAMP"), "base_rfc3339");
+  EXPECT_EQ(one("DAYS"), "");  // offset_days and rotation_days: ambiguous
+  EXPECT_EQ(one("TAGS"), "");  // not a primitive
+  EXPECT_EQ(one("REGION"), "");
+}
+
+// Two timestamps and two timestamp fields: the field that names its attribute takes it, and the
+// other field gets the one left (the shape of a rotating-time resource's import ID).
+TEST(ImportIdFormat, AFieldTakesTheAttributeTheOthersLeft) {
+  const Value state = Value::object({{"rfc3339", Value::string("2030-06-30T12:00:00Z")},
+                                     {"rotation_rfc3339", Value::string("2031-06-30T12:00:00Z")},
+                                     {"rotation_days", Value::number(2)},
+                                     {"id", Value::string("2030-06-30T12:00:00Z")}});
+  const auto names = attributes_for_fields({"BASETIMESTAMP", "ROTATIONTIMESTAMP"}, state);
+  ASSERT_TRUE(names.has_value());
+  EXPECT_EQ(*names, (std::vector<std::string>{"rfc3339", "rotation_rfc3339"}));
+  const auto ids = import_ids_from_refusal(
+      "expected BASETIMESTAMP,YEARS or BASETIMESTAMP,ROTATIONTIMESTAMP", state, "2030-06-30T12:00:00Z");
+  // YEARS names no attribute here: only the second format can be filled.
+  EXPECT_EQ(ids, (std::vector<std::string>{"2030-06-30T12:00:00Z,2031-06-30T12:00:00Z"}));
 }
 
 TEST(ImportIdFormat, BuildsTheIdFromTheStateWithEmptyFieldsForNull) {
   const std::string message = "Unexpected format of ID, expected CREATEDURATION,DESTROYDURATION";
-  EXPECT_EQ(import_id_from_refusal(message, sleep_state("1s", std::nullopt), "x"), "1s,");
-  EXPECT_EQ(import_id_from_refusal(message, sleep_state("1s", "2s"), "x"), "1s,2s");
+  EXPECT_EQ(import_ids_from_refusal(message, sleep_state("1s", std::nullopt), "x"), std::vector<std::string>{"1s,"});
+  EXPECT_EQ(import_ids_from_refusal(message, sleep_state("1s", "2s"), "x"), std::vector<std::string>{"1s,2s"});
   // The ID already refused is not tried again; a field without an attribute gives nothing.
-  EXPECT_FALSE(import_id_from_refusal(message, sleep_state("1s", "2s"), "1s,2s"));
-  EXPECT_FALSE(import_id_from_refusal("expected CREATEDURATION,REGION", sleep_state("1s", "2s"), "x"));
+  EXPECT_TRUE(import_ids_from_refusal(message, sleep_state("1s", "2s"), "1s,2s").empty());
+  EXPECT_TRUE(import_ids_from_refusal("expected CREATEDURATION,REGION", sleep_state("1s", "2s"), "x").empty());
 }
 
 // Whatever the attribute values (without the separator), the built ID splits back into them.
@@ -79,9 +101,13 @@ RC_GTEST_PROP(ImportIdFormat, TheBuiltIdSplitsBackIntoTheNamedValues, ()) {
   const Value state = Value::object({{"cluster_name", Value::string(cluster)},
                                      {"node_group_name", Value::string(group)},
                                      {"id", Value::string("i")}});
-  const auto id = import_id_from_refusal("unexpected format of ID (i), expected CLUSTER-NAME:NODE-GROUP-NAME", state, "i");
-  RC_ASSERT(id.has_value() || cluster + ":" + group == "i");
-  if (id) RC_ASSERT(*id == cluster + ":" + group);
+  const auto ids =
+      import_ids_from_refusal("unexpected format of ID (i), expected CLUSTER-NAME:NODE-GROUP-NAME", state, "i");
+  if (cluster + ":" + group == "i") {
+    RC_ASSERT(ids.empty());
+  } else {
+    RC_ASSERT(ids == std::vector<std::string>{cluster + ":" + group});
+  }
 }
 
 }  // namespace

@@ -157,7 +157,7 @@ std::vector<json> format_candidates(Format format, std::string_view name) {
     case Format::Date: return {"2024-01-02", "2030-12-31"};
     // Short: a duration may be waited out (a sleep resource) in every create and destroy, so a
     // suite of 25 cases stays within seconds; 0s is the edge value.
-    case Format::Duration: return {"0s", "100ms", "250ms", "500ms"};
+    case Format::Duration: return {"500ms", "250ms", "100ms", "0s"};
     case Format::FileMode: return {"0644", "0755", "0600", "0777"};
     case Format::Base64: return {"aGVsbG8=", "dGZjb25mb3Jt"};
     case Format::Hex: return {"deadbeef", "0123456789abcdef"};

@@ -122,7 +122,7 @@ TEST(RefusalLearner, NamesInTextFindTheirPathWithoutAnAttributePath) {
             {error(R"(Error parsing "create" timeout: time: invalid duration "soon")")});
   const AttributeHint* h = l.hints().find("timeouts.create");
   ASSERT_NE(h, nullptr);
-  EXPECT_EQ(h->values.front(), "1s");
+  EXPECT_EQ(h->values.front(), "500ms");
 }
 
 TEST(RefusalLearner, AValueTheMessageShowsFindsItsAttribute) {

@@ -103,15 +103,13 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   rec.set_profile(options.check.profile);
   rec.set_log_mark(options.log_mark);
   FamilyDriver d(client, type, schema.block, rec);
-  auto validate = [&](const cty::Value& config, std::string_view step) {
-    return d.validate(config, step, "ValidateActionConfig", [&](const protocol::DynamicValue& dv) {
-      return client.validate_action_config({type, dv});
-    });
-  };
   rec.scenario("validate");
-  const bool unknowns = !c.config.with_unknowns.injected.empty();
-  if ((!unknowns || validate(c.config.with_unknowns.value, "validate (unknowns)")) && validate(c.config.known, "validate")) {
+  const bool validated = d.validate_pair(c.config, "ValidateActionConfig", [&](const protocol::DynamicValue& dv) {
+    return client.validate_action_config({type, dv});
+  });
+  if (validated) {
     rec.scenario("plan");
+    const bool unknowns = !c.config.with_unknowns.injected.empty();
     const cty::Value& first = unknowns ? c.config.with_unknowns.value : c.config.known;
     if (plan(d, first, false, unknowns ? "plan (unknowns)" : "plan") &&
         plan(d, c.config.known, true, "plan (deferral allowed)")) {

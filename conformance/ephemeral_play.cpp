@@ -131,14 +131,11 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   rec.set_profile(options.check.profile);
   rec.set_log_mark(options.log_mark);
   FamilyDriver d(client, type, schema.block, rec);
-  auto validate = [&](const cty::Value& config, std::string_view step) {
-    return d.validate(config, step, "ValidateEphemeralResourceConfig", [&](const protocol::DynamicValue& dv) {
-      return client.validate_ephemeral_resource_config({type, dv});
-    });
-  };
   rec.scenario("validate");
-  const bool unknowns = !c.config.with_unknowns.injected.empty();
-  if ((!unknowns || validate(c.config.with_unknowns.value, "validate (unknowns)")) && validate(c.config.known, "validate")) {
+  const bool validated = d.validate_pair(c.config, "ValidateEphemeralResourceConfig", [&](const protocol::DynamicValue& dv) {
+    return client.validate_ephemeral_resource_config({type, dv});
+  });
+  if (validated) {
     out.planned = true;
     if (options.apply) {
       rec.scenario("open");

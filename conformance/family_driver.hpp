@@ -9,6 +9,7 @@
 
 #include "conformance/case_outcome.hpp"
 #include "conformance/provider_host.hpp"
+#include "conformance/resource_case.hpp"
 #include "conformance/value_io.hpp"
 #include "oracle/state_checks.hpp"
 #include "proto/schema/implied_type.hpp"
@@ -37,6 +38,15 @@ public:
       return std::nullopt;
     }
     return std::move(*encoded);
+  }
+
+  /// Core's validations of a configuration: with its unknowns first (when the case has any),
+  /// then wholly known. False at the first refusal.
+  template <class Call>
+  bool validate_pair(const ConfigPair& config, std::string_view rpc, Call call) {
+    if (!config.with_unknowns.injected.empty() && !validate(config.with_unknowns.value, "validate (unknowns)", rpc, call))
+      return false;
+    return validate(config.known, "validate", rpc, call);
   }
 
   /// A validate-like RPC: `call(config)` returns an RpcResult whose response has diagnostics.

@@ -34,6 +34,8 @@ std::uint64_t fnv1a(std::string_view s) {
 
 /// Shrinking a hang or a memory blow-up: each attempt waits out a (shortened) deadline or fills
 /// the memory limit, so only a few are tried.
+// After a timeout a suite stops: every further case would wait out the deadline again.
+constexpr std::string_view kTimeoutRule = oracle::rule_text("rpc.timeout");
 constexpr std::size_t kCostlyShrinkAttempts = 12;
 /// ... and for at most this long (or --shrink-time, when shorter): a hang is then reported within
 /// about --timeout plus this.
@@ -218,7 +220,7 @@ public:
     } else {
       // After a timeout every further case would wait out the deadline again: the suite stops.
       // So does a stopped run (a signal, the time budget): the reports still get what was done.
-      for (std::size_t i = 0; i < m_settings.cases && !m_fatal && !m_reported_rules.contains(std::string(oracle::rule_text("rpc.timeout"))) &&
+      for (std::size_t i = 0; i < m_settings.cases && !m_fatal && !m_reported_rules.contains(kTimeoutRule) &&
                               !runner::stop_requested();
            ++i) {
         report::CaseEvent event{label, "case", i + 1, m_settings.cases};
@@ -381,7 +383,7 @@ private:
     }
     // Every attempt at shrinking a hang waits out a deadline, and one at shrinking a memory blow-up
     // fills the memory limit: shorter deadlines, fewer attempts.
-    const bool hang = rule == oracle::rule_text("rpc.timeout");
+    const bool hang = rule == kTimeoutRule;
     const bool costly = hang || rule == oracle::rule_text("rpc.out_of_memory");
     std::optional<runner::DeadlinePolicy::ShrinkingScope> shorter;
     if (hang) shorter.emplace();
@@ -563,7 +565,7 @@ private:
       m_suite.scenarios.push_back(std::move(sc));
     }
     if (m_interrupted || (runner::stop_requested() && m_suite.coverage.cases_generated < m_settings.cases &&
-                          !m_fatal && !m_reported_rules.contains(std::string(oracle::rule_text("rpc.timeout"))))) {
+                          !m_fatal && !m_reported_rules.contains(kTimeoutRule))) {
       report::Scenario sc;
       sc.name = "interrupted";
       sc.status = report::Status::skipped;
@@ -590,7 +592,7 @@ private:
   schema::Schema m_schema;
   report::Suite m_suite;
   std::map<std::string, ScenarioTally> m_tallies;
-  std::set<std::string> m_reported_rules;
+  std::set<std::string, std::less<>> m_reported_rules;
   std::map<std::string, std::pair<std::string, std::size_t>> m_by_fingerprint;  // → scenario, index
   std::vector<std::string> m_case_log;
   bool m_marking = false;

@@ -38,25 +38,23 @@ void for_each_element(const Value& collection, const Path& path, F each) {
   }
 }
 
-struct WriteOnlyWalk {
-  RuleId rule;
-  std::string_view what;
-  Findings& out;
+/// Visits every attribute of `object` (a value of a block) with its value and path, through
+/// nested blocks and, where `visit` returns true, into the attribute's nested type. Null and
+/// unknown objects are not entered.
+template <class Visit>
+struct AttributeWalk {
+  Visit visit;
 
   void attributes(const std::vector<schema::Attribute>& attrs, const Value& object, const Path& path) {
     if (!object.is_known() || object.is_null()) return;
     for (const schema::Attribute& a : attrs) {
-      if (!a.write_only && a.nested_type == nullptr) continue;
       const Value v = child_attribute(object, a.name);
       const Path p = path.attribute(a.name);
-      if (a.write_only) {
-        if (!v.is_null()) out.add(rule, p, std::string(what) + " holds a non-null value for a write-only attribute");
-      } else {
-        if (a.nested_type->nesting == schema::NestingMode::Single || a.nested_type->nesting == schema::NestingMode::Group)
-          attributes(a.nested_type->attributes, v, p);
-        else
-          for_each_element(v, p, [&](const Value& e, const Path& ep) { attributes(a.nested_type->attributes, e, ep); });
-      }
+      if (!visit(a, v, p) || a.nested_type == nullptr) continue;
+      if (a.nested_type->nesting == schema::NestingMode::Single || a.nested_type->nesting == schema::NestingMode::Group)
+        attributes(a.nested_type->attributes, v, p);
+      else
+        for_each_element(v, p, [&](const Value& e, const Path& ep) { attributes(a.nested_type->attributes, e, ep); });
     }
   }
 
@@ -73,6 +71,11 @@ struct WriteOnlyWalk {
     }
   }
 };
+
+template <class Visit>
+void walk_attributes(const schema::Block& block, const Value& object, Visit visit) {
+  AttributeWalk<Visit>{std::move(visit)}.block(block, object, Path{});
+}
 
 void report_unknowns(const Value& v, RuleId rule, std::string_view what, Findings& out) {
   std::vector<Path> unknowns;
@@ -137,7 +140,11 @@ bool has_write_only(const schema::Block& block) {
 Violations check_write_only_null(const schema::Block& block, const Value& state, RuleId rule, std::string_view what) {
   Findings out;
   if (!has_write_only(block)) return out.take();  // most schemas have none: skip the walk
-  WriteOnlyWalk{rule, what, out}.block(block, state, Path{});
+  walk_attributes(block, state, [&](const schema::Attribute& a, const Value& v, const Path& p) {
+    if (!a.write_only) return true;
+    if (!v.is_null()) out.add(rule, p, std::string(what) + " holds a non-null value for a write-only attribute");
+    return false;
+  });
   return out.take();
 }
 
@@ -232,43 +239,6 @@ Violations check_move(const schema::Block& block, const Value& target) {
   return out.take();
 }
 
-namespace {
-
-struct ComputedOnlyWalk {
-  Findings& out;
-
-  void attributes(const std::vector<schema::Attribute>& attrs, const Value& object, const Path& path) {
-    if (!object.is_known() || object.is_null()) return;
-    for (const schema::Attribute& a : attrs) {
-      const Value v = child_attribute(object, a.name);
-      const Path p = path.attribute(a.name);
-      if (a.computed && !a.optional && !a.required) {
-        if (!v.is_null()) out.add("generate.config_invalid", p, "the generated configuration sets a computed-only attribute");
-      } else if (a.nested_type != nullptr) {
-        if (a.nested_type->nesting == schema::NestingMode::Single || a.nested_type->nesting == schema::NestingMode::Group)
-          attributes(a.nested_type->attributes, v, p);
-        else
-          for_each_element(v, p, [&](const Value& e, const Path& ep) { attributes(a.nested_type->attributes, e, ep); });
-      }
-    }
-  }
-
-  void block(const schema::Block& b, const Value& object, const Path& path) {
-    if (!object.is_known() || object.is_null()) return;
-    attributes(b.attributes, object, path);
-    for (const schema::NestedBlock& nb : b.block_types) {
-      const Value v = child_attribute(object, nb.type_name);
-      const Path p = path.attribute(nb.type_name);
-      if (nb.nesting == schema::NestingMode::Single || nb.nesting == schema::NestingMode::Group)
-        block(*nb.block, v, p);
-      else
-        for_each_element(v, p, [&](const Value& e, const Path& ep) { block(*nb.block, e, ep); });
-    }
-  }
-};
-
-}  // namespace
-
 Violations check_generated_config(const schema::Block& block, const Value& config) {
   Findings out;
   Findings conformance;
@@ -276,7 +246,11 @@ Violations check_generated_config(const schema::Block& block, const Value& confi
   for (Violation& v : conformance.take()) out.add("generate.config_invalid", v.path, v.message);
   if (!out.empty()) return out.take();
   report_unknowns(config, "generate.config_invalid", "the generated configuration", out);
-  ComputedOnlyWalk{out}.block(block, config, Path{});
+  walk_attributes(block, config, [&](const schema::Attribute& a, const Value& v, const Path& p) {
+    if (!(a.computed && !a.optional && !a.required)) return true;
+    if (!v.is_null()) out.add("generate.config_invalid", p, "the generated configuration sets a computed-only attribute");
+    return false;
+  });
   return out.take();
 }
 

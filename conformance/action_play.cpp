@@ -5,6 +5,7 @@
 // reason there), and, with --apply only, InvokeAction with the wholly known configuration: a
 // stream of progress events ending in exactly one completed event. Invoking acts on the real
 // system, so a run without --apply stops after the plan.
+#include "conformance/diagnostics_text.hpp"
 #include "conformance/family_play.hpp"
 
 #include "conformance/client_capabilities.hpp"

@@ -1,9 +1,10 @@
+#include "conformance/diagnostics_text.hpp"
 #include "conformance/case_outcome.hpp"
 
 #include <algorithm>
 
 #include "conformance/finding_class.hpp"
-#include "conformance/provider_host.hpp"
+#include "conformance/provider_session.hpp"
 #include "conformance/value_io.hpp"
 #include "oracle/rules.hpp"
 #include "reports/fingerprint.hpp"

@@ -130,7 +130,7 @@ Expected<conformance::RunSettings> settings_from(const RunArgs& a) {
   if (!a.provider_config.empty()) {
     TFC_TRY(body, read_json_file(a.provider_config, "--provider-config"));
     if (!body.is_object()) return Error{"--provider-config " + a.provider_config + ": expected a JSON object (the provider block's body)"};
-    s.target.provider_config = std::move(body);
+    s.target.start.provider_config = std::move(body);
   }
   s.address = a.address;
   s.apply = a.apply;
@@ -164,7 +164,7 @@ Expected<conformance::RunSettings> settings_from(const RunArgs& a) {
     r.provider_source = repro_source(a.address, r.provider_name);
     r.provider_binary = s.target.executable.string();
     r.environment = a.env;
-    if (!s.target.provider_config.empty()) r.provider_config = s.target.provider_config.dump();
+    if (!s.target.start.provider_config.empty()) r.provider_config = s.target.start.provider_config.dump();
   }
   if (a.values == "all") s.suite.values = conformance::ValueSchedule::all;
   else if (a.values == "extreme") s.suite.values = conformance::ValueSchedule::extreme;

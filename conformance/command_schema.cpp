@@ -11,13 +11,10 @@
 #include <vector>
 
 #include "conformance/command.hpp"
-#include "conformance/conformance_run.hpp"
-#include "proto/protocol/provider_client.hpp"
+#include "conformance/provider_factory.hpp"
 #include "proto/schema/schema_json.hpp"
 #include "proto/schema/schema_json_text.hpp"
-#include "runner/plugin_session.hpp"
 #include "runner/reattach.hpp"
-#include "runner/session_provider.hpp"
 
 namespace tfc::cli {
 namespace {
@@ -32,33 +29,37 @@ struct SchemaArgs {
   int timeout_seconds = 120;
 };
 
-Expected<std::unique_ptr<runner::PluginSession>> open_session(const SchemaArgs& args) {
+/// What to open: the binary to launch or the one running provider to attach to; schema only.
+Expected<conformance::ProviderTarget> schema_target(const SchemaArgs& args) {
+  conformance::ProviderTarget target;
+  target.rpc_timeout = std::chrono::seconds(args.timeout_seconds);
+  target.start.configure = false;
   if (!args.provider.empty()) {
-    runner::LaunchOptions options;
-    options.executable = args.provider;
-    options.plaintext = args.plaintext;
+    target.executable = args.provider;
+    target.plaintext = args.plaintext;
     for (const auto& kv : args.env) {
       const auto eq = kv.find('=');
       if (eq == std::string::npos || eq == 0)
         return Error{"--env " + kv + ": expected NAME=VALUE"};
-      options.environment.push_back({kv.substr(0, eq), kv.substr(eq + 1)});
+      target.environment.push_back({kv.substr(0, eq), kv.substr(eq + 1)});
     }
-    return runner::PluginSession::launch(options);
+    return target;
   }
   auto targets = args.reattach.empty() ? runner::reattach_providers_from_env()
                                        : runner::parse_reattach_providers(args.reattach);
   if (!targets) return targets.error();
   if (targets->size() != 1)
     return Error{"reattach: expected exactly one provider, found " + std::to_string(targets->size())};
-  return runner::PluginSession::attach(targets->front());
+  target.attach = targets->front();
+  return target;
 }
 
-int print_diagnostics(const protocol::Diagnostics& diagnostics, const std::string& rpc) {
+int print_diagnostics(const protocol::Diagnostics& diagnostics) {
   int errors = 0;
   for (const auto& d : diagnostics) {
     const bool error = d.severity == protocol::Severity::Error;
     errors += error ? 1 : 0;
-    std::cerr << "tfconform schema: " << rpc << (error ? " error: " : " warning: ") << d.summary
+    std::cerr << "tfconform schema: " << (error ? "error: " : "warning: ") << d.summary
               << (d.detail.empty() ? "" : ": " + d.detail) << "\n";
   }
   return errors;
@@ -69,48 +70,32 @@ int run_schema(const SchemaArgs& args) {
     std::cerr << "tfconform schema: give --provider PATH, --reattach JSON or TF_REATTACH_PROVIDERS\n";
     return 2;
   }
-  auto session = open_session(args);
+  auto target = schema_target(args);
+  if (!target) {
+    std::cerr << "tfconform schema: " << target.error().message << "\n";
+    return 2;
+  }
+  conformance::RpcClock clock;
+  auto session = conformance::process_factory(*target)->open(clock);
   if (!session) {
     std::cerr << "tfconform schema: " << session.error().message << "\n";
     return 2;
   }
-  runner::CallOptions call_options;
-  call_options.timeout = std::chrono::seconds(args.timeout_seconds);
-  auto client = runner::make_session_provider(**session, call_options);
-
-  auto schema = client->get_provider_schema({});
-  if (!schema) {
-    std::cerr << "tfconform schema: GetProviderSchema failed (" << protocol::to_string(schema.failure().kind)
-              << "): " << schema.failure().message << "\n";
-    client.reset();
-    (*session)->close();
-    return 2;
-  }
-  int errors = print_diagnostics(schema->diagnostics, "GetProviderSchema");
-  // Core asks for identity schemas right after, and treats UNIMPLEMENTED as "none".
-  auto identities = client->get_resource_identity_schemas({});
-  if (identities && !protocol::is_not_implemented(identities)) {
-    errors += print_diagnostics(identities->diagnostics, "GetResourceIdentitySchemas");
-    schema->schema.identity_schemas = identities->identity_schemas;
-  } else if (!identities && !protocol::is_not_implemented(identities)) {
-    std::cerr << "tfconform schema: GetResourceIdentitySchemas failed: " << identities.failure().message << "\n";
-  }
+  const int errors = print_diagnostics((*session)->schema_diagnostics());
   // The provider winds down (Shutdown, exit) while the document is written.
-  std::thread closing([&client, &session] {
-    client.reset();
-    (*session)->close();
-  });
+  std::thread closing([&session] { (*session)->close(); });
+  const schema::ProviderSchema& schema = (*session)->schema();
 
   const std::string address = !args.address.empty() ? args.address
                               : !args.provider.empty() ? "local/" + conformance::provider_name_from_binary(args.provider)
                                                        : "local/attached";
   if (args.pretty) {
-    std::cout << schema::providers_schema_document(address, schema->schema).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    std::cout << schema::providers_schema_document(address, schema).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   } else {
     // Compact, as Terraform prints it, and written straight from the model: on a large provider
     // the nlohmann document and its indented dump took longer than the provider's own answer.
     std::string text;
-    schema::append_providers_schema_document(text, address, schema->schema);
+    schema::append_providers_schema_document(text, address, schema);
     text.push_back('\n');
     std::cout.write(text.data(), static_cast<std::streamsize>(text.size()));
   }

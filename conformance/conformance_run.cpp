@@ -61,7 +61,7 @@ report::Scenario scenario_from(const std::string& name, CaseOutcome& outcome, st
 
 /// The function signatures of the schema, and GetFunctions against them (Terraform reads the
 /// schema's, OpenTofu falls back to GetFunctions: both must say the same).
-void judge_functions(ProviderHost& host, CaseRecorder& rec) {
+void judge_functions(ProviderSession& host, CaseRecorder& rec) {
   const auto& functions = host.schema().functions;
   oracle::Violations signatures;
   for (const auto& [name, function] : functions) {
@@ -80,7 +80,7 @@ void judge_functions(ProviderHost& host, CaseRecorder& rec) {
 }
 
 /// GetMetadata (never called by Terraform; OpenTofu neither) against the schema.
-void judge_metadata(ProviderHost& host, CaseRecorder& rec) {
+void judge_metadata(ProviderSession& host, CaseRecorder& rec) {
   auto metadata = host.client().get_metadata({});
   if (protocol::is_not_implemented(metadata)) return;  // optional (6.4+): clients fall back to the schema
   if (!metadata) {
@@ -94,7 +94,7 @@ void judge_metadata(ProviderHost& host, CaseRecorder& rec) {
 }
 
 /// StopProvider at the end of the run, as Core sends it on an interrupt: answered, not failed.
-report::Scenario stop_scenario(ProviderHost& host, const std::string& name) {
+report::Scenario stop_scenario(ProviderSession& host, const std::string& name) {
   const schema::Block no_block;
   CaseOutcome outcome;
   CaseRecorder rec(name, no_block, outcome);
@@ -109,7 +109,7 @@ report::Scenario stop_scenario(ProviderHost& host, const std::string& name) {
 }
 
 /// The provider suite: its schema (sanity rules, asked twice for stability) and configuration.
-report::Suite provider_suite(ProviderHost& host, const std::string& name) {
+report::Suite provider_suite(ProviderSession& host, const std::string& name) {
   report::Suite suite;
   suite.kind = report::SuiteKind::provider;
   suite.name = name;
@@ -304,14 +304,6 @@ std::string host_name() {
 
 }  // namespace
 
-std::string provider_name_from_binary(const std::string& path) {
-  std::string name = std::filesystem::path(path).filename().string();
-  const std::string prefix = "terraform-provider-";
-  if (name.rfind(prefix, 0) == 0) name = name.substr(prefix.size());
-  if (auto cut = name.find('_'); cut != std::string::npos) name = name.substr(0, cut);
-  return name;
-}
-
 Expected<RunResult> run_conformance(const RunSettings& given, report::ProgressListener* progress) {
   const auto wall_start = std::chrono::steady_clock::now();
   RunSettings settings = given;
@@ -327,8 +319,8 @@ Expected<RunResult> run_conformance(const RunSettings& given, report::ProgressLi
   run.options.apply = settings.apply;
   run.options.cases = settings.suite.cases;
 
-  const std::string name = settings.target.attach ? settings.target.attach->provider
-                                                  : provider_name_from_binary(settings.target.executable.string());
+  const auto factory = settings.factory ? settings.factory : process_factory(settings.target);
+  const std::string name = factory->provider_name();
   run.provider.address = !settings.address.empty() ? settings.address
                          : settings.target.attach  ? settings.target.attach->provider
                                                    : "local/" + name;
@@ -336,7 +328,7 @@ Expected<RunResult> run_conformance(const RunSettings& given, report::ProgressLi
 
   RpcClock clock;
   StartFailure failure;
-  auto started = ProviderHost::start(settings.target, clock, &failure);
+  auto started = factory->open(clock, &failure);
   // The provider answered, with errors about the user's configuration: a usage error.
   if (!started && failure.stage == StartStage::Configure && !failure.failed_rpc_kind && !runner::stop_requested())
     return started.error();
@@ -376,7 +368,7 @@ Expected<RunResult> run_conformance(const RunSettings& given, report::ProgressLi
   std::vector<char> started_types(selected.size(), 0);  // char: written by several workers
   std::atomic<std::size_t> next{0};
   const gen::Hints no_hints;
-  auto work = [&](ProviderHost& host) {
+  auto work = [&](ProviderSession& host) {
     for (std::size_t i = next++; i < selected.size() && !runner::stop_requested(); i = next++) {
       const auto& t = selected[i];
       started_types[i] = 1;
@@ -387,10 +379,10 @@ Expected<RunResult> run_conformance(const RunSettings& given, report::ProgressLi
     }
   };
   const std::size_t jobs = std::max<std::size_t>(1, std::min(settings.jobs, selected.size()));
-  std::vector<std::unique_ptr<ProviderHost>> extra;
+  std::vector<std::unique_ptr<ProviderSession>> extra;
   std::vector<std::string> start_errors;
-  for (std::size_t j = 1; j < jobs && !settings.target.attach && !runner::stop_requested(); ++j) {
-    auto host = ProviderHost::start(settings.target, clock);
+  for (std::size_t j = 1; j < std::min(jobs, factory->most_sessions()) && !runner::stop_requested(); ++j) {
+    auto host = factory->open(clock);
     if (host) extra.push_back(std::move(*host));
     else start_errors.push_back(host.error().message);
   }

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "conformance/provider_host.hpp"
+#include "conformance/provider_factory.hpp"
 #include "conformance/replay_token.hpp"
 #include "conformance/selection.hpp"
 #include "conformance/suite_runner.hpp"
@@ -25,6 +25,8 @@ enum class RequiredCoverage { None, Plan, Apply };
 
 struct RunSettings {
   ProviderTarget target;
+  /// Opens the provider's sessions; when null, a process factory over `target`.
+  std::shared_ptr<const ProviderFactory> factory;
   std::string address;  // e.g. registry.terraform.io/hashicorp/random; default local/NAME
   bool apply = false;   // real changes (create, update, destroy); else validate, plan, upgrade, data
   std::vector<std::string> resource_globs;
@@ -60,8 +62,5 @@ struct RunResult {
 /// not fit the schema, a replay token for an unknown type) are errors; whatever the provider
 /// does during the run is in the report.
 Expected<RunResult> run_conformance(const RunSettings& settings, report::ProgressListener* progress);
-
-/// The provider name Terraform derives from a binary: terraform-provider-random_v3.6.0 → random.
-std::string provider_name_from_binary(const std::string& path);
 
 }  // namespace tfc::conformance

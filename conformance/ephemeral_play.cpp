@@ -3,6 +3,7 @@
 // known configuration, Renew when the answer set renew_at (with the private data it returned),
 // Close with the latest private data, and Close once more (it must not crash). Open talks to
 // the real system (a cloud API, a secret store), so a run without --apply only validates.
+#include "conformance/diagnostics_text.hpp"
 #include "conformance/family_play.hpp"
 
 #include "conformance/client_capabilities.hpp"

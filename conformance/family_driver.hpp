@@ -7,8 +7,9 @@
 #include <string>
 #include <string_view>
 
+#include "conformance/diagnostics_text.hpp"
 #include "conformance/case_outcome.hpp"
-#include "conformance/provider_host.hpp"
+#include "conformance/provider_session.hpp"
 #include "conformance/resource_case.hpp"
 #include "conformance/value_io.hpp"
 #include "oracle/state_checks.hpp"

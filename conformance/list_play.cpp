@@ -3,6 +3,7 @@
 // as values, then the ListResource stream, read up to the first event with error diagnostics.
 // With --apply an object of the managed resource of the same name is created, must show up in
 // an unfiltered list, and reads back through that resource as it was listed.
+#include "conformance/diagnostics_text.hpp"
 #include "conformance/family_play.hpp"
 
 #include "conformance/family_driver.hpp"

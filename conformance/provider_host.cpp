@@ -1,10 +1,7 @@
-// Opening a provider process the way Core does: schema, identity schemas, provider validation,
-// configuration (docs/protocol.md §5.1).
+// A plugin process launched or attached as Core does it, then opened with Core's start
+// sequence (conformance/core_start.cpp).
 #include "conformance/provider_host.hpp"
 
-#include "conformance/client_capabilities.hpp"
-#include "conformance/value_io.hpp"
-#include "generators/hints_tf_json.hpp"
 #include "runner/session_provider.hpp"
 
 namespace tfc::conformance {
@@ -22,17 +19,6 @@ std::string unreachable_text(const runner::Handshake& handshake, const std::stri
 }
 
 }  // namespace
-
-std::string describe_diagnostics(const protocol::Diagnostics& diagnostics) {
-  std::string out;
-  for (const auto& d : diagnostics) {
-    if (!out.empty()) out += "; ";
-    out += protocol::to_string(d.severity) + ": " + d.summary;
-    if (!d.detail.empty()) out += ": " + d.detail;
-    if (d.attribute && !d.attribute->empty()) out += " (at " + d.attribute->render() + ")";
-  }
-  return out;
-}
 
 Expected<std::unique_ptr<ProviderHost>> ProviderHost::start(const ProviderTarget& target, RpcClock& clock,
                                                             StartFailure* failed) {
@@ -70,58 +56,12 @@ Expected<void> ProviderHost::open() {
   m_client = runner::make_session_provider(*m_session, call_options);
   m_timed = std::make_unique<TimedClient>(*m_client, m_clock);
 
-  m_failure.stage = StartStage::Schema;
-  auto schema = m_timed->get_provider_schema({});
-  if (!schema) {
-    // No connection to the address the handshake named: the handshake itself was a lie.
-    if (schema.failure().kind == protocol::FailureKind::Transport) {
-      m_failure.stage = StartStage::Launch;
-      return Error{unreachable_text(m_session->handshake(), schema.failure().message)};
-    }
-    m_failure.failed_rpc_kind = schema.failure().kind;
-    m_failure.failed_rpc = "GetProviderSchema";
-    return Error{"GetProviderSchema failed (" + protocol::to_string(schema.failure().kind) + "): " + schema.failure().message};
-  }
-  if (protocol::has_error(schema->diagnostics))
-    return Error{"GetProviderSchema returned errors: " + describe_diagnostics(schema->diagnostics)};
-  m_schema = std::move(schema->schema);
-  // Core asks for identity schemas right after the schema; UNIMPLEMENTED means none.
-  auto identities = m_timed->get_resource_identity_schemas({});
-  if (identities && !protocol::is_not_implemented(identities)) m_schema.identity_schemas = identities->identity_schemas;
-
-  m_failure.stage = StartStage::Configure;
-  const auto& provider_block = m_schema.provider.block;
-  auto config = gen::config_from_tf_json(m_target.provider_config, provider_block, "provider configuration");
-  if (!config) return config.error();
-  TFC_TRY(dynamic, encode_value(provider_block, *config));
-  m_warnings.clear();
-  {
-    protocol::ValidateProviderConfigRequest request;
-    request.config = dynamic;
-    auto response = m_timed->validate_provider_config(request);
-    if (!response) return rpc_failed("ValidateProviderConfig", response.failure());
-    if (protocol::has_error(response->diagnostics))
-      return Error{"the provider rejected its configuration: " + describe_diagnostics(response->diagnostics)};
-    m_warnings = response->diagnostics;
-  }
-  protocol::ConfigureProviderRequest request;
-  request.terraform_version = m_target.terraform_version;
-  request.config = dynamic;
-  request.client_capabilities = core_capabilities();
-  auto response = m_timed->configure_provider(request);
-  if (!response) return rpc_failed("ConfigureProvider", response.failure());
-  if (protocol::has_error(response->diagnostics))
-    return Error{"ConfigureProvider returned errors: " + describe_diagnostics(response->diagnostics)};
-  m_warnings.insert(m_warnings.end(), response->diagnostics.begin(), response->diagnostics.end());
+  auto started = start_like_core(*m_timed, m_target.start, m_failure);
+  // No connection to the address the handshake named: the handshake itself was a lie.
+  if (!started && m_failure.unreachable) return Error{unreachable_text(m_session->handshake(), *m_failure.unreachable)};
+  if (!started) return started.error();
+  m_started = std::move(*started);
   return {};
-}
-
-Error ProviderHost::rpc_failed(const char* rpc, const protocol::RpcFailure& failure) {
-  // No answer at all (a hang, a crash, garbage) is the provider's fault, judged like any failed
-  // call; error diagnostics about the configuration stay the user's problem (exit 2).
-  m_failure.failed_rpc_kind = failure.kind;
-  m_failure.failed_rpc = rpc;
-  return Error{std::string(rpc) + " failed (" + protocol::to_string(failure.kind) + "): " + failure.message};
 }
 
 Expected<void> ProviderHost::restart() {

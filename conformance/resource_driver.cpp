@@ -1,10 +1,11 @@
 // One RPC at a time, as Core makes it, judged by the oracle.
+#include "conformance/diagnostics_text.hpp"
 #include "conformance/resource_driver.hpp"
 
 #include <functional>
 
 #include "conformance/client_capabilities.hpp"
-#include "conformance/provider_host.hpp"
+#include "conformance/provider_session.hpp"
 #include "conformance/value_io.hpp"
 #include "oracle/apply_compatible.hpp"
 #include "oracle/deferral_rules.hpp"

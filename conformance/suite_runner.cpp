@@ -198,7 +198,7 @@ struct ScenarioTally {
 
 class SuiteRun {
 public:
-  SuiteRun(ProviderHost& host, CaseKind kind, std::string type, const SuiteSettings& settings,
+  SuiteRun(ProviderSession& host, CaseKind kind, std::string type, const SuiteSettings& settings,
            report::ProgressListener* progress)
       : m_host(host), m_kind(kind), m_type(std::move(type)), m_settings(settings), m_progress(progress) {
     if (const schema::Schema* own = schema_of(host.schema(), kind, m_type)) m_schema = *own;
@@ -584,7 +584,7 @@ private:
     return std::move(m_suite);
   }
 
-  ProviderHost& m_host;
+  ProviderSession& m_host;
   CaseKind m_kind;
   std::string m_type;
   const SuiteSettings& m_settings;
@@ -692,7 +692,7 @@ bool extreme_case(ValueSchedule schedule, std::size_t index, std::size_t total) 
   return index + extreme_cases(schedule, total) >= total;
 }
 
-report::Suite run_suite(ProviderHost& host, CaseKind kind, const std::string& type, const gen::Hints& hints,
+report::Suite run_suite(ProviderSession& host, CaseKind kind, const std::string& type, const gen::Hints& hints,
                         const SuiteSettings& settings, report::ProgressListener* progress,
                         const std::optional<ReplayToken>& replay, gen::Hints* learned) {
   SuiteRun run(host, kind, type, settings, progress);

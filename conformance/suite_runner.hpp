@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "conformance/provider_host.hpp"
+#include "conformance/provider_session.hpp"
 #include "conformance/replay_token.hpp"
 #include "conformance/resource_case.hpp"
 #include "generators/hints.hpp"
@@ -53,7 +53,7 @@ report::SuiteKind suite_kind(CaseKind kind);
 /// only that case (after replaying the earlier cases' validation and plans to learn the same).
 /// The host is restarted whenever its process is lost. `learned`, when given, receives the
 /// hints the suite ended with (the user's and the learned ones: what --write-hints writes).
-report::Suite run_suite(ProviderHost& host, CaseKind kind, const std::string& type, const gen::Hints& hints,
+report::Suite run_suite(ProviderSession& host, CaseKind kind, const std::string& type, const gen::Hints& hints,
                         const SuiteSettings& settings, report::ProgressListener* progress,
                         const std::optional<ReplayToken>& replay = std::nullopt, gen::Hints* learned = nullptr);
 

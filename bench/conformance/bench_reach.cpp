@@ -69,7 +69,7 @@ bool aws_section() {
   const char* glob = std::getenv("TFC_BENCH_AWS_GLOB");
   conformance::RunSettings settings;
   settings.target.executable = aws;
-  settings.target.provider_config = aws_provider_config();
+  settings.target.start.provider_config = aws_provider_config();
   settings.apply = false;
   settings.data_sources = false;
   settings.resource_globs = {glob != nullptr ? glob : "*"};

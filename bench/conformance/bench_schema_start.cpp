@@ -9,7 +9,7 @@
 //                     measured on the reply of the floor's own call (and, for comparison, the
 //                     nlohmann document dumped with indentation, what --pretty prints);
 //   tfconform schema  the real command as a child process (output to /dev/null), whole wall;
-//   run start         ProviderHost::start, as `run` opens each provider process (launch,
+//   run start         the process factory's open(), as `run` opens each provider process (launch,
 //                     schema, identity schemas, ValidateProviderConfig, ConfigureProvider);
 //   terraform         `terraform providers schema -json` through a dev_overrides CLI
 //                     configuration, for reference.
@@ -27,7 +27,7 @@
 #include <vector>
 
 #include "bench_support.hpp"
-#include "conformance/provider_host.hpp"
+#include "conformance/provider_factory.hpp"
 #include "proto/convert/convert_v5.hpp"
 #include "proto/convert/convert_v6.hpp"
 #include "proto/schema/schema_json.hpp"
@@ -154,7 +154,7 @@ Expected<Sample> floor_sample(const Subject& subject) {
   return s;
 }
 
-/// ProviderHost::start and close: the wall, and the part of it inside RPCs.
+/// Opening a configured provider through the process factory, and closing it: the wall, and the part of it inside RPCs.
 struct HostSample {
   double start = 0, in_rpcs = 0, close = 0;
   std::int64_t calls = 0;
@@ -164,12 +164,12 @@ Expected<HostSample> host_sample(const Subject& subject) {
   conformance::ProviderTarget target;
   target.executable = subject.binary;
   target.environment = subject.env;
-  target.provider_config = subject.provider_config;
+  target.start.provider_config = subject.provider_config;
   target.rpc_timeout = std::chrono::minutes(5);
   conformance::RpcClock clock;
   HostSample h;
   auto start = Clock::now();
-  auto host = conformance::ProviderHost::start(target, clock);
+  auto host = conformance::process_factory(target)->open(clock);
   h.start = ms_since(start);
   if (!host) return host.error();
   h.in_rpcs = std::chrono::duration<double, std::milli>(clock.total()).count();

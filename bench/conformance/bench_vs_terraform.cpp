@@ -162,7 +162,7 @@ TfcFigures run_tfconform(const Subject& subject, std::vector<std::string> globs,
   settings.target.environment = subject.env;
   for (auto& e : settings.target.environment)
     if (e.value == "@STATE@") e.value = state.string();
-  settings.target.provider_config = subject.provider_config;
+  settings.target.start.provider_config = subject.provider_config;
   settings.apply = subject.lifecycle;
   settings.data_sources = false;
   settings.resource_globs = std::move(globs);

@@ -45,15 +45,32 @@ cty::Value with(const cty::Value& object, const std::string& name, cty::Value va
 
 }  // namespace
 
-MemoryProvider::MemoryProvider(MemoryFault fault, bool validates) : m_fault(fault), m_validates(validates) {}
+MemoryProvider::MemoryProvider(MemoryFault fault, bool validates, std::vector<std::string> types)
+    : m_fault(fault), m_validates(validates), m_types(std::move(types)) {}
+
+void MemoryProvider::note(const char* rpc) {
+  ++m_calls;
+  m_log.push_back(std::string("[INFO] memory provider: ") + rpc);
+}
 
 schema::Schema MemoryProvider::thing_schema() { return schema_ref(); }
 
 protocol::RpcResult<protocol::GetProviderSchemaResponse> MemoryProvider::get_provider_schema(const protocol::GetProviderSchemaRequest&) {
-  ++m_calls;
+  note("GetProviderSchema");
   protocol::GetProviderSchemaResponse r;
-  r.schema.resource_schemas["mem_thing"] = schema_ref();
+  for (const auto& type : m_types) r.schema.resource_schemas[type] = schema_ref();
   return r;
+}
+
+protocol::RpcResult<protocol::ValidateProviderConfigResponse> MemoryProvider::validate_provider_config(
+    const protocol::ValidateProviderConfigRequest&) {
+  note("ValidateProviderConfig");
+  return protocol::ValidateProviderConfigResponse{};
+}
+
+protocol::RpcResult<protocol::ConfigureProviderResponse> MemoryProvider::configure_provider(const protocol::ConfigureProviderRequest&) {
+  note("ConfigureProvider");
+  return protocol::ConfigureProviderResponse{};
 }
 
 namespace {
@@ -112,14 +129,14 @@ protocol::Diagnostics validation_errors(const cty::Value& config) {
 
 protocol::RpcResult<protocol::ValidateResourceConfigResponse> MemoryProvider::validate_resource_config(
     const protocol::ValidateResourceConfigRequest& req) {
-  ++m_calls;
+  note("ValidateResourceConfig");
   protocol::ValidateResourceConfigResponse r;
   if (m_validates) r.diagnostics = validation_errors(decode(req.config));
   return r;
 }
 
 protocol::RpcResult<protocol::PlanResourceChangeResponse> MemoryProvider::plan_resource_change(const protocol::PlanResourceChangeRequest& req) {
-  ++m_calls;
+  note("PlanResourceChange");
   const cty::Value prior = decode(req.prior_state);
   cty::Value planned = decode(req.proposed_new_state);
   protocol::PlanResourceChangeResponse r;
@@ -147,7 +164,7 @@ protocol::RpcResult<protocol::PlanResourceChangeResponse> MemoryProvider::plan_r
 }
 
 protocol::RpcResult<protocol::ApplyResourceChangeResponse> MemoryProvider::apply_resource_change(const protocol::ApplyResourceChangeRequest& req) {
-  ++m_calls;
+  note("ApplyResourceChange");
   const cty::Value prior = decode(req.prior_state);
   cty::Value planned = decode(req.planned_state);
   protocol::ApplyResourceChangeResponse r;
@@ -167,7 +184,7 @@ protocol::RpcResult<protocol::ApplyResourceChangeResponse> MemoryProvider::apply
 }
 
 protocol::RpcResult<protocol::ReadResourceResponse> MemoryProvider::read_resource(const protocol::ReadResourceRequest& req) {
-  ++m_calls;
+  note("ReadResource");
   const cty::Value current = decode(req.current_state);
   protocol::ReadResourceResponse r;
   auto it = m_objects.find(current.attribute("id")->as_string());
@@ -185,9 +202,12 @@ protocol::RpcResult<protocol::ReadResourceResponse> MemoryProvider::read_resourc
 }
 
 protocol::RpcResult<protocol::UpgradeResourceStateResponse> MemoryProvider::upgrade_resource_state(const protocol::UpgradeResourceStateRequest& req) {
-  ++m_calls;
+  note("UpgradeResourceState");
   m_last_upgraded = req.raw_state.json;
-  if (m_fault == MemoryFault::UpgradeCrashes) return protocol::RpcFailure{protocol::FailureKind::Crashed, 14, "plugin exited"};
+  if (m_fault == MemoryFault::UpgradeCrashes) {
+    m_crashed = true;
+    return protocol::RpcFailure{protocol::FailureKind::Crashed, 14, "plugin exited"};
+  }
   protocol::UpgradeResourceStateResponse r;
   cty::Value state = *cty::json_decode(req.raw_state.json, schema::implied_type(block()));
   if (m_fault == MemoryFault::UpgradeUppercasesName) state = with(state, "name", cty::Value::string("UPGRADED"));
@@ -196,14 +216,14 @@ protocol::RpcResult<protocol::UpgradeResourceStateResponse> MemoryProvider::upgr
 }
 
 protocol::RpcResult<protocol::ImportResourceStateResponse> MemoryProvider::import_resource_state(const protocol::ImportResourceStateRequest& req) {
-  ++m_calls;
+  note("ImportResourceState");
   protocol::ImportResourceStateResponse r;
   auto it = m_objects.find(req.id);
   if (it == m_objects.end()) {
     r.diagnostics.push_back({protocol::Severity::Error, "not found", req.id, std::nullopt});
     return r;
   }
-  r.imported_resources.push_back({"mem_thing", protocol::DynamicValue{it->second, ""}, "", std::nullopt});
+  r.imported_resources.push_back({req.type_name, protocol::DynamicValue{it->second, ""}, "", std::nullopt});
   return r;
 }
 

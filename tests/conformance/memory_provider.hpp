@@ -5,10 +5,13 @@
 // default; a planted fault breaks exactly one rule. With validation on, ValidateResourceConfig
 // refuses what real validators would, in their message shapes (for the learning tests): a
 // `name` not matching ^[a-z]{3,8}$, a `size` outside 1..10, `tags` together with `size`, and a
-// `rule.port` outside 1..65535.
+// `rule.port` outside 1..65535. It offers the schema under each name in `types` (one
+// `mem_thing` by default) and writes one log line per RPC, as a plugin's log would.
 
 #include <map>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "proto/protocol/provider_client.hpp"
 #include "proto/schema/provider_schema.hpp"
@@ -29,16 +32,23 @@ enum class MemoryFault {
 
 class MemoryProvider final : public protocol::ProviderClient {
 public:
-  explicit MemoryProvider(MemoryFault fault = MemoryFault::None, bool validates = false);
+  explicit MemoryProvider(MemoryFault fault = MemoryFault::None, bool validates = false,
+                          std::vector<std::string> types = {"mem_thing"});
 
   static schema::Schema thing_schema();
   std::size_t stored() const { return m_objects.size(); }
   std::size_t calls() const { return m_calls; }
   /// The raw JSON state of the last UpgradeResourceState request ("" before any).
   const std::string& last_upgraded() const { return m_last_upgraded; }
+  /// Whether a planted crash has "ended the process".
+  bool crashed() const { return m_crashed; }
+  /// The log lines written since the last call (one per RPC).
+  std::vector<std::string> take_log() { return std::exchange(m_log, {}); }
 
   int protocol_version() const override { return 6; }
   protocol::RpcResult<protocol::GetProviderSchemaResponse> get_provider_schema(const protocol::GetProviderSchemaRequest&) override;
+  protocol::RpcResult<protocol::ValidateProviderConfigResponse> validate_provider_config(const protocol::ValidateProviderConfigRequest&) override;
+  protocol::RpcResult<protocol::ConfigureProviderResponse> configure_provider(const protocol::ConfigureProviderRequest&) override;
   protocol::RpcResult<protocol::ValidateResourceConfigResponse> validate_resource_config(const protocol::ValidateResourceConfigRequest&) override;
   protocol::RpcResult<protocol::PlanResourceChangeResponse> plan_resource_change(const protocol::PlanResourceChangeRequest&) override;
   protocol::RpcResult<protocol::ApplyResourceChangeResponse> apply_resource_change(const protocol::ApplyResourceChangeRequest&) override;
@@ -50,8 +60,6 @@ public:
   protocol::RpcResult<protocol::Response> Method(const protocol::Request&) override { return unsupported(); }
   TFC_UNSUPPORTED(get_resource_identity_schemas, GetResourceIdentitySchemasRequest, GetResourceIdentitySchemasResponse)
   TFC_UNSUPPORTED(get_metadata, GetMetadataRequest, GetMetadataResponse)
-  TFC_UNSUPPORTED(validate_provider_config, ValidateProviderConfigRequest, ValidateProviderConfigResponse)
-  TFC_UNSUPPORTED(configure_provider, ConfigureProviderRequest, ConfigureProviderResponse)
   TFC_UNSUPPORTED(stop_provider, StopProviderRequest, StopProviderResponse)
   TFC_UNSUPPORTED(upgrade_resource_identity, UpgradeResourceIdentityRequest, UpgradeResourceIdentityResponse)
   TFC_UNSUPPORTED(move_resource_state, MoveResourceStateRequest, MoveResourceStateResponse)
@@ -72,10 +80,14 @@ public:
 #undef TFC_UNSUPPORTED
 
 private:
+  void note(const char* rpc);
   static protocol::RpcFailure unsupported() { return {protocol::FailureKind::NotImplemented, 12, "not implemented"}; }
 
   MemoryFault m_fault;
   bool m_validates = false;
+  std::vector<std::string> m_types;
+  bool m_crashed = false;
+  std::vector<std::string> m_log;
   std::map<std::string, std::string> m_objects;  // id → msgpack of the stored state
   std::size_t m_next = 1;
   std::size_t m_calls = 0;

@@ -1,0 +1,56 @@
+#pragma once
+// What Core asks of every provider it opens, in Core's order (docs/protocol.md §5.1): the
+// schema, the identity schemas, ValidateProviderConfig, ConfigureProvider. The same sequence
+// runs over a plugin process (ProviderHost) and over an in-memory provider in the tests.
+
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "proto/protocol/provider_client.hpp"
+#include "proto/schema/provider_schema.hpp"
+#include "proto/util/expected.hpp"
+
+namespace tfc::conformance {
+
+/// The step of opening a provider that failed: launch (process start, handshake, TLS), the
+/// schema (GetProviderSchema), or the configuration (the provider refused the user's config).
+enum class StartStage { Launch, Schema, Configure };
+
+/// Where opening a provider failed and, when an RPC itself failed (no answer, a crash, a
+/// malformed answer: the provider's fault, not the user's), which and how.
+struct StartFailure {
+  StartStage stage = StartStage::Launch;
+  std::optional<protocol::FailureKind> failed_rpc_kind;
+  std::string failed_rpc;  // GetProviderSchema, ValidateProviderConfig, ConfigureProvider
+  /// The schema call found nothing answering (set with stage Launch): the handshake named an
+  /// address where no provider serves; the launcher words it.
+  std::optional<std::string> unreachable;
+};
+
+/// How far to open and with what configuration.
+struct CoreStartSettings {
+  /// The provider block's body in .tf.json form (attributes and blocks); empty = all null.
+  nlohmann::json provider_config = nlohmann::json::object();
+  std::string terraform_version = "1.14.0";
+  /// False: stop after the schemas and keep their error diagnostics instead of failing
+  /// (`tfconform schema` prints them next to the schema).
+  bool configure = true;
+};
+
+/// What opening gave.
+struct StartedProvider {
+  schema::ProviderSchema schema;
+  /// GetProviderSchema's and GetResourceIdentitySchemas's diagnostics (kept when not configuring).
+  protocol::Diagnostics schema_diagnostics;
+  /// ValidateProviderConfig's and ConfigureProvider's warnings.
+  protocol::Diagnostics configure_warnings;
+};
+
+/// Runs Core's start sequence on `client`. Errors say which step failed and quote the
+/// provider's diagnostics; `failed` receives the step and the kind of a failed RPC.
+Expected<StartedProvider> start_like_core(protocol::ProviderClient& client, const CoreStartSettings& settings,
+                                          StartFailure& failed);
+
+}  // namespace tfc::conformance

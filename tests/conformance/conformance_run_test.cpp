@@ -1,0 +1,180 @@
+// The suite's orchestration run in-process: run_conformance over sessions of the in-memory
+// provider, opened by a ProviderFactory exactly as `run` opens plugin processes. Shrinking,
+// replay, restart after a crash, --jobs and sharding are checked here in milliseconds; a few
+// end-to-end twins against real binaries stay in run_command_test.cpp.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "conformance/conformance_run.hpp"
+#include "tests/conformance/memory_session.hpp"
+
+namespace tfc::conformance {
+namespace {
+
+using testing::MemoryFactory;
+using testing::MemoryFault;
+using testing::MemoryProviderOptions;
+
+RunSettings settings_for(std::shared_ptr<const ProviderFactory> factory, bool apply, std::size_t cases,
+                         std::uint64_t seed = 20261124) {
+  RunSettings s;
+  s.factory = std::move(factory);
+  s.apply = apply;
+  s.suite.cases = cases;
+  s.suite.run_seed = seed;
+  return s;
+}
+
+RunResult run_ok(const RunSettings& settings) {
+  auto result = run_conformance(settings, nullptr);
+  if (!result) ADD_FAILURE() << result.error().message;
+  return result ? std::move(*result) : RunResult{};
+}
+
+const report::Finding* first_finding(const report::RunReport& run, const std::string& rule) {
+  for (const auto& ref : report::all_findings(run)) {
+    if (ref.finding->rule_id == rule) return ref.finding;
+  }
+  return nullptr;
+}
+
+/// Each finding as "suite rule path token": what must not depend on --jobs.
+std::set<std::string> finding_keys(const report::RunReport& run) {
+  std::set<std::string> out;
+  for (const auto& ref : report::all_findings(run))
+    out.insert(ref.suite->name + " " + ref.finding->rule_id + " " + ref.finding->path + " " + ref.finding->replay_token);
+  return out;
+}
+
+std::vector<std::string> resource_suites(const report::RunReport& run) {
+  std::vector<std::string> out;
+  for (const auto& suite : run.suites) {
+    if (suite.kind == report::SuiteKind::resource) out.push_back(suite.name);
+  }
+  return out;
+}
+
+/// Every session the run opened (restarts included) was closed again.
+void expect_all_closed(const MemoryFactory& factory) {
+  EXPECT_EQ(factory.counters().opened.load(), factory.counters().closed.load());
+}
+
+TEST(InProcessRun, AFaultOnOneAttributeShrinksToTheRequiredNameAndThatAttribute) {
+  auto factory = std::make_shared<MemoryFactory>(MemoryProviderOptions{MemoryFault::ApplyAddsOneToSize});
+  const auto result = run_ok(settings_for(factory, true, 25));
+  const report::Finding* f = first_finding(result.report, "apply.known_value_changed");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->path, ".size");
+  ASSERT_TRUE(f->counterexample.has_value());
+  EXPECT_EQ(f->counterexample->attribute_count, 2u) << f->counterexample->configuration;  // name and size
+  EXPECT_NE(f->counterexample->configuration.find("size = "), std::string::npos);
+  EXPECT_GT(f->shrink_attempts, 0u);
+  EXPECT_FALSE(f->log_excerpt.empty()) << "the provider's log of the failing case is kept";
+  expect_all_closed(*factory);
+}
+
+TEST(InProcessRun, TheReplayTokenOfAFindingReproducesItExactly) {
+  auto factory = std::make_shared<MemoryFactory>(MemoryProviderOptions{MemoryFault::ApplyAddsOneToSize});
+  const auto first = run_ok(settings_for(factory, true, 25));
+  const report::Finding* f = first_finding(first.report, "apply.known_value_changed");
+  ASSERT_NE(f, nullptr);
+  auto token = parse_token(f->replay_token);
+  ASSERT_TRUE(token) << token.error().message;
+
+  auto settings = settings_for(std::make_shared<MemoryFactory>(MemoryProviderOptions{MemoryFault::ApplyAddsOneToSize}), true, 25);
+  settings.replay = *token;
+  const auto again = run_ok(settings);
+  const report::Finding* g = first_finding(again.report, "apply.known_value_changed");
+  ASSERT_NE(g, nullptr);
+  EXPECT_EQ(g->path, f->path);
+  EXPECT_EQ(g->request, f->request);
+  EXPECT_EQ(g->counterexample->configuration, f->counterexample->configuration);
+  EXPECT_EQ(g->fingerprint, f->fingerprint);
+}
+
+TEST(InProcessRun, ACrashedProviderIsRestartedAndEveryCaseStillRuns) {
+  auto factory = std::make_shared<MemoryFactory>(MemoryProviderOptions{MemoryFault::UpgradeCrashes});
+  const auto result = run_ok(settings_for(factory, true, 6));
+  const report::Finding* crash = first_finding(result.report, "rpc.crashed");
+  ASSERT_NE(crash, nullptr);
+  EXPECT_EQ(crash->rpc, "UpgradeResourceState");
+  EXPECT_GE(factory->counters().restarts.load(), 1u);
+  ASSERT_EQ(resource_suites(result.report).size(), 1u);
+  EXPECT_EQ(result.report.suites.back().coverage.cases_generated, 6u) << "the run goes on after a crash";
+  expect_all_closed(*factory);
+}
+
+TEST(InProcessRun, JobsOpenOneSessionEachAndDoNotChangeTheResult) {
+  const MemoryProviderOptions options{MemoryFault::ReadUppercasesName, false, {"mem_a", "mem_b", "mem_c"}};
+  auto one = std::make_shared<MemoryFactory>(options);
+  auto three = std::make_shared<MemoryFactory>(options);
+  auto settings = settings_for(one, true, 8, 99);
+  const auto a = run_ok(settings);
+  settings.factory = three;
+  settings.jobs = 3;
+  const auto b = run_ok(settings);
+  EXPECT_EQ(one->counters().opened.load(), 1u);
+  EXPECT_EQ(three->counters().opened.load(), 3u);
+  EXPECT_FALSE(finding_keys(a.report).empty());
+  EXPECT_EQ(finding_keys(a.report), finding_keys(b.report));
+  ASSERT_EQ(resource_suites(a.report), resource_suites(b.report));
+  for (std::size_t i = 0; i < a.report.suites.size(); ++i) {
+    EXPECT_EQ(a.report.suites[i].coverage.cases_generated, b.report.suites[i].coverage.cases_generated);
+    EXPECT_EQ(a.report.suites[i].coverage.steps, b.report.suites[i].coverage.steps) << a.report.suites[i].name;
+  }
+  expect_all_closed(*one);
+  expect_all_closed(*three);
+}
+
+TEST(InProcessRun, TwoShardsSplitTheTypesWithoutOverlap) {
+  const MemoryProviderOptions options{MemoryFault::None, false, {"mem_a", "mem_b", "mem_c", "mem_d", "mem_e"}};
+  auto suites_of = [&](Shard shard) {
+    auto settings = settings_for(std::make_shared<MemoryFactory>(options), false, 2);
+    settings.shard = shard;
+    return resource_suites(run_ok(settings).report);
+  };
+  const auto all = suites_of({1, 1});
+  ASSERT_EQ(all.size(), 5u);
+  auto first = suites_of({1, 2});
+  const auto second = suites_of({2, 2});
+  EXPECT_FALSE(first.empty());
+  EXPECT_FALSE(second.empty());
+  std::multiset<std::string> seen(first.begin(), first.end());
+  seen.insert(second.begin(), second.end());
+  EXPECT_EQ(seen, std::multiset<std::string>(all.begin(), all.end())) << "every type in exactly one shard";
+}
+
+TEST(InProcessRun, AProviderSuiteJudgesTheSchemaAndStopsTheProviderLast) {
+  auto factory = std::make_shared<MemoryFactory>();
+  const auto result = run_ok(settings_for(factory, false, 1));
+  ASSERT_FALSE(result.report.suites.empty());
+  const auto& provider = result.report.suites.front();
+  EXPECT_EQ(provider.kind, report::SuiteKind::provider);
+  ASSERT_FALSE(provider.scenarios.empty());
+  EXPECT_EQ(provider.scenarios.front().name, "schema");
+  EXPECT_EQ(provider.scenarios.back().name, "stop");
+  EXPECT_EQ(result.report.provider.address, "local/mem");
+  EXPECT_EQ(result.report.provider.protocol_version, 6);
+  EXPECT_GT(result.stats.rpc_calls, 0);
+}
+
+// Whatever the seed, the number of jobs changes nothing a user sees in the findings or coverage.
+RC_GTEST_PROP(InProcessRun, AnySeedGivesTheSameFindingsWithOneOrTwoJobs, ()) {
+  const auto seed = *rc::gen::arbitrary<std::uint64_t>();
+  const MemoryProviderOptions options{MemoryFault::ApplyAddsOneToSize, true, {"mem_a", "mem_b"}};
+  auto settings = settings_for(std::make_shared<MemoryFactory>(options), true, 3, seed);
+  settings.suite.max_shrinks = 40;
+  const auto a = run_conformance(settings, nullptr);
+  settings.factory = std::make_shared<MemoryFactory>(options);
+  settings.jobs = 2;
+  const auto b = run_conformance(settings, nullptr);
+  RC_ASSERT(a.has_value() && b.has_value());
+  RC_ASSERT(finding_keys(a->report) == finding_keys(b->report));
+}
+
+}  // namespace
+}  // namespace tfc::conformance

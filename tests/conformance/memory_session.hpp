@@ -1,0 +1,45 @@
+#pragma once
+// Sessions over the in-memory provider, opened by a ProviderFactory like plugin processes are:
+// the suite's orchestration (shrinking, replay, restart, --jobs, sharding) runs in-process,
+// in milliseconds, through exactly the code path `run` uses. Each session is a fresh provider
+// (its own store), as each plugin process is; restart() replaces it, as after a crash.
+
+#include <atomic>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "conformance/provider_factory.hpp"
+#include "tests/conformance/memory_provider.hpp"
+
+namespace tfc::conformance::testing {
+
+struct MemoryProviderOptions {
+  MemoryFault fault = MemoryFault::None;
+  bool validates = false;
+  std::vector<std::string> types = {"mem_thing"};
+};
+
+/// What the factory's sessions did, for the tests to assert on.
+struct MemoryCounters {
+  std::atomic<std::size_t> opened{0};
+  std::atomic<std::size_t> restarts{0};
+  std::atomic<std::size_t> closed{0};
+};
+
+class MemoryFactory final : public ProviderFactory {
+public:
+  explicit MemoryFactory(MemoryProviderOptions options = {}) : m_options(std::move(options)) {}
+
+  Expected<std::unique_ptr<ProviderSession>> open(RpcClock& clock, StartFailure* failed = nullptr) const override;
+  std::size_t most_sessions() const override;
+  std::string provider_name() const override { return "mem"; }
+
+  const MemoryCounters& counters() const { return *m_counters; }
+
+private:
+  MemoryProviderOptions m_options;
+  std::shared_ptr<MemoryCounters> m_counters = std::make_shared<MemoryCounters>();
+};
+
+}  // namespace tfc::conformance::testing

@@ -68,6 +68,11 @@ docs: deps $(BUILD)/build.ninja
 fuzz:
 	./scripts/fuzz.sh
 
+# clang-tidy over every project source with .clang-tidy (any warning fails): scripts/tidy.sh.
+.PHONY: tidy
+tidy: deps $(BUILD)/build.ninja
+	./scripts/tidy.sh $(BUILD)
+
 # The whole test suite under ASan + UBSan (clang, the same build-fuzz/ tree): scripts/sanitize.sh.
 .PHONY: sanitize
 sanitize: deps

@@ -61,6 +61,6 @@ struct RunResult {
 /// Runs everything. Harness problems (the provider will not start or configure, hints that do
 /// not fit the schema, a replay token for an unknown type) are errors; whatever the provider
 /// does during the run is in the report.
-Expected<RunResult> run_conformance(const RunSettings& settings, report::ProgressListener* progress);
+Expected<RunResult> run_conformance(const RunSettings& given, report::ProgressListener* progress);
 
 }  // namespace tfc::conformance

@@ -25,7 +25,7 @@ rc::Gen<ActionCase> action_case_of(const schema::Block& block, const gen::Hints&
   return rc::gen::map(config_pair_of(block, hints, options), [](ConfigPair c) { return ActionCase{std::move(c)}; });
 }
 
-rc::Gen<ListCase> list_case_of(const schema::Block& block, std::shared_ptr<const schema::Block> resource,
+rc::Gen<ListCase> list_case_of(const schema::Block& block, const std::shared_ptr<const schema::Block>& resource,
                                const gen::Hints& resource_hints, const CaseGenOptions& options) {
   static const gen::Hints kNone;
   auto head = rc::gen::tuple(config_pair_of(block, kNone, options), gen::chance(50), rc::gen::inRange<std::int64_t>(1, 11));

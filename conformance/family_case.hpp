@@ -37,7 +37,7 @@ rc::Gen<ActionCase> action_case_of(const schema::Block& block, const gen::Hints&
 
 /// `resource` (optional) is the managed resource's block, `resource_hints` its hints; the list
 /// configuration itself is generated without hints (they are keyed by the resource's name).
-rc::Gen<ListCase> list_case_of(const schema::Block& block, std::shared_ptr<const schema::Block> resource,
+rc::Gen<ListCase> list_case_of(const schema::Block& block, const std::shared_ptr<const schema::Block>& resource,
                                const gen::Hints& resource_hints, const CaseGenOptions& options);
 
 std::string describe_case(const std::string& type, const schema::Block& block, const EphemeralCase& c);

@@ -127,7 +127,7 @@ schema::Block parameters_block(const oracle::FunctionSignature& signature) {
   return block;
 }
 
-rc::Gen<FunctionCase> function_case_of(std::shared_ptr<const oracle::FunctionSignature> signature,
+rc::Gen<FunctionCase> function_case_of(const std::shared_ptr<const oracle::FunctionSignature>& signature,
                                        const gen::Hints& hints, const CaseGenOptions& options) {
   auto block = std::make_shared<const schema::Block>(parameters_block(*signature));
   auto names = attribute_names(*signature);
@@ -137,7 +137,7 @@ rc::Gen<FunctionCase> function_case_of(std::shared_ptr<const oracle::FunctionSig
     return arguments_from(*signature, names, config);
   });
   const gen::UnknownOptions unknowns = options.unknowns;
-  return rc::gen::mapcat(arguments, [signature, unknowns](std::vector<cty::Value> args) {
+  return rc::gen::mapcat(arguments, [signature, unknowns](const std::vector<cty::Value>& args) {
     return rc::gen::map(inject(signature, args, unknowns), [args](std::vector<cty::Value> with_unknowns) {
       return FunctionCase{args, std::move(with_unknowns)};
     });

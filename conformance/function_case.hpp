@@ -28,7 +28,7 @@ struct FunctionCase {
 /// parameter allows null; the variadic parameter an optional list of its type.
 schema::Block parameters_block(const oracle::FunctionSignature& signature);
 
-rc::Gen<FunctionCase> function_case_of(std::shared_ptr<const oracle::FunctionSignature> signature,
+rc::Gen<FunctionCase> function_case_of(const std::shared_ptr<const oracle::FunctionSignature>& signature,
                                        const gen::Hints& hints, const CaseGenOptions& options);
 
 /// `name(arg, ...)` as Terraform would call it, and the unknown variant when there is one.

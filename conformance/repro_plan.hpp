@@ -18,13 +18,13 @@ namespace tfc::conformance {
 /// `phase` says where in the lifecycle case the finding arose (CaseFinding::phase).
 report::Reproduction make_reproduction(const std::string& type, const schema::Block& block, const LifecycleCase& c,
                                        const std::string& scenario, std::size_t phase, const report::Finding& finding,
-                                       const ReproContext& context);
+                                       const ReproContext& ctx);
 report::Reproduction make_reproduction(const std::string& type, const schema::Block& block, const PlanOnlyCase& c,
                                        const std::string& scenario, std::size_t phase, const report::Finding& finding,
-                                       const ReproContext& context);
+                                       const ReproContext& ctx);
 report::Reproduction make_reproduction(const std::string& type, const schema::Block& block, const DataCase& c,
                                        const std::string& scenario, std::size_t phase, const report::Finding& finding,
-                                       const ReproContext& context);
+                                       const ReproContext& ctx);
 
 /// Why no configuration can replay a finding of `rule` found at `step` (empty when one can):
 /// comparisons only tfconform makes, or inputs Core never sends.

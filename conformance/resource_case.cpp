@@ -157,13 +157,15 @@ rc::Gen<ConfigPair> config_pair_of(const schema::Block& block, const gen::Hints&
   const gen::UnknownOptions unknowns = options.unknowns;
   // The generator outlives the caller's hints (tests pass temporaries): it keeps its own copy.
   const auto kept = std::make_shared<const gen::Hints>(hints);
-  return rc::gen::mapcat(gen::config_of(block, hints, gen::config_options(options.values)), [unknowns, &block, kept](cty::Value known) {
-    return rc::gen::map(gen::with_unknowns(known, unknowns), [known, &block, kept](gen::InjectedConfig injected) {
-      injected.value = configurable(block, known, injected.value, kept.get());
-      injected.injected = gen::unknown_paths(injected.value);
-      return ConfigPair{known, std::move(injected)};
-    });
-  });
+  return rc::gen::mapcat(
+      gen::config_of(block, hints, gen::config_options(options.values)),
+      [unknowns, &block, kept](const cty::Value& known) {
+        return rc::gen::map(gen::with_unknowns(known, unknowns), [known, &block, kept](gen::InjectedConfig injected) {
+          injected.value = configurable(block, known, injected.value, kept.get());
+          injected.injected = gen::unknown_paths(injected.value);
+          return ConfigPair{known, std::move(injected)};
+        });
+      });
 }
 
 rc::Gen<LifecycleCase> lifecycle_case_of(const schema::Block& block, const gen::Hints& hints,

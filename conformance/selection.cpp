@@ -42,7 +42,7 @@ bool glob_match(std::string_view p, std::string_view t) {
     if (pi < p.size() && p[pi] == '*') {
       star = pi++;
       mark = ti;
-    } else if (pi < p.size() && p[pi] == '?') {
+    } else if (pi < p.size() && p[pi] == '?') {  // NOLINT(bugprone-branch-clone): like a literal, kept apart to read
       ++pi;
       ++ti;
     } else if (pi < p.size() && p[pi] == '[') {

@@ -36,7 +36,7 @@ rc::Gen<Block> block_at(Context ctx);
 rc::Gen<std::vector<Attribute>> nested_attributes(Context ctx);
 
 // required, optional, computed, optional+computed (the allowed combinations, docs/protocol.md §4.3).
-rc::Gen<Attribute> flags(Attribute a, bool allow_write_only) {
+rc::Gen<Attribute> flags(const Attribute& a, bool allow_write_only) {
   return rc::gen::apply(
       [a](int combo, bool sensitive, bool write_only) {
         Attribute out = a;

@@ -50,7 +50,7 @@ rc::Gen<std::string> name() {
   return rc::gen::weightedOneOf<std::string>({
       {6, rc::gen::element<std::string>("id", "name", "tags", "rule", "port", "value", "a", "b", "enabled")},
       {2, rc::gen::map(rc::gen::container<std::string>(rc::gen::element('a', 'b', 'z', '_', '1')),
-                       [](std::string s) { return "n" + s; })},
+                       [](const std::string& s) { return "n" + s; })},
   });
 }
 

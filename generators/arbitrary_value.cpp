@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <utility>
 
 #include "generators/arbitrary_type.hpp"
 #include "generators/realistic_values.hpp"
@@ -129,7 +130,7 @@ rc::Gen<std::string> extreme_text() {
 
 rc::Gen<Number> extreme_number(bool allow_infinity) {
   auto decimal = rc::gen::apply(
-      [](bool neg, std::string whole, std::string frac, int exp) {
+      [](bool neg, const std::string& whole, const std::string& frac, int exp) {
         std::string text = (neg ? "-" : "") + whole + (frac.empty() ? "" : "." + frac) + "e" + std::to_string(exp);
         return *Number::parse(text);
       },
@@ -177,7 +178,8 @@ rc::Gen<Value> value_of(const Type& type, ValueOptions options) {
   auto k = rc::gen::lazy([type, options] { return known(type, options); });
   auto null = rc::gen::just(Value::null(type));
   auto unknown = options.allow_refinements && !type.is_dynamic()
-                     ? rc::gen::map(refinements_for(type, options.profile), [type](Refinements r) { return Value::unknown(type, r); })
+                     ? rc::gen::map(refinements_for(type, options.profile),
+                                    [type](Refinements r) { return Value::unknown(type, std::move(r)); })
                      : rc::gen::just(Value::unknown(type));
   if (options.allow_null && options.allow_unknown) return rc::gen::weightedOneOf<Value>({{8, k}, {1, null}, {1, unknown}});
   if (options.allow_null) return rc::gen::weightedOneOf<Value>({{8, k}, {1, null}});

@@ -56,7 +56,7 @@ rc::Gen<Value> sometimes(int percent, const Type& type, rc::Gen<Value> present) 
 
 // `gen`'s values, with `fallback` as their first shrink: set when generated, yet a failure can
 // shrink it away (the learner's `present` hints).
-rc::Gen<Value> shrinking_to(rc::Gen<Value> gen, Value fallback) {
+rc::Gen<Value> shrinking_to(const rc::Gen<Value>& gen, const Value& fallback) {
   return [gen, fallback](const rc::Random& random, int size) {
     return rc::shrinkable::mapShrinks(gen(random, size), [fallback](rc::Seq<rc::Shrinkable<Value>> shrinks) {
       return rc::seq::concat(rc::seq::just(rc::shrinkable::just(fallback)), std::move(shrinks));
@@ -168,7 +168,7 @@ std::map<std::string, Presence> resolve_presence(const std::vector<AttributeGrou
 }
 
 // The object of `makers`' members, honouring the hints' groups at `path`.
-rc::Gen<Value> members_object(const Walk& walk, const std::string& path, MemberMakers makers) {
+rc::Gen<Value> members_object(const Walk& walk, const std::string& path, const MemberMakers& makers) {
   auto groups = groups_at(walk, path, makers);
   if (groups.empty()) {
     Members members;

@@ -40,6 +40,6 @@ nlohmann::json config_to_tf_json(const cty::Value& config, const schema::Block& 
 /// The value Terraform builds for a block type with no blocks in configuration (docs/protocol.md §4.4):
 /// null (single), the object of absent members (group), an empty list/set/map, or an empty
 /// tuple/object when a LIST/MAP block's implied type is dynamic.
-cty::Value absent_block(const schema::NestedBlock& block_type);
+cty::Value absent_block(const schema::NestedBlock& nb);
 
 }  // namespace tfc::gen

@@ -125,7 +125,7 @@ rc::Gen<Value> invented_value(const Type& type, const Refinements& r) {
 rc::Gen<Value> with_unknowns_invented(const Value& planned) {
   if (!planned.is_known()) return invented_value(planned.type(), planned.refinements());
   if (planned.is_null() || planned.is_wholly_known()) return rc::gen::just(planned);
-  const Type type = planned.type();
+  const Type& type = planned.type();
   switch (type.kind()) {
     case Kind::List:
     case Kind::Set:

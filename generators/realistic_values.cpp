@@ -51,20 +51,20 @@ const std::vector<std::string>& words() {
 rc::Gen<std::string> resource_name() {
   const auto word = one_of_list(words());
   return rc::gen::apply(
-      [](std::string first, std::string second, int separator, int number) {
+      [](std::string first, const std::string& second, int separator, int number) {
         static const char* kSeparators[] = {"-", "_", ""};
         std::string out = std::move(first);
         if (!second.empty()) out += kSeparators[separator % 2] + second;
         if (number > 0) out += kSeparators[separator] + std::to_string(number);
         return out;
       },
-      word, weighted_shrinking<std::string>({{1, rc::gen::just(std::string())}, {1, word}}),
-      rc::gen::inRange(0, 3), weighted_shrinking<int>({{1, rc::gen::just(0)}, {1, rc::gen::inRange(1, 10)}}));
+      word, weighted_shrinking<std::string>({{1, rc::gen::just(std::string())}, {1, word}}), rc::gen::inRange(0, 3),
+      weighted_shrinking<int>({{1, rc::gen::just(0)}, {1, rc::gen::inRange(1, 10)}}));
 }
 
 /// A capitalised sentence of two to six words ending in a full stop.
 rc::Gen<std::string> sentence() {
-  return rc::gen::map(vector_between<std::string>(2, 6, one_of_list(words())), [](std::vector<std::string> ws) {
+  return rc::gen::map(vector_between<std::string>(2, 6, one_of_list(words())), [](const std::vector<std::string>& ws) {
     std::string out;
     for (const auto& w : ws) out += (out.empty() ? "" : " ") + w;
     out[0] = static_cast<char>(out[0] - 'a' + 'A');
@@ -84,14 +84,17 @@ rc::Gen<std::string> everyday_format() {
 
 /// Printable text beyond ASCII, all in the Basic Multilingual Plane.
 rc::Gen<std::string> accented() {
-  return one_of_list<std::string>({"caf\xc3\xa9", "na\xc3\xafve", "Stra\xc3\x9f" "e", "\xe6\x97\xa5\xe6\x9c\xac",
+  // "Stra\xc3\x9f" "e" is one word split so that the hex escape ends before the "e".
+  return one_of_list<std::string>({"caf\xc3\xa9", "na\xc3\xafve", "Stra\xc3\x9f" "e", "\xe6\x97\xa5\xe6\x9c\xac",  // NOLINT(bugprone-suspicious-missing-comma)
                                    "\xd0\xbf\xd1\x80\xd0\xb8\xd0\xbc\xd0\xb5\xd1\x80"});
 }
 
 }  // namespace
 
 rc::Gen<Number> realistic_number() {
-  const auto whole = [](rc::Gen<int> g) { return rc::gen::map(g, [](int i) { return Number(std::int64_t{i}); }); };
+  const auto whole = [](rc::Gen<int> g) {
+    return rc::gen::map(std::move(g), [](int i) { return Number(std::int64_t{i}); });
+  };
   const auto decimal = rc::gen::apply(
       [](int units, const std::string& fraction) { return *Number::parse(std::to_string(units) + "." + fraction); },
       rc::gen::inRange(0, 101), one_of_list<std::string>({"5", "25", "1", "75", "2", "01", "9", "99"}));

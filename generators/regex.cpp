@@ -536,7 +536,7 @@ private:
         Inst i;
         i.op = Inst::Char;
         for (char c : n.chars) i.set[static_cast<unsigned char>(c)] = true;
-        add(std::move(i));
+        add(i);
         return;
       }
       case Kind::Concat:

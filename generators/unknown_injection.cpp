@@ -67,7 +67,7 @@ rc::Gen<Refinements> consistent_refinements(const Value& v) {
 }
 
 rc::Gen<Value> unknown_for(const Value& v, const Type& declared, const UnknownOptions& options) {
-  const Type type = v.type();
+  const Type& type = v.type();
   auto typed = rc::gen::mapcat(chance(options.refine_percent), [v, type](bool refine) {
     if (!refine) return rc::gen::just(Value::unknown(type));
     return rc::gen::map(consistent_refinements(v), [type](Refinements r) { return Value::unknown(type, std::move(r)); });

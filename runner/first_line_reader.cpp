@@ -12,7 +12,7 @@ namespace {
 
 constexpr int kPollStepMs = 20;
 // Output kept from stderr while waiting: enough for a panic trace, bounded against floods.
-constexpr std::size_t kMaxStderrBytes = 256 * 1024;
+constexpr std::size_t kMaxStderrBytes = std::size_t{256} * 1024;
 
 enum class ReadResult { Data, Eof, WouldBlock, Error };
 

@@ -31,7 +31,7 @@ struct FirstLine {
   std::string stderr_bytes;
   std::string error;
 
-  static constexpr std::size_t kMaxLineBytes = 64 * 1024;
+  static constexpr std::size_t kMaxLineBytes = std::size_t{64} * 1024;
 };
 
 /// Polls both descriptors until stdout yields a newline, `has_exited()` turns true (checked

@@ -40,7 +40,7 @@ public:
 
   static constexpr std::size_t kTailBytes = 8192;
   /// Longer lines are cut into pieces of this size.
-  static constexpr std::size_t kMaxLineBytes = 64 * 1024;
+  static constexpr std::size_t kMaxLineBytes = std::size_t{64} * 1024;
 
 private:
   struct Stream {

@@ -70,7 +70,7 @@ StdioPump::~StdioPump() {
   if (m_thread.joinable()) m_thread.join();
 }
 
-void StdioPump::run(std::shared_ptr<grpc::Channel> channel) {
+void StdioPump::run(const std::shared_ptr<grpc::Channel>& channel) {
   auto stub = plugin::GRPCStdio::NewStub(channel);
   google::protobuf::Empty request;
   auto reader = stub->StreamStdio(&m_context, request);

@@ -41,7 +41,7 @@ public:
   StdioPump& operator=(const StdioPump&) = delete;
 
 private:
-  void run(std::shared_ptr<grpc::Channel> channel);
+  void run(const std::shared_ptr<grpc::Channel>& channel);
 
   std::shared_ptr<LogRing> m_ring;
   grpc::ClientContext m_context;

@@ -41,7 +41,7 @@ LogLine parse_log_line(std::string_view line, LogStream stream);
 /// are never looked at.
 class LogRing {
 public:
-  static constexpr std::size_t kDefaultMaxBytes = 8 * 1024 * 1024;
+  static constexpr std::size_t kDefaultMaxBytes = std::size_t{8} * 1024 * 1024;
 
   explicit LogRing(std::size_t capacity, std::size_t max_bytes = kDefaultMaxBytes)
       : m_capacity(capacity == 0 ? 1 : capacity), m_max_bytes(max_bytes) {}

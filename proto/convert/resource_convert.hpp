@@ -12,9 +12,9 @@ namespace tfc::wire::detail {
 
 // Optional ResourceIdentityData fields: unset for std::nullopt.
 #define TFC_WIRE_IDENTITY_TO(in_field, out, field) \
-  if (in_field) identity_to(*in_field, out->mutable_##field())
+  if (in_field) identity_to(*(in_field), (out)->mutable_##field())
 #define TFC_WIRE_IDENTITY_FROM(in, field, out_field) \
-  if (in.has_##field()) out_field = identity_from(in.field())
+  if ((in).has_##field()) (out_field) = identity_from((in).field())
 
 template <class Pb>
 void to_wire(const protocol::ValidateResourceConfigRequest& in, Pb* out) {

@@ -324,7 +324,7 @@ private:
     const auto& attrs = t.attributes();
     std::vector<Value> vals(attrs.size());
     for (std::size_t i = 0; i < attrs.size(); ++i) vals[i] = Value::null(attrs[i].type);
-    bool ok = members([&](std::string key) {
+    bool ok = members([&](const std::string& key) {
       int idx = t.attribute_index(key);
       if (idx < 0) return fail("unsupported attribute \"" + key.substr(0, 64) + "\"");
       auto k = static_cast<std::size_t>(idx);
@@ -357,7 +357,7 @@ private:
       } while (consume(','));
       return consume(']') || fail("expected ',' or ']' in array");
     }
-    if (c == '{') return members([&](std::string) { return skip_value(depth + 1); });
+    if (c == '{') return members([&](const std::string&) { return skip_value(depth + 1); });
     std::string_view ignored;
     return read_number_text(ignored);
   }
@@ -367,7 +367,7 @@ private:
     Type type;
     bool have_type = false;
     std::size_t value_pos = std::string_view::npos;
-    bool ok = members([&](std::string key) {
+    bool ok = members([&](const std::string& key) {
       skip_ws();
       if (key == "type") {
         std::size_t start = m_pos;

@@ -242,7 +242,7 @@ Number::Number(double v) : m_repr(v) {}
 std::optional<Number> Number::parse(std::string_view text) {
   // Fast path: text already canonical ("-12", "0.25"), as encoders write it.
   {
-    std::size_t k = text.size() > 0 && text[0] == '-' ? 1 : 0;
+    std::size_t k = !text.empty() && text[0] == '-' ? 1 : 0;
     std::size_t int_start = k;
     while (k < text.size() && text[k] >= '0' && text[k] <= '9') ++k;
     std::size_t int_len = k - int_start;

@@ -49,8 +49,8 @@ Type Type::tuple(std::vector<Type> elements) {
   return Type(Kind::Tuple, std::move(c));
 }
 
-Type Type::object(std::vector<std::pair<std::string, Type>> attributes,
-                  std::vector<std::string> optional) {
+Type Type::object(const std::vector<std::pair<std::string, Type>>& attributes,
+                  const std::vector<std::string>& optional) {
   auto c = std::make_shared<Composite>();
   c->attributes.reserve(attributes.size());
   for (auto& [name, type] : attributes) {

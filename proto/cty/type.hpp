@@ -29,8 +29,8 @@ public:
   static Type tuple(std::vector<Type> elements);
   /// Attribute names are unique; the order given does not matter (stored sorted by name).
   /// `optional` names attributes marked optional (type JSON's third element); each must exist.
-  static Type object(std::vector<std::pair<std::string, Type>> attributes,
-                     std::vector<std::string> optional = {});
+  static Type object(const std::vector<std::pair<std::string, Type>>& attributes,
+                     const std::vector<std::string>& optional = {});
 
   /// Default-constructed is the dynamic pseudo-type.
   Type();

@@ -65,4 +65,4 @@ inline Error with_context(const std::string& context, const Error& e) {
 #define TFC_TRY(var, expr)                                   \
   auto var##_expected_ = (expr);                             \
   if (!var##_expected_) return var##_expected_.error();      \
-  auto var = std::move(var##_expected_).value()
+  auto var = std::move(var##_expected_).value()  // NOLINT(bugprone-macro-parentheses): var is declared here

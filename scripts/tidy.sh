@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Runs clang-tidy 14 (Debian's clang-tidy-14, installed when missing) with the repository's
+# .clang-tidy over the project's C++ sources, using the compile commands of a configured build
+# tree. Any warning fails the run (.clang-tidy sets WarningsAsErrors).
+#
+#   scripts/tidy.sh [BUILD]   build tree with compile_commands.json (default build)
+#   TIDY_FILES                an extended regex of files to check (default: every project .cpp)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+BUILD_DIR=${1:-build}
+RUN_TIDY=${RUN_TIDY:-run-clang-tidy-14}
+if ! command -v "$RUN_TIDY" >/dev/null 2>&1; then
+  echo "tidy.sh: installing clang-tidy-14"
+  SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends clang-tidy-14
+fi
+if [ ! -f "$BUILD_DIR/compile_commands.json" ]; then
+  echo "tidy.sh: $BUILD_DIR/compile_commands.json is missing: configure the build first (make build BUILD=$BUILD_DIR)" >&2
+  exit 2
+fi
+# Generated sources (protobuf) and third-party code live in the build tree and are not ours.
+files=${TIDY_FILES:-"^$PWD/(conformance|oracle|generators|reports|runner|proto|tests|bench)/.*\.cpp$"}
+started=$(date +%s)
+if "$RUN_TIDY" -p "$BUILD_DIR" -quiet -j "$(nproc)" "$files" > "$BUILD_DIR/tidy.log" 2>&1; then
+  echo "tidy.sh: no warning ($(( $(date +%s) - started )) s; log in $BUILD_DIR/tidy.log)"
+else
+  grep -E "warning:|error:" "$BUILD_DIR/tidy.log" | sed 's/\x1b\[[0-9;]*m//g' | sort -u
+  echo "tidy.sh: clang-tidy found problems (full log: $BUILD_DIR/tidy.log)" >&2
+  exit 1
+fi

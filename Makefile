@@ -57,11 +57,13 @@ demo: build providers
 clean:
 	rm -rf $(BUILD)
 
-# docs/rules.md is generated from the rule catalogue (oracle/rules.cpp); the test
-# conformance.rules_doc fails until it is regenerated after a rule changes.
+# docs/rules.md is generated from the rule catalogue (oracle/rules.cpp), docs/rpcs.md from the
+# RPC table (proto/protocol/rpc_table.inc); the tests conformance.rules_doc and
+# conformance.rpcs_doc fail until they are regenerated after a rule or an RPC changes.
 docs: deps $(BUILD)/build.ninja
 	cmake --build $(BUILD) -j $(JOBS) --target tfconform
 	$(BIN) rules --markdown > docs/rules.md
+	$(BIN) rpcs --markdown > docs/rpcs.md
 
 # libFuzzer targets (clang, ASan + UBSan) in build-fuzz/, FUZZ_SECONDS (30) each: scripts/fuzz.sh.
 .PHONY: fuzz

@@ -9,6 +9,7 @@ namespace tfc::cli {
 
 void add_oracle_command(CLI::App& app, int& exit_code);
 void add_rules_command(CLI::App& app, int& exit_code);
+void add_rpcs_command(CLI::App& app, int& exit_code);
 void add_schema_command(CLI::App& app, int& exit_code);
 void add_run_command(CLI::App& app, int& exit_code);
 void add_confirm_command(CLI::App& app, int& exit_code);

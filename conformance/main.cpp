@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
   tfc::cli::add_schema_command(app, exit_code);
   tfc::cli::add_oracle_command(app, exit_code);
   tfc::cli::add_rules_command(app, exit_code);
+  tfc::cli::add_rpcs_command(app, exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -2,7 +2,7 @@
 
 namespace tfc::conformance {
 
-#define TFC_TIMED_RPC(Method, Request, Response)                                                   \
+#define TFC_RPC(Method, Family, V6, V5, Request, Response, Shape, Summary)                        \
   protocol::RpcResult<protocol::Response> TimedClient::Method(const protocol::Request& request) { \
     const auto start = std::chrono::steady_clock::now();                                          \
     auto result = m_inner.Method(request);                                                         \
@@ -11,7 +11,6 @@ namespace tfc::conformance {
     ++m_clock.calls;                                                                               \
     return result;                                                                                 \
   }
-#include "conformance/timed_client_rpcs.inc"
-#undef TFC_TIMED_RPC
+#include "proto/protocol/rpc_table.inc"
 
 }  // namespace tfc::conformance

@@ -25,10 +25,9 @@ public:
 
   int protocol_version() const override { return m_inner.protocol_version(); }
 
-#define TFC_TIMED_RPC(Method, Request, Response) \
+#define TFC_RPC(Method, Family, V6, V5, Request, Response, Shape, Summary) \
   protocol::RpcResult<protocol::Response> Method(const protocol::Request& request) override;
-#include "conformance/timed_client_rpcs.inc"
-#undef TFC_TIMED_RPC
+#include "proto/protocol/rpc_table.inc"
 
 private:
   protocol::ProviderClient& m_inner;

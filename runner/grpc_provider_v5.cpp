@@ -12,20 +12,15 @@ namespace {
 struct V5 {
   using Service = ::tfplugin5::Provider;
   using Stub = Service::Stub;
-  using ListResourceEvent = ::tfplugin5::ListResource::Event;
-  using InvokeActionEvent = ::tfplugin5::InvokeAction::Event;
   static constexpr int version = 5;
 
   static decltype(auto) to_proto(const auto& message) { return wire::v5::to_proto(message); }
   static decltype(auto) from_proto(const auto& message) { return wire::v5::from_proto(message); }
 
-  // v5 names of the RPCs tfplugin6 renamed; failures report these names.
-  static constexpr detail::Rpc get_provider_schema{&Stub::GetSchema, "GetSchema"};
-  static constexpr detail::Rpc validate_provider_config{&Stub::PrepareProviderConfig, "PrepareProviderConfig"};
-  static constexpr detail::Rpc configure_provider{&Stub::Configure, "Configure"};
-  static constexpr detail::Rpc stop_provider{&Stub::Stop, "Stop"};
-  static constexpr detail::Rpc validate_resource_config{&Stub::ValidateResourceTypeConfig, "ValidateResourceTypeConfig"};
-  static constexpr detail::Rpc validate_data_resource_config{&Stub::ValidateDataSourceConfig, "ValidateDataSourceConfig"};
+  // Every RPC under its tfplugin5 name; failures report these names.
+#define TFC_RPC(Method, Family, V6, V5, Request, Response, Shape, Summary) \
+  static constexpr detail::Rpc Method{&Stub::V5, #V5};
+#include "proto/protocol/rpc_table.inc"
 };
 
 }  // namespace

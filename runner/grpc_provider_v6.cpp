@@ -12,19 +12,15 @@ namespace {
 struct V6 {
   using Service = ::tfplugin6::Provider;
   using Stub = Service::Stub;
-  using ListResourceEvent = ::tfplugin6::ListResource::Event;
-  using InvokeActionEvent = ::tfplugin6::InvokeAction::Event;
   static constexpr int version = 6;
 
   static decltype(auto) to_proto(const auto& message) { return wire::v6::to_proto(message); }
   static decltype(auto) from_proto(const auto& message) { return wire::v6::from_proto(message); }
 
-  static constexpr detail::Rpc get_provider_schema{&Stub::GetProviderSchema, "GetProviderSchema"};
-  static constexpr detail::Rpc validate_provider_config{&Stub::ValidateProviderConfig, "ValidateProviderConfig"};
-  static constexpr detail::Rpc configure_provider{&Stub::ConfigureProvider, "ConfigureProvider"};
-  static constexpr detail::Rpc stop_provider{&Stub::StopProvider, "StopProvider"};
-  static constexpr detail::Rpc validate_resource_config{&Stub::ValidateResourceConfig, "ValidateResourceConfig"};
-  static constexpr detail::Rpc validate_data_resource_config{&Stub::ValidateDataResourceConfig, "ValidateDataResourceConfig"};
+  // Every RPC under its tfplugin6 name; failures report these names.
+#define TFC_RPC(Method, Family, V6, V5, Request, Response, Shape, Summary) \
+  static constexpr detail::Rpc Method{&Stub::V6, #V6};
+#include "proto/protocol/rpc_table.inc"
 };
 
 }  // namespace

@@ -15,6 +15,7 @@
 
 #include "proto/protocol/provider_client.hpp"
 #include "proto/schema/provider_schema.hpp"
+#include "tests/conformance/unimplemented_provider.hpp"
 
 namespace tfc::conformance::testing {
 
@@ -30,7 +31,7 @@ enum class MemoryFault {
   PlanRefusesCreate,            // a plan from a null prior returns an error diagnostic
 };
 
-class MemoryProvider final : public protocol::ProviderClient {
+class MemoryProvider final : public UnimplementedProvider {
 public:
   explicit MemoryProvider(MemoryFault fault = MemoryFault::None, bool validates = false,
                           std::vector<std::string> types = {"mem_thing"});
@@ -56,32 +57,10 @@ public:
   protocol::RpcResult<protocol::UpgradeResourceStateResponse> upgrade_resource_state(const protocol::UpgradeResourceStateRequest&) override;
   protocol::RpcResult<protocol::ImportResourceStateResponse> import_resource_state(const protocol::ImportResourceStateRequest&) override;
 
-#define TFC_UNSUPPORTED(Method, Request, Response) \
-  protocol::RpcResult<protocol::Response> Method(const protocol::Request&) override { return unsupported(); }
-  TFC_UNSUPPORTED(get_resource_identity_schemas, GetResourceIdentitySchemasRequest, GetResourceIdentitySchemasResponse)
-  TFC_UNSUPPORTED(get_metadata, GetMetadataRequest, GetMetadataResponse)
-  TFC_UNSUPPORTED(stop_provider, StopProviderRequest, StopProviderResponse)
-  TFC_UNSUPPORTED(upgrade_resource_identity, UpgradeResourceIdentityRequest, UpgradeResourceIdentityResponse)
-  TFC_UNSUPPORTED(move_resource_state, MoveResourceStateRequest, MoveResourceStateResponse)
-  TFC_UNSUPPORTED(generate_resource_config, GenerateResourceConfigRequest, GenerateResourceConfigResponse)
-  TFC_UNSUPPORTED(validate_data_resource_config, ValidateDataResourceConfigRequest, ValidateDataResourceConfigResponse)
-  TFC_UNSUPPORTED(read_data_source, ReadDataSourceRequest, ReadDataSourceResponse)
-  TFC_UNSUPPORTED(validate_ephemeral_resource_config, ValidateEphemeralResourceConfigRequest, ValidateEphemeralResourceConfigResponse)
-  TFC_UNSUPPORTED(open_ephemeral_resource, OpenEphemeralResourceRequest, OpenEphemeralResourceResponse)
-  TFC_UNSUPPORTED(renew_ephemeral_resource, RenewEphemeralResourceRequest, RenewEphemeralResourceResponse)
-  TFC_UNSUPPORTED(close_ephemeral_resource, CloseEphemeralResourceRequest, CloseEphemeralResourceResponse)
-  TFC_UNSUPPORTED(get_functions, GetFunctionsRequest, GetFunctionsResponse)
-  TFC_UNSUPPORTED(call_function, CallFunctionRequest, CallFunctionResponse)
-  TFC_UNSUPPORTED(list_resource, ListResourceRequest, ListResourceResponse)
-  TFC_UNSUPPORTED(validate_list_resource_config, ValidateListResourceConfigRequest, ValidateListResourceConfigResponse)
-  TFC_UNSUPPORTED(validate_action_config, ValidateActionConfigRequest, ValidateActionConfigResponse)
-  TFC_UNSUPPORTED(plan_action, PlanActionRequest, PlanActionResponse)
-  TFC_UNSUPPORTED(invoke_action, InvokeActionRequest, InvokeActionResponse)
-#undef TFC_UNSUPPORTED
+  // Every other RPC answers UNIMPLEMENTED (UnimplementedProvider).
 
 private:
   void note(const char* rpc);
-  static protocol::RpcFailure unsupported() { return {protocol::FailureKind::NotImplemented, 12, "not implemented"}; }
 
   MemoryFault m_fault;
   bool m_validates = false;

@@ -82,10 +82,10 @@ void CaseRecorder::judge(std::string_view step, std::string_view rpc, const orac
     std::string pattern = report::path_pattern(f.path);
     for (const auto& pm : f.violations) pattern = std::min(pattern, report::path_pattern(pm.path));
     f.fingerprint = report::finding_fingerprint(f.rule_id, f.resource_type, f.step, pattern);
-    f.request = display_text(values.request);
-    f.response = display_text(values.response);
-    if (values.expected) f.values.expected = display_text(display_json(m_block, *values.expected));
-    if (values.actual) f.values.actual = display_text(display_json(m_block, *values.actual));
+    f.request = values.request;
+    f.response = values.response;
+    if (values.expected) f.values.expected = display_json(m_block, *values.expected);
+    if (values.actual) f.values.actual = display_json(m_block, *values.actual);
     f.values.differing_paths = paths;
     f.invented_prior = m_prior_invented;
     m_outcome.findings.push_back({m_scenario, std::move(f), answer, m_phase});

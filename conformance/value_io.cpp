@@ -254,10 +254,6 @@ Decoded decode_value(const cty::Type& type, const protocol::DynamicValue& value,
   return out;
 }
 
-std::string display_text(const nlohmann::json& shown) {
-  return shown.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
-}
-
 nlohmann::json display_json(const schema::Block& block, const cty::Value& value) {
   if (!value.is_known()) return kUnknownText;
   if (value.is_null()) return nullptr;

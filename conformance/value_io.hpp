@@ -47,10 +47,6 @@ bool is_well_formed_msgpack(std::string_view bytes);
 /// attributes (at any depth) as "(sensitive value)", numbers exact, sets as arrays.
 nlohmann::json display_json(const schema::Block& block, const cty::Value& value);
 
-/// `shown` as indented JSON text; a provider's invalid UTF-8 becomes U+FFFD (nlohmann's default
-/// would throw and lose the finding).
-std::string display_text(const nlohmann::json& shown);
-
 /// True when `path` runs through a sensitive attribute of `block` (or one of its nested types).
 bool path_is_sensitive(const schema::Block& block, const cty::Path& path);
 

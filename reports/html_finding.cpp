@@ -31,8 +31,8 @@ void write_value_column(XmlWriter& h, std::string_view caption, std::string_view
 }
 
 void write_values(XmlWriter& h, const Finding& f) {
-  const std::string_view expected = shown_value(f, f.values.expected);
-  const std::string_view actual = shown_value(f, f.values.actual);
+  const std::string expected = shown_value(f, f.values.expected);
+  const std::string actual = shown_value(f, f.values.actual);
   if (expected.empty() && actual.empty()) return;
   const auto left = split_lines(expected);
   const auto right = split_lines(actual);
@@ -140,7 +140,7 @@ void write_html_finding(XmlWriter& h, const FindingRef& ref) {
                     f.counterexample->configuration);
   }
   write_pre_block(h, "replay", replay_command(f), "replay");
-  if (!f.request.empty() || !f.response.empty()) {
+  if (!f.request.is_null() || !f.response.is_null()) {
     auto details = h.scoped_element("details");
     text_element(h, "summary", "request and response");
     write_pre_block(h, "request", shown_value(f, f.request), f.sensitive ? "redacted" : "");

@@ -15,6 +15,18 @@ using Json = nlohmann::ordered_json;
 std::string text(const Json& j, const char* key) {
   return j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : std::string();
 }
+// A finding's request/response/expected/actual. Reports before format_version 2 held them as
+// rendered text (`as_text`): text that parses as JSON becomes that value, other text stays a
+// JSON string, and "" (absent then) becomes null (absent now). From version 2 on a string is a
+// string value: "123" must not turn into a number.
+nlohmann::json value(const Json& j, const char* key, bool as_text) {
+  if (!j.contains(key) || j[key].is_null()) return nullptr;
+  if (!as_text || !j[key].is_string()) return nlohmann::json(j[key]);
+  const std::string& old = j[key].get_ref<const std::string&>();
+  if (old.empty()) return nullptr;
+  nlohmann::json parsed = nlohmann::json::parse(old, nullptr, false);
+  return parsed.is_discarded() ? nlohmann::json(old) : parsed;
+}
 std::size_t count(const Json& j, const char* key) {
   return j.contains(key) && j[key].is_number_unsigned() ? j[key].get<std::size_t>() : 0;
 }
@@ -71,7 +83,7 @@ Reproduction reproduction_of(const Json& j) {
   return r;
 }
 
-Finding finding_of(const Json& j) {
+Finding finding_of(const Json& j, bool values_as_text) {
   Finding f;
   f.rule_id = text(j, "rule");
   f.severity = text(j, "severity") == "warning" ? Severity::warning : Severity::error;
@@ -82,10 +94,10 @@ Finding finding_of(const Json& j) {
   f.message = text(j, "message");
   f.cores = text(j, "cores");
   f.sensitive = flag(j, "sensitive");
-  f.request = text(j, "request");
-  f.response = text(j, "response");
-  f.values.expected = text(j, "expected");
-  f.values.actual = text(j, "actual");
+  f.request = value(j, "request", values_as_text);
+  f.response = value(j, "response", values_as_text);
+  f.values.expected = value(j, "expected", values_as_text);
+  f.values.actual = value(j, "actual", values_as_text);
   f.values.differing_paths = strings(j, "differing_paths");
   if (j.contains("counterexample") && j["counterexample"].is_object()) {
     f.counterexample = Counterexample{text(j["counterexample"], "configuration"), count(j["counterexample"], "attribute_count")};
@@ -141,6 +153,9 @@ Expected<RunReport> run_from_json(const Json& doc) {
   if (!doc.is_object() || !doc.contains("suites") || !doc["suites"].is_array() || !doc.contains("provider"))
     return Error{"not a tfconform JSON report (no suites or provider)"};
   RunReport run;
+  // Format version 1 (or none) held a finding's values as rendered text.
+  const bool values_as_text =
+      !doc.contains("format_version") || !doc["format_version"].is_number_integer() || doc["format_version"].get<int>() < 2;
   if (doc.contains("tool")) run.tool_version = text(doc["tool"], "version");
   run.hostname = text(doc, "hostname");
   const Json& p = doc["provider"];
@@ -211,7 +226,7 @@ Expected<RunReport> run_from_json(const Json& doc) {
         scenario.duration = millis(sc, "duration_seconds");
         scenario.log_lines = strings(sc, "provider_log");
         if (sc.contains("findings") && sc["findings"].is_array()) {
-          for (const auto& f : sc["findings"]) scenario.findings.push_back(finding_of(f));
+          for (const auto& f : sc["findings"]) scenario.findings.push_back(finding_of(f, values_as_text));
         }
         suite.scenarios.push_back(std::move(scenario));
       }

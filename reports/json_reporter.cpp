@@ -53,10 +53,10 @@ Json finding_json(const Finding& f) {
          {"message", f.message},
          {"cores", f.cores},
          {"sensitive", f.sensitive},
-         {"request", shown_value(f, f.request)},
-         {"response", shown_value(f, f.response)},
-         {"expected", shown_value(f, f.values.expected)},
-         {"actual", shown_value(f, f.values.actual)},
+         {"request", shown_json(f, f.request)},
+         {"response", shown_json(f, f.response)},
+         {"expected", shown_json(f, f.values.expected)},
+         {"actual", shown_json(f, f.values.actual)},
          {"differing_paths", f.values.differing_paths}};
   if (f.counterexample) {
     j["counterexample"] = Json{{"configuration", f.counterexample->configuration},

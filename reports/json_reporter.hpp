@@ -8,7 +8,8 @@ namespace tfc::report {
 class JsonReporter final : public Reporter {
 public:
   /// Bumped whenever a key is renamed or removed or its meaning changes; adding keys keeps it.
-  static constexpr int kFormatVersion = 1;
+  /// 2: a finding's request, response, expected and actual are JSON values, not rendered text.
+  static constexpr int kFormatVersion = 2;
 
   explicit JsonReporter(Clock clock = system_clock()) : m_clock(std::move(clock)) {}
 

@@ -200,8 +200,20 @@ std::string suite_label(const Suite& suite) {
   return std::string(to_string(suite.kind)) + "." + suite.name;
 }
 
-std::string_view shown_value(const Finding& finding, const std::string& value) {
-  if (finding.sensitive && !value.empty()) return kRedacted;
+std::string value_text(const nlohmann::json& value) {
+  if (value.is_null()) return {};
+  // replace: a provider's invalid UTF-8 becomes U+FFFD instead of an exception.
+  return value.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+std::string shown_value(const Finding& finding, const nlohmann::json& value) {
+  if (value.is_null()) return {};
+  if (finding.sensitive) return std::string(kRedacted);
+  return value_text(value);
+}
+
+nlohmann::json shown_json(const Finding& finding, const nlohmann::json& value) {
+  if (finding.sensitive && !value.is_null()) return std::string(kRedacted);
   return value;
 }
 

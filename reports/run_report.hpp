@@ -1,7 +1,8 @@
 #pragma once
 // The finished-run model every writer reads (Catch2's TestRunStats shape: plain structs with
-// public fields). It holds rendered text only: paths, values and counterexamples arrive already
-// printed by the oracle and generators, so reports/ needs neither protobuf, gRPC nor RapidCheck.
+// public fields). Paths and counterexamples arrive already printed by the oracle and generators;
+// request, response, expected and actual values arrive as JSON, so the JSON report can carry them
+// as values. reports/ needs neither protobuf, gRPC nor RapidCheck.
 
 #include <chrono>
 #include <cstddef>
@@ -10,6 +11,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "proto/util/severity.hpp"
 
@@ -23,10 +26,10 @@ enum class Status { passed, failed, skipped, error };
 enum class SuiteKind { provider, resource, data_source, function, ephemeral_resource, list_resource, action };
 
 /// A value the provider was expected to return next to the one it returned, and the paths
-/// (rendered like `.rule[0].port`) where they differ.
+/// (rendered like `.rule[0].port`) where they differ. A null JSON value means absent.
 struct ValueComparison {
-  std::string expected;
-  std::string actual;
+  nlohmann::json expected;
+  nlohmann::json actual;
   std::vector<std::string> differing_paths;
 };
 
@@ -94,8 +97,8 @@ struct Finding {
   std::string path;           // rendered, e.g. .rule[0].port
   std::string message;        // lowercase "seen against expected"
   std::string cores;          // terraform | opentofu | both | none
-  std::string request;        // rendered request values (text or JSON)
-  std::string response;       // rendered response values
+  nlohmann::json request;     // the request's values (null: absent)
+  nlohmann::json response;    // the response's values (null: absent)
   ValueComparison values;
   std::optional<Counterexample> counterexample;
   std::uint64_t seed = 0;
@@ -296,10 +299,15 @@ std::string_view to_string(ConfirmVerdict verdict);
 /// The suite's display name: `<kind>.<name>`, e.g. `resource.tfc_widget`.
 std::string suite_label(const Suite& suite);
 
-/// `value` itself, or kRedacted when the finding is sensitive. Every writer shows the
-/// request/response/expected/actual values only through this (docs/lifecycle-contract.md,
-/// "Findings": sensitive values are never shown).
-std::string_view shown_value(const Finding& finding, const std::string& value);
+/// A request/response/expected/actual value as indented JSON text ("" when it is absent).
+std::string value_text(const nlohmann::json& value);
+
+/// `value` as text (value_text), or kRedacted when the finding is sensitive. Every human-facing
+/// writer shows the request/response/expected/actual values only through this, the JSON writer
+/// through shown_json (docs/lifecycle-contract.md, "Findings": sensitive values are never shown).
+std::string shown_value(const Finding& finding, const nlohmann::json& value);
+/// `value` itself, or kRedacted as a JSON string when the finding is sensitive (null stays null).
+nlohmann::json shown_json(const Finding& finding, const nlohmann::json& value);
 
 /// One sentence per caveat of the finding (empty when there is none), e.g. "found only with
 /// extreme values (--values): no realistic case showed it".

@@ -237,6 +237,11 @@ TEST(Replay, TheTokenOfAFindingReproducesItExactly) {
   const auto run = run_tfconform(scratch.path(), fault_args(scratch, "apply_changes_known", false));
   const auto f = first_finding(run.report, "apply.known_value_changed");
   ASSERT_TRUE(f.is_object()) << run.output;
+  // A real finding carries its values as JSON values (format_version 2), not text holding JSON.
+  EXPECT_TRUE(f["request"]["planned_state"].is_object()) << f.dump();
+  EXPECT_TRUE(f["response"]["new_state"].is_object()) << f.dump();
+  ASSERT_TRUE(f["expected"].is_object() && f["actual"].is_object()) << f.dump();
+  EXPECT_NE(f["expected"], f["actual"]);
   const std::string token = f["replay"]["token"];
   Scratch again;
   const auto replay = run_tfconform(

@@ -29,15 +29,14 @@ Finding port_finding() {
   f.path = ".rule[0].port";
   f.message = "planned value 8080 does not match config value 80";
   f.cores = "both";
-  f.request = "{\n  \"config\": {\"name\": \"a&b\", \"rule\": [{\"port\": 80}]}\n}";
-  f.response = "{\n  \"planned_state\": {\"name\": \"a&b\", \"rule\": [{\"port\": 8080}]}\n}";
+  f.request = {{"config", {{"name", "a&b"}, {"rule", nlohmann::json::array({{{"port", 80}}})}}}};
+  f.response = {{"planned_state", {{"name", "a&b"}, {"rule", nlohmann::json::array({{{"port", 8080}}})}}}};
   // The provider echoes a hostile description back: it must show as text everywhere.
-  f.values.expected =
-      "{\n  \"description\": \"it's \\\"quoted\\\" & <b>bold</b>\",\n  \"name\": \"a&b\",\n"
-      "  \"rule\": [\n    {\"port\": 80}\n  ]\n}";
-  f.values.actual = std::string("{\n  \"description\": \"") + kScriptValue +
-                    " <img src=x onerror=\\\"document.body.setAttribute('data-pwned','img')\\\">"
-                    "\",\n  \"name\": \"a&b\",\n  \"rule\": [\n    {\"port\": 8080}\n  ]\n}";
+  f.values.expected = {{"description", "it's \"quoted\" & <b>bold</b>"}, {"name", "a&b"}, {"rule", nlohmann::json::array({{{"port", 80}}})}};
+  f.values.actual = {{"description", std::string(kScriptValue) +
+                                         " <img src=x onerror=\"document.body.setAttribute('data-pwned','img')\">"},
+                     {"name", "a&b"},
+                     {"rule", nlohmann::json::array({{{"port", 8080}}})}};
   f.values.differing_paths = {".description", ".rule[0].port"};
   f.counterexample = Counterexample{
       "resource \"tfc_widget\" \"test\" {\n  name = \"a&b\"\n  rule {\n    port = 80\n  }\n}", 2};
@@ -79,8 +78,8 @@ Finding normalization_warning() {
   f.path = ".tags[\"env\"]";
   f.message = "read returned \"PROD\" where the prior state had \"prod\" (tolerated for the legacy SDK)";
   f.cores = "none";
-  f.values.expected = "\"prod\"";
-  f.values.actual = "\"PROD\"";
+  f.values.expected = "prod";
+  f.values.actual = "PROD";
   f.values.differing_paths = {".tags[\"env\"]"};
   f.seed = 20260101;
   f.replay_token = "v1.20260101.12.0f3c";
@@ -130,10 +129,10 @@ Suite secret_suite() {
   f.path = ".password";
   f.message = "inconsistent values for sensitive attribute";
   f.cores = "both";
-  f.request = "{\"password\": \"hunter2\"}";
-  f.response = "{\"password\": \"hunter3\"}";
-  f.values.expected = "\"hunter2\"";
-  f.values.actual = "\"hunter3\"";
+  f.request = {{"password", "hunter2"}};
+  f.response = {{"password", "hunter3"}};
+  f.values.expected = "hunter2";
+  f.values.actual = "hunter3";
   f.values.differing_paths = {".password"};
   f.counterexample = Counterexample{"resource \"tfc_secret\" \"test\" {\n  password = (sensitive)\n}", 1};
   f.seed = 20260101;

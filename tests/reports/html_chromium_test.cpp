@@ -96,7 +96,7 @@ TEST_F(ChromiumTest, ProviderScriptShowsAsTextAndNeverRuns) {
   EXPECT_NE(dom.find("<html lang=\"en\" data-tfc-ready=\"1\">"), std::string::npos);
   EXPECT_NE(dom.find("showing 3 of 3 findings"), std::string::npos);
   // ... while the provider's script and image are text, not elements.
-  EXPECT_NE(dom.find("&lt;script&gt;alert(\"x\")&lt;/script&gt;"), std::string::npos);
+  EXPECT_NE(dom.find("&lt;script&gt;alert(\\\"x\\\")&lt;/script&gt;"), std::string::npos);
   EXPECT_NE(dom.find("&lt;img src=x onerror="), std::string::npos);
   EXPECT_EQ(dom.find("<img"), std::string::npos);
   EXPECT_EQ(dom.find("data-pwned=\""), std::string::npos);

@@ -32,6 +32,39 @@ TEST(JsonReader, WritingWhatWasReadGivesTheSameReport) {
   EXPECT_EQ(f.confirmations[1].verdict, ConfirmVerdict::not_reproduced);
 }
 
+// format_version 1 held the values as rendered text; baselines and `tfconform findings` and
+// `confirm` still read such reports.
+TEST(JsonReader, ReadsValuesFromAnOldReportThatHeldThemAsText) {
+  auto doc = nlohmann::ordered_json::parse(json_of(testing::fixture_run()));
+  doc["format_version"] = 1;
+  auto& old = doc["suites"][1]["scenarios"][1]["findings"][0];
+  old["request"] = "{\n  \"config\": {\"rule\": [{\"port\": 80}]}\n}";
+  old["response"] = "";  // absent, in version 1
+  old["expected"] = "\"prod\"";
+  old["actual"] = "not JSON: kept as text";
+  const auto run = run_from_json(doc);
+  ASSERT_TRUE(run.has_value()) << run.error().message;
+  const Finding& f = run->suites[1].scenarios[1].findings[0];
+  ASSERT_TRUE(f.request.is_object());
+  EXPECT_EQ(f.request["config"]["rule"][0]["port"], 80);
+  EXPECT_TRUE(f.response.is_null());
+  EXPECT_EQ(f.values.expected, "prod");
+  EXPECT_EQ(f.values.actual, "not JSON: kept as text");
+  // Written again, the report carries them as values.
+  const auto again = nlohmann::json::parse(json_of(*run));
+  EXPECT_EQ(again["format_version"], 2);
+  EXPECT_TRUE(again["suites"][1]["scenarios"][1]["findings"][0]["request"].is_object());
+}
+
+// From version 2 on a string is a string value, even one that would parse as JSON.
+TEST(JsonReader, KeepsStringValuesOfACurrentReportAsStrings) {
+  auto doc = nlohmann::ordered_json::parse(json_of(testing::fixture_run()));
+  doc["suites"][1]["scenarios"][1]["findings"][0]["expected"] = "123";
+  const auto run = run_from_json(doc);
+  ASSERT_TRUE(run.has_value()) << run.error().message;
+  EXPECT_EQ(run->suites[1].scenarios[1].findings[0].values.expected, "123");
+}
+
 TEST(JsonReader, OtherDocumentsAreErrors) {
   EXPECT_FALSE(run_from_json(nlohmann::ordered_json::parse("{\"format\": \"tfconform-baseline\"}")).has_value());
   EXPECT_FALSE(read_json_report("/nonexistent/report.json").has_value());

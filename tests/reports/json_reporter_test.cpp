@@ -23,7 +23,7 @@ TEST(JsonReporter, MatchesGoldenFile) {
 
 TEST(JsonReporter, ParsesBackWithFormatVersionAndTheWholeTree) {
   const auto doc = nlohmann::json::parse(json_of(testing::fixture_run()));
-  EXPECT_EQ(doc["format_version"], 1);
+  EXPECT_EQ(doc["format_version"], 2);
   EXPECT_EQ(doc["generated_at"], "2026-01-02T03:04:05Z");
   EXPECT_EQ(doc["started_at"], "2026-01-02T03:00:00Z");
   EXPECT_EQ(doc["result"], "failed");
@@ -38,7 +38,27 @@ TEST(JsonReporter, ParsesBackWithFormatVersionAndTheWholeTree) {
   EXPECT_EQ(finding["path"], ".rule[0].port");
   EXPECT_EQ(finding["replay"]["command"], "tfconform run --replay v1.20260101.7.ab12");
   EXPECT_EQ(finding["counterexample"]["attribute_count"], 2);
-  EXPECT_NE(finding["actual"].get<std::string>().find(testing::kScriptValue), std::string::npos);
+  EXPECT_NE(finding["actual"]["description"].get<std::string>().find(testing::kScriptValue), std::string::npos);
+}
+
+// Consumers read the values as JSON once: objects, arrays and strings, not text holding JSON.
+TEST(JsonReporter, FindingValuesAreJsonValuesNotText) {
+  const auto doc = nlohmann::json::parse(json_of(testing::fixture_run()));
+  const auto& finding = doc["suites"][1]["scenarios"][1]["findings"][0];
+  ASSERT_TRUE(finding["request"].is_object());
+  ASSERT_TRUE(finding["response"].is_object());
+  ASSERT_TRUE(finding["expected"].is_object());
+  ASSERT_TRUE(finding["actual"].is_object());
+  EXPECT_EQ(finding["request"]["config"]["rule"][0]["port"], 80);
+  EXPECT_EQ(finding["response"]["planned_state"]["rule"][0]["port"], 8080);
+  EXPECT_EQ(finding["expected"]["name"], "a&b");
+  EXPECT_EQ(finding["actual"]["rule"][0]["port"], 8080);
+  // A scalar value stays a JSON scalar; a value the finding does not have is null.
+  const auto& warning = doc["suites"][1]["scenarios"][2]["findings"][0];
+  EXPECT_EQ(warning["expected"], "prod");
+  EXPECT_EQ(warning["actual"], "PROD");
+  EXPECT_TRUE(warning["request"].is_null());
+  EXPECT_TRUE(warning["response"].is_null());
 }
 
 TEST(JsonReporter, KeepsControlCharactersEscapedAndReplacesInvalidUtf8) {

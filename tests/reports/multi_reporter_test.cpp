@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "reports/json_reporter.hpp"
 #include "tests/reports/fixture_run.hpp"
 #include "tests/reports/report_test_support.hpp"
 
@@ -54,7 +55,7 @@ TEST(MultiReporter, WritesEveryDestination) {
   ASSERT_TRUE(written) << written.error().message;
   EXPECT_EQ(testing::read_file(dir / "r.xml"),
             testing::read_file(testing::source_dir() / "baselines/junit.approved.xml"));
-  EXPECT_EQ(nlohmann::json::parse(testing::read_file(dir / "r.json"))["format_version"], 1);
+  EXPECT_EQ(nlohmann::json::parse(testing::read_file(dir / "r.json"))["format_version"], JsonReporter::kFormatVersion);
   EXPECT_NE(testing::read_file(dir / "r.html").find("<!DOCTYPE html>"), std::string::npos);
   EXPECT_EQ(stdout_stream.str().rfind("## tfconform: FAILED", 0), 0u);
 }

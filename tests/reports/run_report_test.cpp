@@ -54,9 +54,20 @@ TEST(RunReport, SensitiveValuesAreRedacted) {
   Finding f;
   f.sensitive = true;
   EXPECT_EQ(shown_value(f, "hunter2"), kRedacted);
-  EXPECT_EQ(shown_value(f, ""), "");  // nothing to hide: no placeholder either
+  EXPECT_EQ(shown_json(f, "hunter2"), kRedacted);
+  EXPECT_EQ(shown_value(f, nullptr), "");  // nothing to hide: no placeholder either
+  EXPECT_TRUE(shown_json(f, nullptr).is_null());
   f.sensitive = false;
-  EXPECT_EQ(shown_value(f, "hunter2"), "hunter2");
+  EXPECT_EQ(shown_value(f, "hunter2"), "\"hunter2\"");
+  EXPECT_EQ(shown_json(f, "hunter2"), "hunter2");
+}
+
+TEST(RunReport, ValuesShowAsIndentedJsonText) {
+  const nlohmann::json value = {{"name", "a"}, {"ports", {80, 443}}};
+  EXPECT_EQ(value_text(value), "{\n  \"name\": \"a\",\n  \"ports\": [\n    80,\n    443\n  ]\n}");
+  EXPECT_EQ(value_text(nullptr), "");  // absent
+  // A provider's invalid UTF-8 must not lose the finding to an exception.
+  EXPECT_EQ(value_text(std::string("\xff")), "\"\xEF\xBF\xBD\"");
 }
 
 TEST(RunReport, ReplayCommandQuotesUnsafeTokens) {

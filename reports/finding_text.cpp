@@ -54,8 +54,8 @@ std::string finding_as_text(const Finding& f) {
   for (const std::string& caveat : finding_caveats(f)) out << "note: " << caveat << '\n';
   write_block(out, "request", shown_value(f, f.request));
   write_block(out, "response", shown_value(f, f.response));
-  write_block(out, "expected", shown_value(f, f.values.expected));
-  write_block(out, "actual", shown_value(f, f.values.actual));
+  write_block(out, "expected", shown_compared(f, f.values.expected));
+  write_block(out, "actual", shown_compared(f, f.values.actual));
   if (!f.values.differing_paths.empty()) {
     out << "differing paths:";
     for (const std::string& p : f.values.differing_paths) out << ' ' << p;

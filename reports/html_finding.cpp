@@ -31,8 +31,8 @@ void write_value_column(XmlWriter& h, std::string_view caption, std::string_view
 }
 
 void write_values(XmlWriter& h, const Finding& f) {
-  const std::string expected = shown_value(f, f.values.expected);
-  const std::string actual = shown_value(f, f.values.actual);
+  const std::string expected = shown_compared(f, f.values.expected);
+  const std::string actual = shown_compared(f, f.values.actual);
   if (expected.empty() && actual.empty()) return;
   const auto left = split_lines(expected);
   const auto right = split_lines(actual);

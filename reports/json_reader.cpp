@@ -27,6 +27,15 @@ nlohmann::json value(const Json& j, const char* key, bool as_text) {
   nlohmann::json parsed = nlohmann::json::parse(old, nullptr, false);
   return parsed.is_discarded() ? nlohmann::json(old) : parsed;
 }
+/// An expected or actual value: absent when the key is; in a version 1 report an empty string
+/// meant absent and the value was JSON text.
+std::optional<nlohmann::json> compared_value(const Json& j, const char* key, bool as_text) {
+  if (!j.contains(key)) return std::nullopt;
+  if (as_text && j[key].is_null()) return std::nullopt;
+  if (as_text && j[key].is_string() && j[key].get_ref<const std::string&>().empty()) return std::nullopt;
+  if (!as_text) return nlohmann::json(j[key]);
+  return value(j, key, true);
+}
 std::size_t count(const Json& j, const char* key) {
   return j.contains(key) && j[key].is_number_unsigned() ? j[key].get<std::size_t>() : 0;
 }
@@ -96,8 +105,8 @@ Finding finding_of(const Json& j, bool values_as_text) {
   f.sensitive = flag(j, "sensitive");
   f.request = value(j, "request", values_as_text);
   f.response = value(j, "response", values_as_text);
-  f.values.expected = value(j, "expected", values_as_text);
-  f.values.actual = value(j, "actual", values_as_text);
+  f.values.expected = compared_value(j, "expected", values_as_text);
+  f.values.actual = compared_value(j, "actual", values_as_text);
   f.values.differing_paths = strings(j, "differing_paths");
   if (j.contains("counterexample") && j["counterexample"].is_object()) {
     f.counterexample = Counterexample{text(j["counterexample"], "configuration"), count(j["counterexample"], "attribute_count")};

@@ -54,10 +54,11 @@ Json finding_json(const Finding& f) {
          {"cores", f.cores},
          {"sensitive", f.sensitive},
          {"request", shown_json(f, f.request)},
-         {"response", shown_json(f, f.response)},
-         {"expected", shown_json(f, f.values.expected)},
-         {"actual", shown_json(f, f.values.actual)},
-         {"differing_paths", f.values.differing_paths}};
+         {"response", shown_json(f, f.response)}};
+  // Present only when the finding compares values (each may be the value null).
+  if (f.values.expected) j["expected"] = shown_json(f, *f.values.expected);
+  if (f.values.actual) j["actual"] = shown_json(f, *f.values.actual);
+  j["differing_paths"] = f.values.differing_paths;
   if (f.counterexample) {
     j["counterexample"] = Json{{"configuration", f.counterexample->configuration},
                                {"attribute_count", f.counterexample->attribute_count}};

@@ -212,6 +212,12 @@ std::string shown_value(const Finding& finding, const nlohmann::json& value) {
   return value_text(value);
 }
 
+std::string shown_compared(const Finding& finding, const std::optional<nlohmann::json>& value) {
+  if (!value) return {};
+  if (finding.sensitive) return std::string(kRedacted);
+  return value->dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 nlohmann::json shown_json(const Finding& finding, const nlohmann::json& value) {
   if (finding.sensitive && !value.is_null()) return std::string(kRedacted);
   return value;

@@ -26,10 +26,11 @@ enum class Status { passed, failed, skipped, error };
 enum class SuiteKind { provider, resource, data_source, function, ephemeral_resource, list_resource, action };
 
 /// A value the provider was expected to return next to the one it returned, and the paths
-/// (rendered like `.rule[0].port`) where they differ. A null JSON value means absent.
+/// (rendered like `.rule[0].port`) where they differ. Absent (nullopt) when the finding compares
+/// no values; a JSON null is the value null (a null planned state, say).
 struct ValueComparison {
-  nlohmann::json expected;
-  nlohmann::json actual;
+  std::optional<nlohmann::json> expected;
+  std::optional<nlohmann::json> actual;
   std::vector<std::string> differing_paths;
 };
 
@@ -306,6 +307,8 @@ std::string value_text(const nlohmann::json& value);
 /// writer shows the request/response/expected/actual values only through this, the JSON writer
 /// through shown_json (docs/lifecycle-contract.md, "Findings": sensitive values are never shown).
 std::string shown_value(const Finding& finding, const nlohmann::json& value);
+/// An expected or actual value as text: empty when absent, `null` when it is the value null.
+std::string shown_compared(const Finding& finding, const std::optional<nlohmann::json>& value);
 /// `value` itself, or kRedacted as a JSON string when the finding is sensitive (null stays null).
 nlohmann::json shown_json(const Finding& finding, const nlohmann::json& value);
 

@@ -32,6 +32,31 @@ TEST(JsonReader, WritingWhatWasReadGivesTheSameReport) {
   EXPECT_EQ(f.confirmations[1].verdict, ConfirmVerdict::not_reproduced);
 }
 
+// A finding that compares no values has no expected/actual keys; one whose provider returned
+// the value null has "actual": null; reading either back keeps the difference.
+TEST(JsonReader, AnAbsentComparedValueAndTheValueNullStayApart) {
+  RunReport run = testing::fixture_run();
+  Finding& f = run.suites[1].scenarios[1].findings[0];
+  f.values.actual = nlohmann::json(nullptr);
+  Finding& g = run.suites[1].scenarios[2].findings[0];
+  g.values.expected.reset();
+  g.values.actual.reset();
+  const auto doc = nlohmann::ordered_json::parse(json_of(run));
+  const auto& written = doc["suites"][1]["scenarios"][1]["findings"][0];
+  ASSERT_TRUE(written.contains("actual"));
+  EXPECT_TRUE(written["actual"].is_null());
+  EXPECT_FALSE(doc["suites"][1]["scenarios"][2]["findings"][0].contains("actual"));
+  const auto read = run_from_json(doc);
+  ASSERT_TRUE(read.has_value()) << read.error().message;
+  const auto& f2 = read->suites[1].scenarios[1].findings[0];
+  ASSERT_TRUE(f2.values.actual.has_value());
+  EXPECT_TRUE(f2.values.actual->is_null());
+  EXPECT_EQ(shown_compared(f2, f2.values.actual), "null");
+  const auto& g2 = read->suites[1].scenarios[2].findings[0];
+  EXPECT_FALSE(g2.values.actual.has_value());
+  EXPECT_EQ(shown_compared(g2, g2.values.actual), "");
+}
+
 // format_version 1 held the values as rendered text; baselines and `tfconform findings` and
 // `confirm` still read such reports.
 TEST(JsonReader, ReadsValuesFromAnOldReportThatHeldThemAsText) {

@@ -25,7 +25,8 @@ bool plan(FamilyDriver& d, const cty::Value& config, bool allow_deferral, std::s
   req.action_type = d.type();
   req.config = *encoded;
   req.client_capabilities = core_capabilities(allow_deferral);
-  const nlohmann::json request = {{"action_type", d.type()}, {"config", d.show(config)}, {"deferral_allowed", allow_deferral}};
+  const nlohmann::json request = {
+      {"action_type", d.type()}, {"config", d.show(config)}, {"deferral_allowed", allow_deferral}};
   auto res = d.client().plan_action(req);
   if (!res) {
     rec.rpc_failed(step, "PlanAction", res.failure(), request);
@@ -36,7 +37,9 @@ bool plan(FamilyDriver& d, const cty::Value& config, bool allow_deferral, std::s
     auto v = oracle::check_deferred("PlanAction", allow_deferral, static_cast<int>(res->deferred->reason),
                                     {oracle::kReasonProviderConfigUnknown});
     rec.judge(step, "PlanAction", v,
-              {request, {{"deferred", static_cast<int>(res->deferred->reason)}, {"diagnostics", describe_diagnostics(res->diagnostics)}}});
+              {request,
+               {{"deferred", static_cast<int>(res->deferred->reason)},
+                {"diagnostics", describe_diagnostics(res->diagnostics)}}});
     return false;
   }
   if (protocol::has_error(res->diagnostics)) {

@@ -1,14 +1,14 @@
-#include "conformance/diagnostics_text.hpp"
 #include "conformance/case_outcome.hpp"
+#include "conformance/diagnostics_text.hpp"
 
 #include <algorithm>
 
 #include "conformance/finding_class.hpp"
 #include "conformance/provider_session.hpp"
 #include "conformance/value_io.hpp"
+#include "oracle/rule_id.hpp"
 #include "oracle/rules.hpp"
 #include "reports/fingerprint.hpp"
-#include "oracle/rule_id.hpp"
 
 namespace tfc::conformance {
 
@@ -100,7 +100,8 @@ bool CaseRecorder::rpc_failed(std::string_view step, std::string_view rpc, const
     case protocol::FailureKind::Crashed:
     case protocol::FailureKind::Transport:
       v.rule = oracle::rule_text("rpc.crashed");
-      v.message = "the provider process died or the connection broke during " + std::string(rpc) + ": " + failure.message;
+      v.message =
+          "the provider process died or the connection broke during " + std::string(rpc) + ": " + failure.message;
       lost = true;
       break;
     case protocol::FailureKind::Timeout:
@@ -133,7 +134,9 @@ bool CaseRecorder::rpc_failed(std::string_view step, std::string_view rpc, const
                   failure.message + ") instead of error diagnostics";
       break;
   }
-  if (m_prior_invented && (v.rule == oracle::rule_text("rpc.crashed") || v.rule == oracle::rule_text("rpc.out_of_memory") || v.rule == oracle::rule_text("rpc.error_status"))) {
+  if (m_prior_invented &&
+      (v.rule == oracle::rule_text("rpc.crashed") || v.rule == oracle::rule_text("rpc.out_of_memory") ||
+       v.rule == oracle::rule_text("rpc.error_status"))) {
     // The prior state was partly invented: a real state might not have led here. A hang keeps
     // its error (the suite stops waiting on a provider that hangs).
     v.severity = oracle::Severity::warning;
@@ -141,16 +144,14 @@ bool CaseRecorder::rpc_failed(std::string_view step, std::string_view rpc, const
   }
   StepValues values;
   values.request = request;
-  values.response = {{"grpc_status", failure.grpc_code}, {"failure", protocol::to_string(failure.kind)},
-                     {"message", failure.message}};
+  values.response = {
+      {"grpc_status", failure.grpc_code}, {"failure", protocol::to_string(failure.kind)}, {"message", failure.message}};
   judge(step, rpc, {v}, values);
   if (lost) m_outcome.provider_lost = true;
   return lost;
 }
 
-void CaseRecorder::reject(std::string why) {
-  m_outcome.rejection = m_scenario + ": " + why;
-}
+void CaseRecorder::reject(std::string why) { m_outcome.rejection = m_scenario + ": " + why; }
 
 void CaseRecorder::refused(const cty::Value& config, const protocol::Diagnostics& diagnostics) {
   if (m_learning) m_outcome.refusals.push_back({config, diagnostics});

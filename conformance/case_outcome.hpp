@@ -29,8 +29,20 @@ namespace tfc::conformance {
 /// The other families: a function called, an ephemeral resource opened, a list read, an action
 /// invoked.
 enum class CoverageStep {
-  Validated, Planned, Applied, UpdatePlanned, Updated, Replaced, Read, Imported, Upgraded, Destroyed,
-  Called, Opened, Listed, Invoked
+  Validated,
+  Planned,
+  Applied,
+  UpdatePlanned,
+  Updated,
+  Replaced,
+  Read,
+  Imported,
+  Upgraded,
+  Destroyed,
+  Called,
+  Opened,
+  Listed,
+  Invoked
 };
 inline constexpr std::size_t kStepCount = 14;
 /// "validated", "planned", "applied", "update planned", "updated", "replaced", "read", "imported",
@@ -66,8 +78,8 @@ struct CaseOutcome {
   std::set<CoverageStep> reached;
   bool planned = false;
   bool applied = false;
-  bool provider_lost = false;           // crashed, hung or broke the connection: restart it
-  bool interrupted = false;             // tfconform was stopped (a signal) during the case
+  bool provider_lost = false;  // crashed, hung or broke the connection: restart it
+  bool interrupted = false;    // tfconform was stopped (a signal) during the case
   std::optional<std::string> harness_error;
   /// A remote object the case could not destroy (the process was lost): the suite destroys it
   /// with the next process.

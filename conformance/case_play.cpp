@@ -22,7 +22,8 @@ bool failed(ResourceDriver& d) { return d.lost() || d.recorder().outcome().has_e
 
 /// Judges a check that compares two answers (no single RPC of its own).
 void judge_pair(ResourceDriver& d, std::string_view step, std::string_view rpc, const oracle::Violations& v,
-                const char* expected_name, const cty::Value& expected, const char* actual_name, const cty::Value& actual) {
+                const char* expected_name, const cty::Value& expected, const char* actual_name,
+                const cty::Value& actual) {
   StepValues values;
   values.request = {{expected_name, display_json(d.block(), expected)}};
   values.response = {{actual_name, display_json(d.block(), actual)}};
@@ -33,12 +34,13 @@ void judge_pair(ResourceDriver& d, std::string_view step, std::string_view rpc, 
 
 /// `identity.changed` between the identity the case knows and one an answer gave for the same
 /// object (a check that compares two answers).
-void judge_identity_pair(ResourceDriver& d, std::string_view step, const cty::Value& expected, const cty::Value& actual) {
+void judge_identity_pair(ResourceDriver& d, std::string_view step, const cty::Value& expected,
+                         const cty::Value& actual) {
   StepValues values;
   values.request = {{"identity", display_json(d.identity_block(), expected)}};
   values.response = {{"identity", display_json(d.identity_block(), actual)}};
-  d.recorder().judge(step, "ReadResource", oracle::check_identity_kept(d.identity_block(), expected, actual, "the imported object"),
-                     values);
+  d.recorder().judge(step, "ReadResource",
+                     oracle::check_identity_kept(d.identity_block(), expected, actual, "the imported object"), values);
 }
 
 /// Validation with unknowns (when any were injected), then with the known configuration.
@@ -49,8 +51,9 @@ bool validate_config(ResourceDriver& d, const ConfigPair& config) {
 }
 
 /// The plan with unknowns, when any were injected. Returns false when the case cannot go on.
-bool plan_initial(ResourceDriver& d, const cty::Value& prior, const std::string& prior_private, const ConfigPair& config,
-                  std::optional<Planned>& initial, const std::optional<cty::Value>& prior_identity = std::nullopt) {
+bool plan_initial(ResourceDriver& d, const cty::Value& prior, const std::string& prior_private,
+                  const ConfigPair& config, std::optional<Planned>& initial,
+                  const std::optional<cty::Value>& prior_identity = std::nullopt) {
   if (config.with_unknowns.injected.empty()) return true;
   initial = d.plan(prior, prior_private, config.with_unknowns.value, "plan (unknowns)", prior_identity);
   return initial && !failed(d);
@@ -97,7 +100,8 @@ std::optional<Planned> validate_and_plan(ResourceDriver& d, const cty::Value& pr
 
 /// After an apply: plan again (no-op), read, and plan again after the refresh (no-op).
 std::optional<LiveObject> settle(ResourceDriver& d, LiveObject live, const cty::Value& config) {
-  if (auto again = d.plan(live.state, live.private_data, config, "plan after apply", live.identity); again && !failed(d)) {
+  if (auto again = d.plan(live.state, live.private_data, config, "plan after apply", live.identity);
+      again && !failed(d)) {
     judge_pair(d, "plan after apply", "PlanResourceChange",
                oracle::check_plan_is_no_op(d.block(), live.state, again->state, kAfterApply), "prior_state", live.state,
                "planned_state", again->state);
@@ -107,11 +111,13 @@ std::optional<LiveObject> settle(ResourceDriver& d, LiveObject live, const cty::
   if (!read) return d.lost() ? std::nullopt : std::optional<LiveObject>(live);
   // A read may find the object gone (an expiring resource, say): the case ends there.
   if (read->state.is_null()) return std::nullopt;
-  judge_pair(d, "read after apply", "ReadResource", oracle::check_read_normalization(d.block(), live.state, read->state),
-             "applied_state", live.state, "read_state", read->state);
+  judge_pair(d, "read after apply", "ReadResource",
+             oracle::check_read_normalization(d.block(), live.state, read->state), "applied_state", live.state,
+             "read_state", read->state);
   if (failed(d)) return d.lost() ? std::nullopt : std::optional<LiveObject>(live);
   if (!raw_equals(read->state, live.state)) {
-    if (auto again = d.plan(read->state, read->private_data, config, "plan after refresh", read->identity); again && !failed(d)) {
+    if (auto again = d.plan(read->state, read->private_data, config, "plan after refresh", read->identity);
+        again && !failed(d)) {
       judge_pair(d, "plan after refresh", "PlanResourceChange",
                  oracle::check_plan_is_no_op(d.block(), read->state, again->state, kAfterRefresh), "prior_state",
                  read->state, "planned_state", again->state);
@@ -208,7 +214,8 @@ std::optional<LiveObject> update(ResourceDriver& d, const LiveObject& live, cons
     d.recorder().reached(CoverageStep::UpdatePlanned);
     return replace(d, live, config, *created);
   }
-  auto planned = plan_final(d, live.state, live.private_data, config, initial, initial ? "final plan" : "plan", live.identity);
+  auto planned =
+      plan_final(d, live.state, live.private_data, config, initial, initial ? "final plan" : "plan", live.identity);
   if (!planned) return unchanged();
   took = true;
   d.recorder().reached(CoverageStep::UpdatePlanned);
@@ -235,7 +242,8 @@ void refresh(ResourceDriver& d, LiveObject& live, const cty::Value& config) {
   if (!read || read->state.is_null()) return;
   judge_pair(d, "read", "ReadResource", oracle::check_read_normalization(d.block(), live.state, read->state),
              "prior_state", live.state, "read_state", read->state);
-  if (auto again = d.plan(read->state, read->private_data, config, "plan after refresh", read->identity); again && !failed(d)) {
+  if (auto again = d.plan(read->state, read->private_data, config, "plan after refresh", read->identity);
+      again && !failed(d)) {
     judge_pair(d, "plan after refresh", "PlanResourceChange",
                oracle::check_plan_is_no_op(d.block(), read->state, again->state, kAfterRefresh), "prior_state",
                read->state, "planned_state", again->state);
@@ -250,7 +258,8 @@ void move(ResourceDriver& d, const LiveObject& live, const cty::Value& config, c
   d.recorder().scenario("move");
   auto moved = d.move(live, address, "move");
   if (!moved || failed(d)) return;
-  if (auto again = d.plan(moved->state, moved->private_data, config, "plan after move", moved->identity); again && !failed(d)) {
+  if (auto again = d.plan(moved->state, moved->private_data, config, "plan after move", moved->identity);
+      again && !failed(d)) {
     judge_pair(d, "plan after move", "PlanResourceChange",
                oracle::check_plan_is_no_op(d.block(), moved->state, again->state, kAfterMove), "moved_state",
                moved->state, "planned_state", again->state);
@@ -283,7 +292,8 @@ void import_by_id(ResourceDriver& d, const LiveObject& live, bool generate) {
   d.recorder().reached(CoverageStep::Imported);
   // Terraform 1.14 writes the configuration of an imported object out (-generate-config-out).
   if (!failed(d) && generate) d.generate_config(read->state, "generate config");
-  if (failed(d) || !d.has_identity() || !live.identity || !live.identity->is_wholly_known() || live.identity->is_null()) return;
+  if (failed(d) || !d.has_identity() || !live.identity || !live.identity->is_wholly_known() || live.identity->is_null())
+    return;
   // The object imported by id is the one the case created: the same identity, and importing
   // by that identity (6.9+) brings it back.
   if (read->identity) judge_identity_pair(d, "read after import", *live.identity, *read->identity);
@@ -422,7 +432,8 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   ResourceDriver d(client, type, schema, rec, options.check, identity_schema_of(options, type));
   rec.scenario("validate");
   rec.set_learning(true);
-  if (!c.config.with_unknowns.injected.empty() && !d.validate_data(c.config.with_unknowns.value, "validate (unknowns)")) {
+  if (!c.config.with_unknowns.injected.empty() &&
+      !d.validate_data(c.config.with_unknowns.value, "validate (unknowns)")) {
     rec.finish();
     return out;
   }

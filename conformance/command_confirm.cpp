@@ -41,7 +41,8 @@ int confirm_command(const ConfirmArgs& a) {
 
 void add_confirm_command(CLI::App& app, int& exit_code) {
   auto a = std::make_shared<ConfirmArgs>();
-  auto* cmd = app.add_subcommand("confirm", "Play each contract (and robustness) finding's reproduction with real CLIs and record the verdicts");
+  auto* cmd = app.add_subcommand(
+      "confirm", "Play each contract (and robustness) finding's reproduction with real CLIs and record the verdicts");
   cmd->add_option("report", a->report, "JSON report of a run (rewritten in place unless --json is given)")->required();
   cmd->add_option("--cli", a->clis, "Terraform or OpenTofu binary (repeatable)")->required();
   cmd->add_option("--json", a->json, "Write the updated JSON report here instead");

@@ -71,8 +71,11 @@ void print_markdown() {
 void print_table() {
   std::size_t id_width = 2;
   for (const oracle::RuleInfo& r : oracle::all_rules()) id_width = std::max(id_width, r.id.size());
-  auto pad = [](std::string_view s, std::size_t w) { return std::string(s) + std::string(w > s.size() ? w - s.size() : 0, ' '); };
-  std::cout << pad("id", id_width) << "  " << pad("severity", 8) << "  " << pad("cores", 9) << "  " << "summary [seed]\n";
+  auto pad = [](std::string_view s, std::size_t w) {
+    return std::string(s) + std::string(w > s.size() ? w - s.size() : 0, ' ');
+  };
+  std::cout << pad("id", id_width) << "  " << pad("severity", 8) << "  " << pad("cores", 9) << "  "
+            << "summary [seed]\n";
   for (const oracle::RuleInfo& r : oracle::all_rules()) {
     std::string summary(r.summary);
     if (r.legacy_logged_only) summary += " (warning for the legacy SDK)";

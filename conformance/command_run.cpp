@@ -90,8 +90,7 @@ Expected<std::uint64_t> parse_seed(const std::string& text) {
     std::size_t used = 0;
     const auto v = std::stoull(text, &used, 0);
     if (used == text.size()) return static_cast<std::uint64_t>(v);
-  } catch (const std::exception&) {
-  }
+  } catch (const std::exception&) {}
   return Error{"--seed \"" + text + "\": expected a non-negative integer (decimal or 0x hex)"};
 }
 
@@ -101,9 +100,11 @@ Expected<conformance::RunSettings> settings_from(const RunArgs& a) {
     s.target.executable = std::filesystem::absolute(a.provider);
     if (!std::filesystem::exists(s.target.executable)) return Error{"--provider " + a.provider + ": no such file"};
   } else {
-    auto targets = a.reattach.empty() ? runner::reattach_providers_from_env() : runner::parse_reattach_providers(a.reattach);
+    auto targets =
+        a.reattach.empty() ? runner::reattach_providers_from_env() : runner::parse_reattach_providers(a.reattach);
     if (!targets) return targets.error();
-    if (targets->size() != 1) return Error{"reattach: expected exactly one provider, found " + std::to_string(targets->size())};
+    if (targets->size() != 1)
+      return Error{"reattach: expected exactly one provider, found " + std::to_string(targets->size())};
     s.target.attach = targets->front();
   }
   for (const auto& kv : a.env) {
@@ -119,8 +120,10 @@ Expected<conformance::RunSettings> settings_from(const RunArgs& a) {
     if (!limit) return Error{"--provider-memory: " + limit.error().message};
     s.target.memory_limit_bytes = *limit;
   }
-  if (a.require_coverage == "plan") s.require_coverage = conformance::RequiredCoverage::Plan;
-  else if (a.require_coverage == "apply") s.require_coverage = conformance::RequiredCoverage::Apply;
+  if (a.require_coverage == "plan")
+    s.require_coverage = conformance::RequiredCoverage::Plan;
+  else if (a.require_coverage == "apply")
+    s.require_coverage = conformance::RequiredCoverage::Apply;
   else if (!a.require_coverage.empty())
     return Error{"--require-coverage " + a.require_coverage + ": expected plan or apply"};
   if (s.require_coverage == conformance::RequiredCoverage::Apply && !a.apply)
@@ -129,7 +132,8 @@ Expected<conformance::RunSettings> settings_from(const RunArgs& a) {
     s.time_budget = std::chrono::seconds(static_cast<long long>(std::ceil(a.time_budget_seconds)));
   if (!a.provider_config.empty()) {
     TFC_TRY(body, read_json_file(a.provider_config, "--provider-config"));
-    if (!body.is_object()) return Error{"--provider-config " + a.provider_config + ": expected a JSON object (the provider block's body)"};
+    if (!body.is_object())
+      return Error{"--provider-config " + a.provider_config + ": expected a JSON object (the provider block's body)"};
     s.target.start.provider_config = std::move(body);
   }
   s.address = a.address;
@@ -153,9 +157,12 @@ Expected<conformance::RunSettings> settings_from(const RunArgs& a) {
   s.suite.max_shrinks = a.max_shrinks;
   s.suite.shrink_time = std::chrono::seconds(a.shrink_seconds);
   s.suite.check.strict = a.strict;
-  if (a.profile == "terraform") s.suite.check.profile = oracle::CoreProfile::Terraform;
-  else if (a.profile == "opentofu") s.suite.check.profile = oracle::CoreProfile::OpenTofu;
-  else if (a.profile != "both") return Error{"--profile " + a.profile + ": expected terraform, opentofu or both"};
+  if (a.profile == "terraform")
+    s.suite.check.profile = oracle::CoreProfile::Terraform;
+  else if (a.profile == "opentofu")
+    s.suite.check.profile = oracle::CoreProfile::OpenTofu;
+  else if (a.profile != "both")
+    return Error{"--profile " + a.profile + ": expected terraform, opentofu or both"};
   {
     auto& r = s.suite.repro;
     r.provider_name = s.target.attach ? s.target.attach->provider
@@ -166,8 +173,10 @@ Expected<conformance::RunSettings> settings_from(const RunArgs& a) {
     r.environment = a.env;
     if (!s.target.start.provider_config.empty()) r.provider_config = s.target.start.provider_config.dump();
   }
-  if (a.values == "all") s.suite.values = conformance::ValueSchedule::all;
-  else if (a.values == "extreme") s.suite.values = conformance::ValueSchedule::extreme;
+  if (a.values == "all")
+    s.suite.values = conformance::ValueSchedule::all;
+  else if (a.values == "extreme")
+    s.suite.values = conformance::ValueSchedule::extreme;
   if (!a.hints.empty()) {
     TFC_TRY(hints, gen::load_hints_file(a.hints));
     s.hints = std::move(hints);
@@ -205,9 +214,10 @@ int run_command(const RunArgs& a) {
   report::ConsoleProgress progress(console, report::detect_console_style(2));
   HeldProgress held(progress);
   if (!a.quiet) {
-    console << "tfconform run: seed " << settings->suite.run_seed << ", " << settings->suite.cases << " cases per type ("
-            << a.values << " values), " << (settings->apply ? "with --apply (real changes)" : "plan only (no --apply)")
-            << ", profile " << a.profile << "\n";
+    console << "tfconform run: seed " << settings->suite.run_seed << ", " << settings->suite.cases
+            << " cases per type (" << a.values << " values), "
+            << (settings->apply ? "with --apply (real changes)" : "plan only (no --apply)") << ", profile " << a.profile
+            << "\n";
   }
   auto result = conformance::run_conformance(*settings, a.quiet ? nullptr : &held);
   if (!result) {
@@ -271,13 +281,15 @@ void add_run_command(CLI::App& app, int& exit_code) {
                   "Write the hints every suite ended with (given and learned from refusals) to this file");
   cmd->add_flag("--strict", a->strict, "Report rules tolerated for the legacy SDK as errors");
   cmd->add_option("--max-shrinks", a->max_shrinks, "Cases tried while shrinking one failure");
-  cmd->add_option("--shrink-time", a->shrink_seconds, "Seconds spent shrinking one failure at most")->check(CLI::Range(0, 86400));
+  cmd->add_option("--shrink-time", a->shrink_seconds, "Seconds spent shrinking one failure at most")
+      ->check(CLI::Range(0, 86400));
   cmd->add_option("--replay", a->replay, "Play exactly the case of this replay token (from a report)");
   cmd->add_option("--values", a->values,
                   "realistic (default): values configurations hold; all: then extreme values in the last fifth of "
                   "the cases; extreme: extreme values only")
       ->check(CLI::IsMember({"realistic", "all", "extreme"}));
-  cmd->add_option("--report", a->reports, "KIND=PATH, KIND one of junit, json, html, summary (repeatable; - is stdout)");
+  cmd->add_option("--report", a->reports,
+                  "KIND=PATH, KIND one of junit, json, html, summary (repeatable; - is stdout)");
   cmd->add_option("--junit", a->junit, "Write JUnit XML here");
   cmd->add_option("--html", a->html, "Write the HTML report here");
   cmd->add_option("--json", a->json, "Write the JSON report here");
@@ -286,13 +298,16 @@ void add_run_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--profile", a->profile,
                   "terraform, opentofu or both (default): a rule only the other Core enforces is a warning")
       ->check(CLI::IsMember({"terraform", "opentofu", "both"}));
-  cmd->add_option("--baseline", a->baseline, "Findings whose fingerprint is in this file are known: they do not fail the run");
+  cmd->add_option("--baseline", a->baseline,
+                  "Findings whose fingerprint is in this file are known: they do not fail the run");
   cmd->add_option("--write-baseline", a->write_baseline, "Write the fingerprints of this run's findings to this file");
-  cmd->add_option("--repro-dir", a->repro_dir, "Write a Terraform reproduction of every contract (and robustness) finding under this folder");
+  cmd->add_option("--repro-dir", a->repro_dir,
+                  "Write a Terraform reproduction of every contract (and robustness) finding under this folder");
   cmd->add_option("--confirm-with", a->confirm_with,
                   "Play every reproduction with this Terraform or OpenTofu binary and record the verdict (repeatable)");
-  cmd->add_option("--log-dir", a->log_dir,
-                  "Folder for the whole provider log of each failing case (default: tfconform-logs beside the first report file)");
+  cmd->add_option(
+      "--log-dir", a->log_dir,
+      "Folder for the whole provider log of each failing case (default: tfconform-logs beside the first report file)");
   cmd->callback([a, &exit_code] { exit_code = run_command(*a); });
 }
 

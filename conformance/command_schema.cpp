@@ -39,14 +39,13 @@ Expected<conformance::ProviderTarget> schema_target(const SchemaArgs& args) {
     target.plaintext = args.plaintext;
     for (const auto& kv : args.env) {
       const auto eq = kv.find('=');
-      if (eq == std::string::npos || eq == 0)
-        return Error{"--env " + kv + ": expected NAME=VALUE"};
+      if (eq == std::string::npos || eq == 0) return Error{"--env " + kv + ": expected NAME=VALUE"};
       target.environment.push_back({kv.substr(0, eq), kv.substr(eq + 1)});
     }
     return target;
   }
-  auto targets = args.reattach.empty() ? runner::reattach_providers_from_env()
-                                       : runner::parse_reattach_providers(args.reattach);
+  auto targets =
+      args.reattach.empty() ? runner::reattach_providers_from_env() : runner::parse_reattach_providers(args.reattach);
   if (!targets) return targets.error();
   if (targets->size() != 1)
     return Error{"reattach: expected exactly one provider, found " + std::to_string(targets->size())};
@@ -87,10 +86,13 @@ int run_schema(const SchemaArgs& args) {
   const schema::ProviderSchema& schema = (*session)->schema();
 
   const std::string address = !args.address.empty() ? args.address
-                              : !args.provider.empty() ? "local/" + conformance::provider_name_from_binary(args.provider)
-                                                       : "local/attached";
+                              : !args.provider.empty()
+                                  ? "local/" + conformance::provider_name_from_binary(args.provider)
+                                  : "local/attached";
   if (args.pretty) {
-    std::cout << schema::providers_schema_document(address, schema).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    std::cout << schema::providers_schema_document(address, schema)
+                     .dump(2, ' ', false, nlohmann::json::error_handler_t::replace)
+              << "\n";
   } else {
     // Compact, as Terraform prints it, and written straight from the model: on a large provider
     // the nlohmann document and its indented dump took longer than the provider's own answer.
@@ -108,8 +110,9 @@ int run_schema(const SchemaArgs& args) {
 
 void add_schema_command(CLI::App& app, int& exit_code) {
   auto args = std::make_shared<SchemaArgs>();
-  auto* cmd = app.add_subcommand("schema", "Launch a provider as Core does and print its schemas "
-                                           "like `terraform providers schema -json`");
+  auto* cmd = app.add_subcommand("schema",
+                                 "Launch a provider as Core does and print its schemas "
+                                 "like `terraform providers schema -json`");
   cmd->add_option("--provider", args->provider, "Provider plugin binary to launch");
   cmd->add_option("--address", args->address, "Provider address used as the key (default local/NAME)");
   cmd->add_option("--reattach", args->reattach, "TF_REATTACH_PROVIDERS JSON of a running provider");

@@ -14,8 +14,11 @@ namespace {
 
 // The summaries Core gives when it rejects a provider's answer (Terraform and OpenTofu word
 // them alike), or when the plugin fails under it.
+// "Provider produced": invalid plan, inconsistent final plan, inconsistent result after apply,
+// invalid object, null object; the last phrase is UpgradeResourceState's.
+// clang-format off
 constexpr std::array kCorePhrases{
-    "Provider produced",  // invalid plan, inconsistent final plan, inconsistent result after apply, invalid object, null object
+    "Provider produced",
     "Provider returned invalid result object",
     "Plugin did not respond",
     "plugin exited",
@@ -28,8 +31,9 @@ constexpr std::array kCorePhrases{
     "unexpected EOF",
     "returned unknown values",
     "Invalid planned change",
-    "Invalid resource state upgrade",  // UpgradeResourceState answers
+    "Invalid resource state upgrade",
 };
+// clang-format on
 
 // Whether an error block is Core rejecting the provider's answer. An answer Core cannot decode
 // (value.type_mismatch, value.undecodable) comes back as the bare decoding error, e.g.
@@ -153,14 +157,17 @@ report::Confirmation judge_checked_step(const report::ReproStep& step, const std
                                         int exit_code, const std::string& output) {
   using report::ConfirmVerdict;
   if (step.expect_changes) {
-    if (exit_code == 2) return verdict(cli, ConfirmVerdict::confirmed, "the plan is not empty:\n" + plan_summary(output));
+    if (exit_code == 2)
+      return verdict(cli, ConfirmVerdict::confirmed, "the plan is not empty:\n" + plan_summary(output));
     if (exit_code == 0) return verdict(cli, ConfirmVerdict::not_reproduced, "No changes: " + tail(output, 3));
   }
   if (exit_code != 0) {
-    if (auto core = error_block(output, true, rule); !core.empty()) return verdict(cli, ConfirmVerdict::confirmed, core);
+    if (auto core = error_block(output, true, rule); !core.empty())
+      return verdict(cli, ConfirmVerdict::confirmed, core);
     auto other = error_block(output, false);
-    return verdict(cli, ConfirmVerdict::not_reproduced,
-                   "the step failed, but not with Core rejecting the provider: " + (other.empty() ? tail(output, 8) : other));
+    return verdict(
+        cli, ConfirmVerdict::not_reproduced,
+        "the step failed, but not with Core rejecting the provider: " + (other.empty() ? tail(output, 8) : other));
   }
   return verdict(cli, ConfirmVerdict::not_reproduced, "Core accepted the step: " + tail(output, 6));
 }
@@ -171,12 +178,14 @@ report::Confirmation confirm_finding(const report::Finding& f, const CliUnderTes
   // The CLI runs in scratch/work: every path it is given must not depend on that.
   const std::filesystem::path scratch = std::filesystem::absolute(scratch_dir);
   if (!f.reproduction)
-    return verdict(cli.name, ConfirmVerdict::not_expressible, "no reproduction: the finding is not about a resource's case");
+    return verdict(cli.name, ConfirmVerdict::not_expressible,
+                   "no reproduction: the finding is not about a resource's case");
   const report::Reproduction& r = *f.reproduction;
   if (!r.not_expressible.empty()) return verdict(cli.name, ConfirmVerdict::not_expressible, r.not_expressible);
   if (r.steps.empty()) return verdict(cli.name, ConfirmVerdict::not_expressible, "no steps to play");
   if (auto written = write_reproduction(f, r, scratch); !written)
-    return verdict(cli.name, ConfirmVerdict::not_reproduced, "could not write the reproduction: " + written.error().message);
+    return verdict(cli.name, ConfirmVerdict::not_reproduced,
+                   "could not write the reproduction: " + written.error().message);
   const auto work = scratch / "work";
   std::error_code ec;
   std::filesystem::remove_all(work, ec);
@@ -195,13 +204,15 @@ report::Confirmation confirm_finding(const report::Finding& f, const CliUnderTes
       if (e.is_regular_file() && config) std::filesystem::remove(e.path(), ec);
     }
     for (const auto& e : std::filesystem::directory_iterator(scratch / step.folder, ec)) {
-      std::filesystem::copy_file(e.path(), work / e.path().filename(), std::filesystem::copy_options::overwrite_existing, ec);
+      std::filesystem::copy_file(e.path(), work / e.path().filename(),
+                                 std::filesystem::copy_options::overwrite_existing, ec);
     }
     std::vector<std::string> args = step.args;
     if (step.needs_import_id) {
       const auto id = run_process(cli_spec(cli, {"output", "-raw", "tfconform_import_id"}, work, env));
       if (id.exit_code != 0) {
-        result = verdict(cli.name, ConfirmVerdict::not_reproduced, step.folder + ": the object's id is not in the state: " + tail(id.output, 4));
+        result = verdict(cli.name, ConfirmVerdict::not_reproduced,
+                         step.folder + ": the object's id is not in the state: " + tail(id.output, 4));
         break;
       }
       run_process(cli_spec(cli, {"state", "rm", f.resource_type + ".this"}, work, env));
@@ -215,7 +226,8 @@ report::Confirmation confirm_finding(const report::Finding& f, const CliUnderTes
     }
     if (step.checked) {
       result = judge_checked_step(step, f.rule_id, cli.name, ran.exit_code, ran.output);
-      if (result.verdict != ConfirmVerdict::confirmed) result.quote = step.folder + " (" + step.purpose + "): " + result.quote;
+      if (result.verdict != ConfirmVerdict::confirmed)
+        result.quote = step.folder + " (" + step.purpose + "): " + result.quote;
       break;
     }
     if (ran.exit_code != 0) {
@@ -229,8 +241,8 @@ report::Confirmation confirm_finding(const report::Finding& f, const CliUnderTes
         break;
       }
       result = verdict(cli.name, ConfirmVerdict::not_reproduced,
-                       step.folder + " (" + step.purpose + ") failed before the checked step: " +
-                           (err.empty() ? tail(ran.output, 8) : err));
+                       step.folder + " (" + step.purpose +
+                           ") failed before the checked step: " + (err.empty() ? tail(ran.output, 8) : err));
       break;
     }
   }
@@ -258,8 +270,9 @@ std::size_t confirm_run(report::RunReport& run, const std::vector<CliUnderTest>&
         for (const auto& cli : clis) {
           const std::string tag = std::filesystem::path(cli.path).filename().string();
           auto c = confirm_finding(f, cli, root / repro_folder_name(f) / ("with-" + tag));
-          if (log) *log << "confirm: " << f.rule_id << " on " << f.resource_type << " [" << f.fingerprint << "] with "
-                        << cli.name << ": " << report::to_string(c.verdict) << "\n";
+          if (log)
+            *log << "confirm: " << f.rule_id << " on " << f.resource_type << " [" << f.fingerprint << "] with "
+                 << cli.name << ": " << report::to_string(c.verdict) << "\n";
           std::erase_if(f.confirmations, [&](const report::Confirmation& old) { return old.cli == c.cli; });
           f.confirmations.push_back(std::move(c));
           ++recorded;

@@ -12,13 +12,13 @@
 #include "conformance/case_outcome.hpp"
 #include "conformance/finding_class.hpp"
 #include "conformance/function_case.hpp"
-#include "oracle/function_rules.hpp"
-#include "reports/fingerprint.hpp"
 #include "conformance/version.hpp"
+#include "oracle/function_rules.hpp"
+#include "oracle/rule_id.hpp"
 #include "oracle/rules.hpp"
 #include "oracle/schema_rules.hpp"
+#include "reports/fingerprint.hpp"
 #include "runner/run_stop.hpp"
-#include "oracle/rule_id.hpp"
 
 namespace tfc::conformance {
 namespace {
@@ -88,7 +88,7 @@ void judge_metadata(ProviderSession& host, CaseRecorder& rec) {
     return;
   }
   if (protocol::has_error(metadata->diagnostics)) return;
-  oracle::MetadataNames names{metadata->resources, metadata->data_sources, metadata->functions,
+  oracle::MetadataNames names{metadata->resources,           metadata->data_sources,   metadata->functions,
                               metadata->ephemeral_resources, metadata->list_resources, metadata->actions};
   rec.judge("GetMetadata", "GetMetadata", oracle::check_metadata_agrees(host.schema(), names), {});
 }
@@ -170,7 +170,7 @@ report::Suite start_failure_suite(const std::string& name, const StartFailure& f
   f.rpc = launch ? "handshake" : failure.failed_rpc.empty() ? "GetProviderSchema" : failure.failed_rpc;
   f.step = "start: " + f.rpc;
   f.resource_type = name;
-  f.message = launch ? "the provider did not complete the go-plugin handshake: " + message
+  f.message = launch                         ? "the provider did not complete the go-plugin handshake: " + message
               : f.rpc == "GetProviderSchema" ? "the provider did not return its schema: " + message
                                              : "the provider did not answer " + f.rpc + " while starting: " + message;
   if (const auto* rule = oracle::find_rule(f.rule_id)) f.cores = std::string(oracle::to_string(rule->cores));
@@ -188,10 +188,14 @@ Expected<void> check_all_hints(const RunSettings& settings, const schema::Provid
   if (!settings.hints) return {};
   for (const auto& [type, hints] : settings.hints->resources) {
     const schema::Schema* s = nullptr;
-    if (auto it = schema.resource_schemas.find(type); it != schema.resource_schemas.end()) s = &it->second;
-    else if (auto d = schema.data_source_schemas.find(type); d != schema.data_source_schemas.end()) s = &d->second;
-    else if (auto e = schema.ephemeral_resource_schemas.find(type); e != schema.ephemeral_resource_schemas.end()) s = &e->second;
-    else if (auto a = schema.action_schemas.find(type); a != schema.action_schemas.end()) s = &a->second;
+    if (auto it = schema.resource_schemas.find(type); it != schema.resource_schemas.end())
+      s = &it->second;
+    else if (auto d = schema.data_source_schemas.find(type); d != schema.data_source_schemas.end())
+      s = &d->second;
+    else if (auto e = schema.ephemeral_resource_schemas.find(type); e != schema.ephemeral_resource_schemas.end())
+      s = &e->second;
+    else if (auto a = schema.action_schemas.find(type); a != schema.action_schemas.end())
+      s = &a->second;
     if (s == nullptr) {
       // A provider function: its parameters are the attributes (function_case.hpp).
       if (auto f = schema.functions.find(type); f != schema.functions.end()) {
@@ -200,7 +204,8 @@ Expected<void> check_all_hints(const RunSettings& settings, const schema::Provid
           continue;
         }
       }
-      return Error{settings.hints->file + ": resources." + type + ": the provider has no such resource type, data source, function, ephemeral resource or action"};
+      return Error{settings.hints->file + ": resources." + type +
+                   ": the provider has no such resource type, data source, function, ephemeral resource or action"};
     }
     if (auto ok = gen::check_hints(hints, s->block); !ok) return ok.error();
   }
@@ -216,7 +221,8 @@ public:
     const auto deadline = std::chrono::steady_clock::now() + *budget;
     m_thread = std::thread([this, deadline] {
       std::unique_lock lock(m_mutex);
-      if (!m_done.wait_until(lock, deadline, [this] { return m_finished; })) runner::request_stop(runner::StopReason::TimeBudget);
+      if (!m_done.wait_until(lock, deadline, [this] { return m_finished; }))
+        runner::request_stop(runner::StopReason::TimeBudget);
     });
   }
   ~TimeBudget() {
@@ -273,8 +279,8 @@ std::optional<report::Interruption> interruption_of(const std::vector<report::Su
 void judge_coverage(report::RunReport& run, RequiredCoverage required) {
   for (const auto& u : report::unexercised(run)) {
     auto& suite = const_cast<report::Suite&>(*u.suite);  // the run's own suites
-    const bool fails = required == RequiredCoverage::Apply ||
-                       (required == RequiredCoverage::Plan && u.missed != "never applied");
+    const bool fails =
+        required == RequiredCoverage::Apply || (required == RequiredCoverage::Plan && u.missed != "never applied");
     report::Scenario sc;
     sc.name = "coverage";
     sc.reason = report::unexercised_sentence(u);
@@ -335,8 +341,10 @@ Expected<RunResult> run_conformance(const RunSettings& given, report::ProgressLi
   if (!started) {
     // A provider that will not start, or lies in its handshake, is a finding: the report says so;
     // unless tfconform itself was stopped while it started.
-    if (runner::stop_requested()) run.interruption = report::Interruption{runner::describe(runner::stop_reason()), {name}, {}};
-    else run.suites.push_back(start_failure_suite(name, failure, started.error().message));
+    if (runner::stop_requested())
+      run.interruption = report::Interruption{runner::describe(runner::stop_reason()), {name}, {}};
+    else
+      run.suites.push_back(start_failure_suite(name, failure, started.error().message));
     result.stats.wall = std::chrono::steady_clock::now() - wall_start;
     run.duration = std::chrono::duration_cast<std::chrono::milliseconds>(result.stats.wall);
     if (progress) progress->run_finished(run);
@@ -372,7 +380,7 @@ Expected<RunResult> run_conformance(const RunSettings& given, report::ProgressLi
     for (std::size_t i = next++; i < selected.size() && !runner::stop_requested(); i = next++) {
       const auto& t = selected[i];
       started_types[i] = 1;
-      const gen::Hints& hints = !settings.hints              ? no_hints
+      const gen::Hints& hints = !settings.hints            ? no_hints
                                 : t.kind == CaseKind::Data ? settings.hints->for_data_source(t.name)
                                                            : settings.hints->for_resource(t.name);
       suites[i] = run_suite(host, t.kind, t.name, hints, suite_settings, &serialized, replay, &learned[i]);
@@ -383,8 +391,10 @@ Expected<RunResult> run_conformance(const RunSettings& given, report::ProgressLi
   std::vector<std::string> start_errors;
   for (std::size_t j = 1; j < std::min(jobs, factory->most_sessions()) && !runner::stop_requested(); ++j) {
     auto host = factory->open(clock);
-    if (host) extra.push_back(std::move(*host));
-    else start_errors.push_back(host.error().message);
+    if (host)
+      extra.push_back(std::move(*host));
+    else
+      start_errors.push_back(host.error().message);
   }
   std::vector<std::thread> threads;
   for (auto& host : extra) threads.emplace_back([&work, &host] { work(*host); });

@@ -14,9 +14,9 @@
 #include "conformance/selection.hpp"
 #include "conformance/suite_runner.hpp"
 #include "generators/hints.hpp"
+#include "proto/util/expected.hpp"
 #include "reports/console_progress.hpp"
 #include "reports/run_report.hpp"
-#include "proto/util/expected.hpp"
 
 namespace tfc::conformance {
 

@@ -27,7 +27,8 @@ oracle::Violations renew_at_checked(const std::optional<protocol::Timestamp>& re
 
 nlohmann::json lease_json(const Lease& lease) {
   nlohmann::json out = nlohmann::json::object();
-  out["private"] = lease.private_data ? nlohmann::json(std::to_string(lease.private_data->size()) + " bytes") : nlohmann::json();
+  out["private"] =
+      lease.private_data ? nlohmann::json(std::to_string(lease.private_data->size()) + " bytes") : nlohmann::json();
   if (lease.renew_at) out["renew_at"] = {{"seconds", lease.renew_at->seconds}, {"nanos", lease.renew_at->nanos}};
   return out;
 }
@@ -118,9 +119,11 @@ void close(FamilyDriver& d, const Lease& lease, std::string_view step, bool judg
     rec.mark_run();
     return;
   }
-  rec.judge_lazily(step, "CloseEphemeralResource",
-                   oracle::check_private_accepted("CloseEphemeralResource", errors, describe_diagnostics(res->diagnostics)),
-                   [&] { return StepValues{request, {{"diagnostics", describe_diagnostics(res->diagnostics)}}}; });
+  rec.judge_lazily(
+      step, "CloseEphemeralResource",
+      oracle::check_private_accepted("CloseEphemeralResource", errors, describe_diagnostics(res->diagnostics)), [&] {
+        return StepValues{request, {{"diagnostics", describe_diagnostics(res->diagnostics)}}};
+      });
 }
 
 }  // namespace
@@ -133,9 +136,10 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   rec.set_log_mark(options.log_mark);
   FamilyDriver d(client, type, schema.block, rec);
   rec.scenario("validate");
-  const bool validated = d.validate_pair(c.config, "ValidateEphemeralResourceConfig", [&](const protocol::DynamicValue& dv) {
-    return client.validate_ephemeral_resource_config({type, dv});
-  });
+  const bool validated =
+      d.validate_pair(c.config, "ValidateEphemeralResourceConfig", [&](const protocol::DynamicValue& dv) {
+        return client.validate_ephemeral_resource_config({type, dv});
+      });
   if (validated) {
     out.planned = true;
     if (options.apply) {

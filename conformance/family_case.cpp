@@ -17,7 +17,8 @@ std::string unknowns_of(const ConfigPair& c) {
 
 }  // namespace
 
-rc::Gen<EphemeralCase> ephemeral_case_of(const schema::Block& block, const gen::Hints& hints, const CaseGenOptions& options) {
+rc::Gen<EphemeralCase> ephemeral_case_of(const schema::Block& block, const gen::Hints& hints,
+                                         const CaseGenOptions& options) {
   return rc::gen::map(config_pair_of(block, hints, options), [](ConfigPair c) { return EphemeralCase{std::move(c)}; });
 }
 
@@ -28,21 +29,25 @@ rc::Gen<ActionCase> action_case_of(const schema::Block& block, const gen::Hints&
 rc::Gen<ListCase> list_case_of(const schema::Block& block, const std::shared_ptr<const schema::Block>& resource,
                                const gen::Hints& resource_hints, const CaseGenOptions& options) {
   static const gen::Hints kNone;
-  auto head = rc::gen::tuple(config_pair_of(block, kNone, options), gen::chance(50), rc::gen::inRange<std::int64_t>(1, 11));
+  auto head =
+      rc::gen::tuple(config_pair_of(block, kNone, options), gen::chance(50), rc::gen::inRange<std::int64_t>(1, 11));
   auto create = resource ? rc::gen::map(config_pair_of(*resource, resource_hints, options),
                                         [resource](ConfigPair c) { return std::optional<ConfigPair>(std::move(c)); })
                          : rc::gen::just(std::optional<ConfigPair>());
-  return rc::gen::map(rc::gen::pair(head, create), [](std::pair<std::tuple<ConfigPair, bool, std::int64_t>, std::optional<ConfigPair>> p) {
-    auto& [config, include, limit] = p.first;
-    return ListCase{std::move(config), include, limit, std::move(p.second)};
-  });
+  return rc::gen::map(rc::gen::pair(head, create),
+                      [](std::pair<std::tuple<ConfigPair, bool, std::int64_t>, std::optional<ConfigPair>> p) {
+                        auto& [config, include, limit] = p.first;
+                        return ListCase{std::move(config), include, limit, std::move(p.second)};
+                      });
 }
 
 std::string describe_case(const std::string& type, const schema::Block&, const ListCase& c) {
-  std::string out = unknowns_of(c.config) + "list \"" + type + "\" \"test\" {\n  include_resource = " +
-                    (c.include_resource_object ? "true" : "false") + "\n  limit = " + std::to_string(c.limit) +
-                    "\n  config = " + hcl_value_text(c.config.known) + "\n}\n";
-  if (c.create) out += "# with --apply, an object created first (then destroyed): " + hcl_value_text(c.create->known) + "\n";
+  std::string out = unknowns_of(c.config) + "list \"" + type +
+                    "\" \"test\" {\n  include_resource = " + (c.include_resource_object ? "true" : "false") +
+                    "\n  limit = " + std::to_string(c.limit) + "\n  config = " + hcl_value_text(c.config.known) +
+                    "\n}\n";
+  if (c.create)
+    out += "# with --apply, an object created first (then destroyed): " + hcl_value_text(c.create->known) + "\n";
   return out;
 }
 

@@ -32,7 +32,8 @@ struct ListCase {
   std::optional<ConfigPair> create;
 };
 
-rc::Gen<EphemeralCase> ephemeral_case_of(const schema::Block& block, const gen::Hints& hints, const CaseGenOptions& options);
+rc::Gen<EphemeralCase> ephemeral_case_of(const schema::Block& block, const gen::Hints& hints,
+                                         const CaseGenOptions& options);
 rc::Gen<ActionCase> action_case_of(const schema::Block& block, const gen::Hints& hints, const CaseGenOptions& options);
 
 /// `resource` (optional) is the managed resource's block, `resource_hints` its hints; the list

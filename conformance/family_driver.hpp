@@ -7,8 +7,8 @@
 #include <string>
 #include <string_view>
 
-#include "conformance/diagnostics_text.hpp"
 #include "conformance/case_outcome.hpp"
+#include "conformance/diagnostics_text.hpp"
 #include "conformance/provider_session.hpp"
 #include "conformance/resource_case.hpp"
 #include "conformance/value_io.hpp"
@@ -45,7 +45,8 @@ public:
   /// then wholly known. False at the first refusal.
   template <class Call>
   bool validate_pair(const ConfigPair& config, std::string_view rpc, Call call) {
-    if (!config.with_unknowns.injected.empty() && !validate(config.with_unknowns.value, "validate (unknowns)", rpc, call))
+    if (!config.with_unknowns.injected.empty() &&
+        !validate(config.with_unknowns.value, "validate (unknowns)", rpc, call))
       return false;
     return validate(config.known, "validate", rpc, call);
   }
@@ -81,7 +82,8 @@ public:
       if (d.severity == protocol::Severity::Error && d.attribute) at.push_back(*d.attribute);
     }
     const std::string described = describe_diagnostics(diagnostics);
-    m_rec.judge(step, rpc, oracle::check_validate_diagnostics(config, at), {request, {{"diagnostics", described}}, &config, nullptr});
+    m_rec.judge(step, rpc, oracle::check_validate_diagnostics(config, at),
+                {request, {{"diagnostics", described}}, &config, nullptr});
     m_rec.reject(std::string(rpc) + ": " + described);
   }
 
@@ -106,8 +108,8 @@ private:
 
 /// A protocol Timestamp as a clock time.
 inline std::chrono::system_clock::time_point time_of(const protocol::Timestamp& t) {
-  return std::chrono::system_clock::time_point(
-      std::chrono::duration_cast<std::chrono::system_clock::duration>(std::chrono::seconds(t.seconds) + std::chrono::nanoseconds(t.nanos)));
+  return std::chrono::system_clock::time_point(std::chrono::duration_cast<std::chrono::system_clock::duration>(
+      std::chrono::seconds(t.seconds) + std::chrono::nanoseconds(t.nanos)));
 }
 
 }  // namespace tfc::conformance

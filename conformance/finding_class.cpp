@@ -1,14 +1,14 @@
 #include "conformance/finding_class.hpp"
 
-#include "oracle/rules.hpp"
 #include "oracle/rule_id.hpp"
+#include "oracle/rules.hpp"
 
 namespace tfc::conformance {
 
 report::FindingClass class_of(std::string_view rule, report::Severity severity) {
   if (rule.starts_with("coverage.")) return report::FindingClass::coverage;
-  if (rule == oracle::rule_text("rpc.crashed") || rule == oracle::rule_text("rpc.timeout") || rule == oracle::rule_text("rpc.message_too_large") ||
-      rule.find("memory") != std::string_view::npos)
+  if (rule == oracle::rule_text("rpc.crashed") || rule == oracle::rule_text("rpc.timeout") ||
+      rule == oracle::rule_text("rpc.message_too_large") || rule.find("memory") != std::string_view::npos)
     return report::FindingClass::robustness;
   const oracle::RuleInfo* info = oracle::find_rule(rule);
   if (info == nullptr) return report::FindingClass::contract;
@@ -21,8 +21,10 @@ report::Severity severity_under(std::string_view rule, report::Severity severity
   if (severity != report::Severity::error || profile == oracle::CoreProfile::Both) return severity;
   const oracle::RuleInfo* info = oracle::find_rule(rule);
   if (info == nullptr) return severity;
-  if (info->cores == oracle::Cores::Terraform && profile == oracle::CoreProfile::OpenTofu) return report::Severity::warning;
-  if (info->cores == oracle::Cores::OpenTofu && profile == oracle::CoreProfile::Terraform) return report::Severity::warning;
+  if (info->cores == oracle::Cores::Terraform && profile == oracle::CoreProfile::OpenTofu)
+    return report::Severity::warning;
+  if (info->cores == oracle::Cores::OpenTofu && profile == oracle::CoreProfile::Terraform)
+    return report::Severity::warning;
   return severity;
 }
 

@@ -40,8 +40,8 @@ std::vector<std::string> attribute_names(const oracle::FunctionSignature& signat
 }
 
 /// The configuration of parameters_block as the call's arguments, in order.
-std::vector<cty::Value> arguments_from(const oracle::FunctionSignature& signature, const std::vector<std::string>& names,
-                                       const cty::Value& config) {
+std::vector<cty::Value> arguments_from(const oracle::FunctionSignature& signature,
+                                       const std::vector<std::string>& names, const cty::Value& config) {
   std::vector<cty::Value> out;
   for (std::size_t i = 0; i < signature.parameters.size(); ++i) {
     const cty::Value* v = config.attribute(names[i]);
@@ -132,10 +132,9 @@ rc::Gen<FunctionCase> function_case_of(const std::shared_ptr<const oracle::Funct
   auto block = std::make_shared<const schema::Block>(parameters_block(*signature));
   auto names = attribute_names(*signature);
   // The generator keeps the block it reads (config_of holds a reference) alive with it.
-  auto arguments = rc::gen::map(gen::config_of(*block, with_named_formats(*block, hints)),
-                                [signature, names, block](const cty::Value& config) {
-    return arguments_from(*signature, names, config);
-  });
+  auto arguments = rc::gen::map(
+      gen::config_of(*block, with_named_formats(*block, hints)),
+      [signature, names, block](const cty::Value& config) { return arguments_from(*signature, names, config); });
   const gen::UnknownOptions unknowns = options.unknowns;
   return rc::gen::mapcat(arguments, [signature, unknowns](const std::vector<cty::Value>& args) {
     return rc::gen::map(inject(signature, args, unknowns), [args](std::vector<cty::Value> with_unknowns) {

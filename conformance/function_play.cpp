@@ -77,9 +77,11 @@ public:
     return Call{answer.result, false};
   }
 
-  void judge_pair(std::string_view step, const oracle::Violations& v, const cty::Value& expected, const cty::Value& actual) {
+  void judge_pair(std::string_view step, const oracle::Violations& v, const cty::Value& expected,
+                  const cty::Value& actual) {
     m_rec.judge_lazily(step, "CallFunction", v, [&] {
-      return StepValues{{{"name", m_name}}, {{"result", actual.to_display()}, {"earlier_result", expected.to_display()}}};
+      return StepValues{{{"name", m_name}},
+                        {{"result", actual.to_display()}, {"earlier_result", expected.to_display()}}};
     });
   }
 
@@ -122,10 +124,12 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& name,
     }
     if (!c.with_unknowns.empty() && !out.has_error_finding()) {
       rec.scenario("unknown arguments");
-      if (auto unknown = caller.call(c.with_unknowns, "call with unknowns"); unknown && !unknown->error && unknown->result) {
-        caller.judge_pair("call with unknowns",
-                          oracle::check_unknown_argument_result(signature->return_type, *unknown->result, *first->result),
-                          *first->result, *unknown->result);
+      if (auto unknown = caller.call(c.with_unknowns, "call with unknowns");
+          unknown && !unknown->error && unknown->result) {
+        caller.judge_pair(
+            "call with unknowns",
+            oracle::check_unknown_argument_result(signature->return_type, *unknown->result, *first->result),
+            *first->result, *unknown->result);
       }
     }
   }

@@ -72,7 +72,9 @@ std::string value_text(const cty::Value& v, const cty::Value* known, UnknownWrit
     case cty::Kind::String: return quoted(v.as_string());
     case cty::Kind::Number: return v.as_number().canonical();
     case cty::Kind::Bool: return v.as_bool() ? "true" : "false";
-    case cty::Kind::List: case cty::Kind::Set: case cty::Kind::Tuple: {
+    case cty::Kind::List:
+    case cty::Kind::Set:
+    case cty::Kind::Tuple: {
       std::string out = "[";
       for (std::size_t i = 0; i < v.elements().size(); ++i)
         out += (i == 0 ? "" : ", ") + value_text(v.elements()[i], known_element(known, i), writer);
@@ -132,9 +134,7 @@ void body_text(const schema::Block& block, const cty::Value& value, const cty::V
     }
     switch (nb.nesting) {
       case schema::NestingMode::Single:
-      case schema::NestingMode::Group:
-        block_text(nb.type_name, "", *nb.block, *v, k, depth, out, writer);
-        break;
+      case schema::NestingMode::Group: block_text(nb.type_name, "", *nb.block, *v, k, depth, out, writer); break;
       case schema::NestingMode::Map:
         if (v->type().kind() == cty::Kind::Map) {
           for (const auto& [key, e] : v->map_entries())
@@ -156,7 +156,6 @@ void body_text(const schema::Block& block, const cty::Value& value, const cty::V
 }  // namespace
 
 std::string hcl_value_text(const cty::Value& v) { return value_text(v, nullptr, nullptr); }
-
 
 std::string hcl_block_text(const std::string& kind, const std::string& type, const std::string& name,
                            const schema::Block& block, const cty::Value& config) {

@@ -24,7 +24,8 @@ std::string lower(std::string_view s) {
 std::string normalized(std::string_view s) {
   std::string out;
   for (char c : s)
-    if (std::isalnum(static_cast<unsigned char>(c)) != 0) out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (std::isalnum(static_cast<unsigned char>(c)) != 0)
+      out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return out;
 }
 
@@ -39,8 +40,8 @@ std::string_view trimmed(std::string_view w) {
 bool is_field(std::string_view f) {
   if (f.size() < 2 || std::isupper(static_cast<unsigned char>(f.front())) == 0) return false;
   for (char c : f)
-    if (std::isupper(static_cast<unsigned char>(c)) == 0 && std::isdigit(static_cast<unsigned char>(c)) == 0 && c != '_' &&
-        c != '-')
+    if (std::isupper(static_cast<unsigned char>(c)) == 0 && std::isdigit(static_cast<unsigned char>(c)) == 0 &&
+        c != '_' && c != '-')
       return false;
   return true;
 }
@@ -53,7 +54,8 @@ std::optional<ImportIdFormat> as_format(std::string_view word) {
   std::size_t start = 0;
   while (true) {
     const auto end = word.find(format.separator, start);
-    const std::string_view field = word.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
+    const std::string_view field =
+        word.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
     if (!is_field(field)) return std::nullopt;
     format.fields.emplace_back(field);
     if (end == std::string_view::npos) break;
@@ -96,7 +98,6 @@ bool is_primitive(const cty::Type& t) {
   return t.kind() == cty::Kind::String || t.kind() == cty::Kind::Number || t.kind() == cty::Kind::Bool;
 }
 
-
 /// The format a field's name says it holds, trying it as two words at every split
 /// ("BASETIMESTAMP": base_timestamp, a timestamp).
 std::optional<gen::learning::Format> field_format(std::string_view field) {
@@ -120,10 +121,12 @@ std::vector<std::string> candidates_for(std::string_view field, const cty::Value
     if (!is_primitive(attributes[i].type) || !values[i].is_known()) continue;
     const std::string have = normalized(name);
     if (have == want) return {name};
-    if (want.size() >= 3 && have.size() > want.size() && have.compare(have.size() - want.size(), want.size(), want) == 0)
+    if (want.size() >= 3 && have.size() > want.size() &&
+        have.compare(have.size() - want.size(), want.size(), want) == 0)
       ends_with.push_back(name);
     const std::string first_word = normalized(name.substr(0, name.find('_')));
-    if (first_word.size() >= 3 && first_word.size() < want.size() && want.compare(0, first_word.size(), first_word) == 0)
+    if (first_word.size() >= 3 && first_word.size() < want.size() &&
+        want.compare(0, first_word.size(), first_word) == 0)
       begins.push_back(name);
     if (format && gen::learning::format_for_name(name, attributes[i].type) == format) by_format.push_back(name);
   }
@@ -148,8 +151,10 @@ std::vector<ImportIdFormat> parse_import_id_formats(std::string_view message) {
     for (std::size_t j = i + 1; j < words.size() && j <= i + kLookAhead + several.size() * 2; ++j) {
       auto format = as_format(words[j]);
       if (!format) continue;
-      if (format->fields.size() > 1) several.push_back(std::move(*format));
-      else if (!single && normalized(format->fields.front()) != "id") single = std::move(format);
+      if (format->fields.size() > 1)
+        several.push_back(std::move(*format));
+      else if (!single && normalized(format->fields.front()) != "id")
+        single = std::move(format);
     }
     if (!several.empty()) return several;
     if (single) return {*single};

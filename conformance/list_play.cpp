@@ -26,8 +26,10 @@ struct Managed {
 Managed managed_of(const PlayOptions& options, const std::string& type) {
   Managed m;
   if (options.provider == nullptr) return m;
-  if (auto it = options.provider->resource_schemas.find(type); it != options.provider->resource_schemas.end()) m.schema = &it->second;
-  if (auto it = options.provider->identity_schemas.find(type); it != options.provider->identity_schemas.end()) m.identity = &it->second;
+  if (auto it = options.provider->resource_schemas.find(type); it != options.provider->resource_schemas.end())
+    m.schema = &it->second;
+  if (auto it = options.provider->identity_schemas.find(type); it != options.provider->identity_schemas.end())
+    m.identity = &it->second;
   return m;
 }
 
@@ -40,7 +42,8 @@ struct Listed {
 class ListDriver {
 public:
   ListDriver(FamilyDriver& d, const Managed& managed)
-      : m_d(d), m_managed(managed),
+      : m_d(d),
+        m_managed(managed),
         m_identity_block(managed.identity ? oracle::identity_block(*managed.identity) : schema::Block{}),
         m_identity_type(schema::implied_type(m_identity_block)),
         m_object_type(managed.schema ? schema::implied_type(managed.schema->block) : cty::Type::dynamic()) {}
@@ -55,12 +58,15 @@ public:
   }
 
   /// ListResource, judged; the results with a usable identity (nullopt: the call failed).
-  std::optional<std::vector<Listed>> list(const cty::Value& config, bool include, std::int64_t limit, std::string_view step) {
+  std::optional<std::vector<Listed>> list(const cty::Value& config, bool include, std::int64_t limit,
+                                          std::string_view step) {
     auto& rec = m_d.recorder();
     auto encoded = m_d.encode(config, "configuration");
     if (!encoded || m_d.lost()) return std::nullopt;
-    const nlohmann::json request = {{"type_name", m_d.type()}, {"config", m_d.show(config)},
-                                    {"include_resource_object", include}, {"limit", limit}};
+    const nlohmann::json request = {{"type_name", m_d.type()},
+                                    {"config", m_d.show(config)},
+                                    {"include_resource_object", include},
+                                    {"limit", limit}};
     auto res = m_d.client().list_resource({m_d.type(), *encoded, include, limit});
     if (!res) {
       rec.rpc_failed(step, "ListResource", res.failure(), request);
@@ -93,14 +99,16 @@ public:
       if (e.resource_object && m_managed.schema) {
         auto decoded = decode_value(m_object_type, *e.resource_object, "listed resource object");
         for (auto x : decoded.violations) {
-          if (x.rule == oracle::rule_text("value.type_mismatch")) x.rule = oracle::rule_text("list.resource_object_invalid");
+          if (x.rule == oracle::rule_text("value.type_mismatch"))
+            x.rule = oracle::rule_text("list.resource_object_invalid");
           v.push_back(std::move(x));
         }
         event.object = decoded.value;
       }
       nlohmann::json entry = {{"display_name", e.display_name}};
       if (event.identity && m_managed.identity) entry["identity"] = display_json(m_identity_block, *event.identity);
-      if (event.object && m_managed.schema) entry["resource_object"] = display_json(m_managed.schema->block, *event.object);
+      if (event.object && m_managed.schema)
+        entry["resource_object"] = display_json(m_managed.schema->block, *event.object);
       shown.push_back(std::move(entry));
       if (event.identity && m_managed.identity && event.identity->is_wholly_known())
         out.push_back({*event.identity, event.object});
@@ -138,8 +146,8 @@ void read_back(ResourceDriver& rd, const std::vector<Listed>& listed, const cty:
     values.response = {{"read_state", display_json(rd.block(), read->state)}};
     values.expected = &*l.object;
     values.actual = &read->state;
-    rd.recorder().judge("read listed object", "ReadResource", oracle::check_listed_object_read(rd.block(), *l.object, read->state),
-                        values);
+    rd.recorder().judge("read listed object", "ReadResource",
+                        oracle::check_listed_object_read(rd.block(), *l.object, read->state), values);
     return;
   }
 }
@@ -170,9 +178,10 @@ void list_created(ListDriver& ld, ResourceDriver& rd, const ConfigPair& create, 
         listed && static_cast<std::int64_t>(listed->size()) < kUnfilteredLimit) {
       std::vector<cty::Value> identities;
       for (const auto& l : *listed) identities.push_back(l.identity);
-      rd.recorder().judge("list after create", "ListResource", oracle::check_created_listed(*applied->identity, identities),
-                          {{{"created_identity", display_json(oracle::identity_block(*ld.managed().identity), *applied->identity)}},
-                           {{"listed", identities.size()}}});
+      rd.recorder().judge(
+          "list after create", "ListResource", oracle::check_created_listed(*applied->identity, identities),
+          {{{"created_identity", display_json(oracle::identity_block(*ld.managed().identity), *applied->identity)}},
+           {{"listed", identities.size()}}});
       rd.recorder().scenario("read listed");
       read_back(rd, *listed, *applied->identity);
       rd.recorder().scenario("list created");
@@ -201,13 +210,15 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   ListDriver ld(d, managed_of(options, type));
   rec.scenario("validate");
   const bool unknowns = !c.config.with_unknowns.injected.empty();
-  if ((!unknowns || ld.validate(c.config.with_unknowns.value, c.include_resource_object, c.limit, "validate (unknowns)")) &&
+  if ((!unknowns ||
+       ld.validate(c.config.with_unknowns.value, c.include_resource_object, c.limit, "validate (unknowns)")) &&
       ld.validate(c.config.known, c.include_resource_object, c.limit, "validate")) {
     out.planned = true;
     rec.scenario("list");
     if (ld.list(c.config.known, c.include_resource_object, c.limit, "list")) rec.reached(CoverageStep::Listed);
     const auto no_filter = unfiltered(schema.block);
-    if (options.apply && c.create && ld.managed().schema && ld.managed().identity && no_filter && !out.has_error_finding() && !d.lost()) {
+    if (options.apply && c.create && ld.managed().schema && ld.managed().identity && no_filter &&
+        !out.has_error_finding() && !d.lost()) {
       rec.scenario("list created");
       ResourceDriver rd(client, type, *ld.managed().schema, rec, options.check, ld.managed().identity);
       list_created(ld, rd, *c.create, *no_filter);

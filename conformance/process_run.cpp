@@ -66,7 +66,8 @@ ProcessResult run_process(const ProcessSpec& spec) {
   const auto deadline = std::chrono::steady_clock::now() + spec.timeout;
   char buf[8192];
   while (true) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) {
       result.timed_out = true;
       ::kill(-pid, SIGKILL);
@@ -83,8 +84,7 @@ ProcessResult run_process(const ProcessSpec& spec) {
   }
   ::close(fds[0]);
   int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
   // Plugins the tool started may outlive it in its process group.
   ::kill(-pid, SIGKILL);
   if (!result.timed_out && WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);

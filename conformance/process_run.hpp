@@ -10,9 +10,9 @@
 namespace tfc::conformance {
 
 struct ProcessResult {
-  int exit_code = -1;      // -1 when it did not start or was killed
+  int exit_code = -1;  // -1 when it did not start or was killed
   bool timed_out = false;
-  std::string output;      // stdout and stderr interleaved
+  std::string output;  // stdout and stderr interleaved
 };
 
 struct ProcessSpec {

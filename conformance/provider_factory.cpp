@@ -15,9 +15,7 @@ public:
     return std::unique_ptr<ProviderSession>(std::move(host));
   }
   // An attached provider is one process that tfconform did not start and cannot multiply.
-  std::size_t most_sessions() const override {
-    return m_target.attach ? 1 : std::numeric_limits<std::size_t>::max();
-  }
+  std::size_t most_sessions() const override { return m_target.attach ? 1 : std::numeric_limits<std::size_t>::max(); }
   std::string provider_name() const override {
     return m_target.attach ? m_target.attach->provider : provider_name_from_binary(m_target.executable.string());
   }

@@ -22,7 +22,7 @@ namespace tfc::conformance {
 
 /// How to reach the provider and how long to wait for it.
 struct ProviderTarget {
-  std::filesystem::path executable;             // launch this binary...
+  std::filesystem::path executable;              // launch this binary...
   std::optional<runner::ReattachTarget> attach;  // ...or attach to this running provider
   std::vector<runner::EnvVar> environment;
   bool plaintext = false;

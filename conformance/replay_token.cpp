@@ -219,8 +219,9 @@ Expected<ReplayToken> parse_token(std::string_view text) {
   const std::string quoted = "replay token \"" + std::string(text) + "\"";
   if (text.starts_with("v3.")) return parse_v3(text, quoted);
   if (text.starts_with("v1.") || text.starts_with("v2."))
-    return Error{quoted + ": made by an earlier tfconform, before suites learned from refusals; run the suite again "
-                          "for a v3 token"};
+    return Error{quoted +
+                 ": made by an earlier tfconform, before suites learned from refusals; run the suite again "
+                 "for a v3 token"};
   return Error{quoted + ": expected v3.<base64>"};
 }
 

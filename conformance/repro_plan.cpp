@@ -9,7 +9,8 @@ namespace {
 
 const std::vector<std::string> kApply{"apply", "-auto-approve", "-input=false", "-no-color"};
 const std::vector<std::string> kRefreshOnly{"plan", "-refresh-only", "-input=false", "-no-color"};
-const std::vector<std::string> kPlanNoRefresh{"plan", "-refresh=false", "-detailed-exitcode", "-input=false", "-no-color"};
+const std::vector<std::string> kPlanNoRefresh{"plan", "-refresh=false", "-detailed-exitcode", "-input=false",
+                                              "-no-color"};
 const std::vector<std::string> kPlanChanges{"plan", "-detailed-exitcode", "-input=false", "-no-color"};
 const std::vector<std::string> kDestroy{"destroy", "-auto-approve", "-input=false", "-no-color"};
 
@@ -49,7 +50,8 @@ Rendered render_config(const std::string& kind, const std::string& type, const s
   const cty::Value& planned = config.with_unknowns.injected.empty() ? config.known : config.with_unknowns.value;
   const std::string body = hcl_block_text_with(kind, type, "this", block, planned, config.known, writer);
   out.text = data_resources + body + extra;
-  if (n > 0) out.unknown_note = " with " + std::to_string(n) + (n == 1 ? " value" : " values") + " unknown at plan time";
+  if (n > 0)
+    out.unknown_note = " with " + std::to_string(n) + (n == 1 ? " value" : " values") + " unknown at plan time";
   out.expressible = !writer.whole_block_unknown;
   return out;
 }
@@ -88,13 +90,14 @@ std::string not_expressible_reason(const std::string& rule, const std::string& s
   if (rule == oracle::rule_text("rpc.out_of_memory"))
     return "Core runs a provider without a memory limit: replaying the input would exhaust the machine";
   if (step == "upgrade" && rule == oracle::rule_text("upgrade.meaning_changed"))
-    return "Core upgrades a state at the current version on every plan but never compares the result with the stored state";
+    return "Core upgrades a state at the current version on every plan but never compares the result with the stored "
+           "state";
   return {};
 }
 
 report::Reproduction make_reproduction(const std::string& type, const schema::Block& block, const LifecycleCase& c,
-                                       const std::string& /*scenario*/, std::size_t phase, const report::Finding& finding,
-                                       const ReproContext& ctx) {
+                                       const std::string& /*scenario*/, std::size_t phase,
+                                       const report::Finding& finding, const ReproContext& ctx) {
   report::Reproduction r = base(ctx);
   const std::string step = core_step(finding.step);
   if (auto why = not_expressible_reason(finding.rule_id, step); !why.empty()) {
@@ -105,8 +108,7 @@ report::Reproduction make_reproduction(const std::string& type, const schema::Bl
   // destroy at the end (after all steps).
   const bool failing_is_step = phase >= 1 && phase <= c.steps.size();
   const std::size_t last = failing_is_step ? phase - 1 : phase == 0 ? 0 : c.steps.size();
-  const std::optional<StepKind> wanted =
-      failing_is_step ? std::optional<StepKind>(c.steps[last].kind) : std::nullopt;
+  const std::optional<StepKind> wanted = failing_is_step ? std::optional<StepKind>(c.steps[last].kind) : std::nullopt;
   const bool has_import = failing_is_step && *wanted == StepKind::Import;
   const std::string import_output =
       has_import ? "\noutput \"tfconform_import_id\" {\n  value = " + type + ".this.id\n}\n" : "";
@@ -153,7 +155,8 @@ report::Reproduction make_reproduction(const std::string& type, const schema::Bl
       case StepKind::Update:
         failing = apply_config(s.config, "update " + type);
         if (failing == nullptr) {
-          r.not_expressible = "a whole nested block is unknown in the configuration, which only a dynamic block could write";
+          r.not_expressible =
+              "a whole nested block is unknown in the configuration, which only a dynamic block could write";
           r.steps.clear();
           return r;
         }
@@ -162,7 +165,9 @@ report::Reproduction make_reproduction(const std::string& type, const schema::Bl
         failing = add("refresh", step == "plan after refresh" ? kPlanChanges : kRefreshOnly, current);
         failing->expect_changes = step == "plan after refresh";
         break;
-      case StepKind::Upgrade: failing = add("upgrade the stored state (Core does on every refresh)", kRefreshOnly, current); break;
+      case StepKind::Upgrade:
+        failing = add("upgrade the stored state (Core does on every refresh)", kRefreshOnly, current);
+        break;
       case StepKind::Import: {
         std::string config = current + "\nvariable \"import_id\" {\n  type = string\n}\n\nimport {\n  to = " + type +
                              ".this\n  id = var.import_id\n}\n";
@@ -189,16 +194,17 @@ report::Reproduction make_reproduction(const std::string& type, const schema::Bl
 }
 
 report::Reproduction make_reproduction(const std::string& type, const schema::Block& block, const PlanOnlyCase& c,
-                                       const std::string& scenario, std::size_t /*phase*/, const report::Finding& finding,
-                                       const ReproContext& ctx) {
+                                       const std::string& scenario, std::size_t /*phase*/,
+                                       const report::Finding& finding, const ReproContext& ctx) {
   report::Reproduction r = base(ctx);
   if (auto why = not_expressible_reason(finding.rule_id, core_step(finding.step)); !why.empty()) {
     r.not_expressible = why;
     return r;
   }
   if (scenario != "plan") {
-    r.not_expressible = "the prior state of this step is a planned state whose unknown values tfconform invented; Core "
-                        "only plans and upgrades states that a provider returned from an apply";
+    r.not_expressible =
+        "the prior state of this step is a planned state whose unknown values tfconform invented; Core "
+        "only plans and upgrades states that a provider returned from an apply";
     return r;
   }
   Rendered rendered = render_config("resource", type, block, c.config, "step1", "");
@@ -216,8 +222,8 @@ report::Reproduction make_reproduction(const std::string& type, const schema::Bl
 }
 
 report::Reproduction make_reproduction(const std::string& type, const schema::Block& block, const DataCase& c,
-                                       const std::string& /*scenario*/, std::size_t /*phase*/, const report::Finding& finding,
-                                       const ReproContext& ctx) {
+                                       const std::string& /*scenario*/, std::size_t /*phase*/,
+                                       const report::Finding& finding, const ReproContext& ctx) {
   report::Reproduction r = base(ctx);
   if (auto why = not_expressible_reason(finding.rule_id, core_step(finding.step)); !why.empty()) {
     r.not_expressible = why;
@@ -229,7 +235,8 @@ report::Reproduction make_reproduction(const std::string& type, const schema::Bl
     return r;
   }
   // With unknowns Core reads the data source during apply, else while planning; apply does both.
-  r.steps.push_back(make_step(1, "read data source " + type + rendered.unknown_note, kApply, header(ctx) + rendered.text));
+  r.steps.push_back(
+      make_step(1, "read data source " + type + rendered.unknown_note, kApply, header(ctx) + rendered.text));
   r.steps.back().checked = true;
   return r;
 }

@@ -13,9 +13,10 @@ Expected<void> write_file(const std::filesystem::path& path, const std::string& 
   if (!out) return Error{"cannot write " + path.string()};
   if (executable) {
     std::error_code ec;
-    std::filesystem::permissions(path, std::filesystem::perms::owner_exec | std::filesystem::perms::group_exec |
-                                           std::filesystem::perms::others_exec,
-                                 std::filesystem::perm_options::add, ec);
+    std::filesystem::permissions(
+        path,
+        std::filesystem::perms::owner_exec | std::filesystem::perms::group_exec | std::filesystem::perms::others_exec,
+        std::filesystem::perm_options::add, ec);
   }
   return {};
 }
@@ -32,8 +33,10 @@ std::string hcl_string(const std::string& s) {
 std::string shell_quote(const std::string& s) {
   std::string out = "'";
   for (char c : s) {
-    if (c == '\'') out += "'\\''";
-    else out += c;
+    if (c == '\'')
+      out += "'\\''";
+    else
+      out += c;
   }
   return out + "'";
 }
@@ -48,7 +51,9 @@ std::string command_text(const report::ReproStep& s) {
 std::string run_script(const report::Finding& f, const report::Reproduction& r) {
   std::string s =
       "#!/bin/sh\n"
-      "# Plays the reproduction of " + f.rule_id + " (" + f.fingerprint + ") step by step in ./work.\n"
+      "# Plays the reproduction of " +
+      f.rule_id + " (" + f.fingerprint +
+      ") step by step in ./work.\n"
       "# Usage: ./run.sh [terraform|tofu|PATH] (default terraform). Exit 0 when Core rejected the\n"
       "# provider at the checked step as expected, 1 when it did not, 2 when an earlier step failed.\n"
       "set -u\n"
@@ -76,7 +81,8 @@ std::string run_script(const report::Finding& f, const report::Reproduction& r) 
     s += "status=$?\n";
     if (step.checked) {
       if (step.expect_changes) {
-        s += "if [ $status -eq 2 ]; then echo 'confirmed: the plan is not empty'; result=0; else echo 'not reproduced'; result=1; fi\n";
+        s += "if [ $status -eq 2 ]; then echo 'confirmed: the plan is not empty'; result=0; else echo 'not "
+             "reproduced'; result=1; fi\n";
       } else {
         s += "if [ $status -ne 0 ]; then echo 'confirmed if the error above is Core rejecting the provider'; result=0; "
              "else echo 'not reproduced: Core accepted this step'; result=1; fi\n";
@@ -85,7 +91,8 @@ std::string run_script(const report::Finding& f, const report::Reproduction& r) 
     }
     s += "[ $status -eq 0 ] || { echo '" + step.folder + " failed before the checked step'; exit 2; }\n";
   }
-  s += "\necho '== cleanup: destroy'\n\"$cli\" destroy -auto-approve -input=false -no-color >/dev/null 2>&1\nexit ${result:-1}\n";
+  s += "\necho '== cleanup: destroy'\n\"$cli\" destroy -auto-approve -input=false -no-color >/dev/null 2>&1\nexit "
+       "${result:-1}\n";
   return s;
 }
 
@@ -95,7 +102,9 @@ std::string readme(const report::Finding& f, const report::Reproduction& r) {
        f.fingerprint + ").\n\n";
   s += "Run `./run.sh` (Terraform on PATH) or `./run.sh tofu` (OpenTofu). It copies each step's configuration "
        "into `work/` in turn, so the state carries over, and runs the command below against the provider binary\n"
-       "`" + r.provider_binary + "` through the CLI configuration file (`terraform.tfrc` / `tofu.tfrc`, "
+       "`" +
+       r.provider_binary +
+       "` through the CLI configuration file (`terraform.tfrc` / `tofu.tfrc`, "
        "`dev_overrides`: no `init` needed).\n\n";
   if (!r.environment.empty()) {
     s += "The provider runs with:";
@@ -125,8 +134,8 @@ std::string repro_folder_name(const report::Finding& finding) {
 std::string cli_configuration(const report::Reproduction& r) {
   const std::string folder = std::filesystem::path(r.provider_binary).parent_path().string();
   return "# Terraform and OpenTofu read the same syntax: the provider comes from this folder, never a registry.\n"
-         "provider_installation {\n  dev_overrides {\n    " + hcl_string(r.provider_source) + " = " + hcl_string(folder) +
-         "\n  }\n  direct {}\n}\n";
+         "provider_installation {\n  dev_overrides {\n    " +
+         hcl_string(r.provider_source) + " = " + hcl_string(folder) + "\n  }\n  direct {}\n}\n";
 }
 
 Expected<void> write_reproduction(const report::Finding& finding, const report::Reproduction& r,

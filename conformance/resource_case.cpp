@@ -55,8 +55,8 @@ cty::Value configurable_attribute(const schema::Attribute& a, const cty::Value& 
       if (injected.length() != known.length()) return injected;
       std::vector<std::pair<std::string, cty::Value>> out;
       for (std::size_t i = 0; i < injected.length(); ++i)
-        out.push_back({injected.map_entries()[i].first,
-                       configurable_attributes(attrs, known.map_entries()[i].second, injected.map_entries()[i].second)});
+        out.push_back({injected.map_entries()[i].first, configurable_attributes(attrs, known.map_entries()[i].second,
+                                                                                injected.map_entries()[i].second)});
       return cty::Value::typed_map(injected.type(), std::move(out));
     }
     default: return injected;  // set elements cannot be matched up; computed-only members stay null anyway
@@ -85,7 +85,8 @@ cty::Value configurable_elements(const schema::NestedBlock& nb, const cty::Value
     return injected;
   const auto& body = *nb.block;
   switch (injected.type().kind()) {
-    case cty::Kind::List: case cty::Kind::Tuple: {
+    case cty::Kind::List:
+    case cty::Kind::Tuple: {
       std::vector<cty::Value> out;
       for (std::size_t i = 0; i < injected.length(); ++i) {
         const auto& e = injected.elements()[i];
@@ -98,8 +99,8 @@ cty::Value configurable_elements(const schema::NestedBlock& nb, const cty::Value
       std::vector<std::pair<std::string, cty::Value>> out;
       for (std::size_t i = 0; i < injected.length(); ++i) {
         const auto& [key, e] = injected.map_entries()[i];
-        out.push_back({key, e.is_known() ? configurable(body, known.map_entries()[i].second, e)
-                                         : known.map_entries()[i].second});
+        out.push_back(
+            {key, e.is_known() ? configurable(body, known.map_entries()[i].second, e) : known.map_entries()[i].second});
       }
       return cty::Value::typed_map(injected.type(), std::move(out));
     }
@@ -220,7 +221,8 @@ rc::Gen<DataCase> data_case_of(const schema::Block& block, const gen::Hints& hin
 }
 
 std::string describe_case(const std::string& type, const schema::Block& block, const LifecycleCase& c) {
-  std::string out = "# create\n" + unknown_note(c.create) + hcl_block_text("resource", type, "test", block, c.create.known);
+  std::string out =
+      "# create\n" + unknown_note(c.create) + hcl_block_text("resource", type, "test", block, c.create.known);
   for (const auto& s : c.steps) {
     out += "# then " + std::string(to_string(s.kind));
     if (s.kind != StepKind::Update) {

@@ -63,8 +63,10 @@ struct CaseGenOptions {
 };
 
 rc::Gen<ConfigPair> config_pair_of(const schema::Block& block, const gen::Hints& hints, const CaseGenOptions& options);
-rc::Gen<LifecycleCase> lifecycle_case_of(const schema::Block& block, const gen::Hints& hints, const CaseGenOptions& options);
-rc::Gen<PlanOnlyCase> plan_only_case_of(const schema::Block& block, const gen::Hints& hints, const CaseGenOptions& options);
+rc::Gen<LifecycleCase> lifecycle_case_of(const schema::Block& block, const gen::Hints& hints,
+                                         const CaseGenOptions& options);
+rc::Gen<PlanOnlyCase> plan_only_case_of(const schema::Block& block, const gen::Hints& hints,
+                                        const CaseGenOptions& options);
 rc::Gen<DataCase> data_case_of(const schema::Block& block, const gen::Hints& hints, const CaseGenOptions& options);
 
 std::string_view to_string(StepKind kind) noexcept;

@@ -1,6 +1,6 @@
 // One RPC at a time, as Core makes it, judged by the oracle.
-#include "conformance/diagnostics_text.hpp"
 #include "conformance/resource_driver.hpp"
+#include "conformance/diagnostics_text.hpp"
 
 #include <functional>
 
@@ -12,10 +12,10 @@
 #include "oracle/identity_rules.hpp"
 #include "oracle/plan_valid.hpp"
 #include "oracle/proposed_new.hpp"
+#include "oracle/rule_id.hpp"
 #include "oracle/state_checks.hpp"
 #include "proto/cty/json.hpp"
 #include "proto/schema/implied_type.hpp"
-#include "oracle/rule_id.hpp"
 
 namespace tfc::conformance {
 namespace {
@@ -48,7 +48,8 @@ nlohmann::json paths_json(const std::vector<cty::Path>& paths) {
 }  // namespace
 
 ResourceDriver::ResourceDriver(protocol::ProviderClient& client, std::string type_name, const schema::Schema& schema,
-                               CaseRecorder& recorder, oracle::CheckOptions options, const schema::IdentitySchema* identity)
+                               CaseRecorder& recorder, oracle::CheckOptions options,
+                               const schema::IdentitySchema* identity)
     : m_client(client),
       m_type(std::move(type_name)),
       m_schema(schema),
@@ -82,8 +83,9 @@ std::optional<cty::Value> ResourceDriver::decode_identity(const std::optional<pr
 }
 
 oracle::Violations ResourceDriver::judge_identity(const std::optional<protocol::DynamicValue>& wire,
-                                                  std::optional<cty::Value>& decoded, bool required, bool unknown_allowed,
-                                                  const std::optional<cty::Value>& before, std::string_view what) {
+                                                  std::optional<cty::Value>& decoded, bool required,
+                                                  bool unknown_allowed, const std::optional<cty::Value>& before,
+                                                  std::string_view what) {
   oracle::Violations out;
   if (!has_identity()) return out;
   decoded = decode_identity(wire, out);
@@ -91,7 +93,8 @@ oracle::Violations ResourceDriver::judge_identity(const std::optional<protocol::
     if (out.empty() && required) out = oracle::check_identity_present(false, "identity.missing", what);
     return out;
   }
-  auto value = oracle::check_identity_value(m_identity_block, *decoded, unknown_allowed, std::string(what) + "'s identity");
+  auto value =
+      oracle::check_identity_value(m_identity_block, *decoded, unknown_allowed, std::string(what) + "'s identity");
   out.insert(out.end(), value.begin(), value.end());
   if (!oracle::has_errors(out) && before) {
     auto kept = oracle::check_identity_kept(m_identity_block, *before, *decoded, what);
@@ -200,7 +203,9 @@ std::optional<Planned> ResourceDriver::plan(const cty::Value& prior, const std::
       v.insert(v.end(), decoded.violations.begin(), decoded.violations.end());
     }
     m_rec.judge(step, "PlanResourceChange", v,
-                {request(), {{"deferred", static_cast<int>(res->deferred->reason)}, {"diagnostics", describe_diagnostics(res->diagnostics)}}});
+                {request(),
+                 {{"deferred", static_cast<int>(res->deferred->reason)},
+                  {"diagnostics", describe_diagnostics(res->diagnostics)}}});
     return std::nullopt;
   }
   if (protocol::has_error(res->diagnostics)) {
@@ -227,7 +232,8 @@ std::optional<Planned> ResourceDriver::plan(const cty::Value& prior, const std::
   if (!oracle::has_errors(violations) && !config.is_null()) {
     // Unknown only in a create or replace plan, or where the prior has no identity yet (a
     // state from before identities: the read that Core makes first would fill it in).
-    const bool fresh = prior.is_null() || out.action == oracle::Action::Replace || !prior_identity || prior_identity->is_null();
+    const bool fresh =
+        prior.is_null() || out.action == oracle::Action::Replace || !prior_identity || prior_identity->is_null();
     const bool same_object = out.action == oracle::Action::NoOp || out.action == oracle::Action::Update;
     auto identity = judge_identity(res->planned_identity, out.identity, false, fresh,
                                    same_object ? prior_identity : std::nullopt, "the planned state");
@@ -315,7 +321,8 @@ std::optional<LiveObject> ResourceDriver::read(const LiveObject& object, std::st
   }
   if (res->deferred) {
     // Ahead of the diagnostics: terraform-plugin-go adds an error to a disallowed deferral.
-    m_rec.judge(step, "ReadResource", oracle::check_deferred("ReadResource", false, static_cast<int>(res->deferred->reason)),
+    m_rec.judge(step, "ReadResource",
+                oracle::check_deferred("ReadResource", false, static_cast<int>(res->deferred->reason)),
                 {request(), {{"diagnostics", describe_diagnostics(res->diagnostics)}}});
     return std::nullopt;
   }
@@ -373,7 +380,8 @@ std::optional<cty::Value> ResourceDriver::upgrade(const cty::Value& state, std::
   }
   auto violations = with_decoding(decoded, oracle::check_upgrade(block(), *decoded.value));
   if (!oracle::has_errors(violations)) {
-    auto write_only = oracle::check_write_only_null(block(), *decoded.value, "upgrade.write_only_not_null", "the upgraded state");
+    auto write_only =
+        oracle::check_write_only_null(block(), *decoded.value, "upgrade.write_only_not_null", "the upgraded state");
     violations.insert(violations.end(), write_only.begin(), write_only.end());
   }
   if (!oracle::has_errors(violations)) {
@@ -404,7 +412,8 @@ std::optional<LiveObject> ResourceDriver::import_identity(const cty::Value& iden
   const nlohmann::json request = {{"type_name", m_type}, {"identity", show_identity(identity)}};
   // Judged with the import answer: the object must come back with this very identity.
   auto judge_identity_of = [&](const LiveObject& object) {
-    auto v = oracle::check_identity_present(object.identity.has_value(), "import.identity_missing", "the imported object");
+    auto v =
+        oracle::check_identity_present(object.identity.has_value(), "import.identity_missing", "the imported object");
     if (object.identity && v.empty()) v = oracle::check_import_identity(m_identity_block, identity, *object.identity);
     return v;
   };
@@ -460,7 +469,8 @@ std::optional<std::vector<LiveObject>> ResourceDriver::import_with(
         decoding.insert(decoding.end(), v.begin(), v.end());
       }
     }
-    auto write_only = oracle::check_write_only_null(block(), object.state, "import.write_only_not_null", "the imported state");
+    auto write_only =
+        oracle::check_write_only_null(block(), object.state, "import.write_only_not_null", "the imported state");
     decoding.insert(decoding.end(), write_only.begin(), write_only.end());
     out.push_back(std::move(object));
   }
@@ -510,8 +520,8 @@ std::optional<LiveObject> ResourceDriver::move(const LiveObject& source, const s
     }
   }
   auto request = [&] {
-    return nlohmann::json{{"source_provider_address", source_address}, {"source_type_name", m_type},
-                          {"source_schema_version", m_schema.version}, {"source_state", show(source.state)},
+    return nlohmann::json{{"source_provider_address", source_address},         {"source_type_name", m_type},
+                          {"source_schema_version", m_schema.version},         {"source_state", show(source.state)},
                           {"source_identity", show_identity(source.identity)}, {"target_type_name", m_type}};
   };
   auto res = m_client.move_resource_state(req);
@@ -585,7 +595,8 @@ void ResourceDriver::upgrade_identity(const cty::Value& identity, std::string_vi
   req.type_name = m_type;
   req.version = m_identity_schema->version;
   req.raw_identity.json = std::move(*json);
-  const nlohmann::json request = {{"type_name", m_type}, {"version", req.version}, {"raw_identity", show_identity(identity)}};
+  const nlohmann::json request = {
+      {"type_name", m_type}, {"version", req.version}, {"raw_identity", show_identity(identity)}};
   auto res = m_client.upgrade_resource_identity(req);
   if (!res) {
     m_rec.rpc_failed(step, "UpgradeResourceIdentity", res.failure(), request);
@@ -625,7 +636,8 @@ std::optional<cty::Value> ResourceDriver::read_data(const cty::Value& config, st
     return std::nullopt;
   }
   if (res->deferred) {
-    m_rec.judge(step, "ReadDataSource", oracle::check_deferred("ReadDataSource", false, static_cast<int>(res->deferred->reason)),
+    m_rec.judge(step, "ReadDataSource",
+                oracle::check_deferred("ReadDataSource", false, static_cast<int>(res->deferred->reason)),
                 {request(), {{"diagnostics", describe_diagnostics(res->diagnostics)}}});
     return std::nullopt;
   }
@@ -639,9 +651,10 @@ std::optional<cty::Value> ResourceDriver::read_data(const cty::Value& config, st
     m_rec.judge(step, "ReadDataSource", decoded.violations, {request(), raw_bytes(res->state)});
     return std::nullopt;
   }
-  m_rec.judge_lazily(step, "ReadDataSource", with_decoding(decoded, oracle::check_data_read(block(), config, *decoded.value)), [&] {
-    return StepValues{request(), {{"state", show(*decoded.value)}}, &config, &*decoded.value};
-  });
+  m_rec.judge_lazily(step, "ReadDataSource",
+                     with_decoding(decoded, oracle::check_data_read(block(), config, *decoded.value)), [&] {
+                       return StepValues{request(), {{"state", show(*decoded.value)}}, &config, &*decoded.value};
+                     });
   m_rec.reached(CoverageStep::Read);
   return *decoded.value;
 }

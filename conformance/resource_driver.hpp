@@ -43,7 +43,8 @@ public:
   /// `identity`: the type's identity schema, when it has one (the identity of every answer is
   /// then judged, and sent back as Core does).
   ResourceDriver(protocol::ProviderClient& client, std::string type_name, const schema::Schema& schema,
-                 CaseRecorder& recorder, oracle::CheckOptions options, const schema::IdentitySchema* identity = nullptr);
+                 CaseRecorder& recorder, oracle::CheckOptions options,
+                 const schema::IdentitySchema* identity = nullptr);
 
   /// ValidateResourceConfig; false when the provider returned errors (recorded as a rejection,
   /// or as validate.rejects_unknown when an error points at an unknown value).
@@ -121,9 +122,9 @@ private:
   std::optional<cty::Value> decode_identity(const std::optional<protocol::DynamicValue>& wire, oracle::Violations& out);
   /// The identity checks of one answer: present where one belongs, conforming, known unless
   /// `unknown_allowed`, and keeping every known value of `before`.
-  oracle::Violations judge_identity(const std::optional<protocol::DynamicValue>& wire, std::optional<cty::Value>& decoded,
-                                    bool required, bool unknown_allowed, const std::optional<cty::Value>& before,
-                                    std::string_view what);
+  oracle::Violations judge_identity(const std::optional<protocol::DynamicValue>& wire,
+                                    std::optional<cty::Value>& decoded, bool required, bool unknown_allowed,
+                                    const std::optional<cty::Value>& before, std::string_view what);
   nlohmann::json show_identity(const std::optional<cty::Value>& identity) const;
   /// ImportResourceState, by id or by identity; `also` adds checks of the one object returned.
   std::optional<std::vector<LiveObject>> import_with(const protocol::ImportResourceStateRequest& req,

@@ -31,9 +31,8 @@ Expected<std::size_t> write_log_files(report::RunReport& run, const std::string&
           std::filesystem::create_directories(dir, ec);
           if (ec) return Error{"--log-dir " + dir + ": " + ec.message()};
         }
-        const auto path = std::filesystem::path(dir) /
-                          (report::suite_label(suite) + "." + f.fingerprint.substr(0, 8) + ".case" +
-                           std::to_string(f.found_at_case) + ".log");
+        const auto path = std::filesystem::path(dir) / (report::suite_label(suite) + "." + f.fingerprint.substr(0, 8) +
+                                                        ".case" + std::to_string(f.found_at_case) + ".log");
         std::ofstream out(path, std::ios::binary | std::ios::trunc);
         for (const auto& line : f.full_log) out << line << '\n';
         if (!out) return Error{"cannot write " + path.string()};

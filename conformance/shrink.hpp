@@ -24,8 +24,9 @@ struct Shrunk {
 /// after `deadline` (a hanging provider makes every attempt as slow as the RPC deadline) or once
 /// the run is stopping (a signal, the time budget).
 template <class T, class StillFails>
-Shrunk<T> shrink_failure(rc::Shrinkable<T> failing, StillFails still_fails, std::size_t max_attempts,
-                         std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max()) {
+Shrunk<T> shrink_failure(
+    rc::Shrinkable<T> failing, StillFails still_fails, std::size_t max_attempts,
+    std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max()) {
   Shrunk<T> out{failing, {}, 0};
   auto exhausted = [&] {
     return out.attempts >= max_attempts || std::chrono::steady_clock::now() >= deadline || runner::stop_requested();

@@ -11,10 +11,10 @@
 #include "conformance/repro_plan.hpp"
 #include "conformance/shrink.hpp"
 #include "generators/learning/refusal_learner.hpp"
+#include "oracle/rule_id.hpp"
 #include "reports/fingerprint.hpp"
 #include "runner/adaptive_deadline.hpp"
 #include "runner/run_stop.hpp"
-#include "oracle/rule_id.hpp"
 
 namespace tfc::conformance {
 namespace {
@@ -75,10 +75,12 @@ const std::vector<std::string>& scenario_names(CaseKind kind) {
 
 /// The steps the coverage figures list for each kind of case, in Core's order.
 const std::vector<CoverageStep>& counted_steps(CaseKind kind) {
-  static const std::vector<CoverageStep> lifecycle{CoverageStep::Validated, CoverageStep::Planned,  CoverageStep::Applied,  CoverageStep::UpdatePlanned,
-                                           CoverageStep::Updated,   CoverageStep::Replaced, CoverageStep::Read,     CoverageStep::Imported,
-                                           CoverageStep::Upgraded,  CoverageStep::Destroyed};
-  static const std::vector<CoverageStep> plan_only{CoverageStep::Validated, CoverageStep::Planned, CoverageStep::Upgraded, CoverageStep::UpdatePlanned};
+  static const std::vector<CoverageStep> lifecycle{
+      CoverageStep::Validated, CoverageStep::Planned,  CoverageStep::Applied, CoverageStep::UpdatePlanned,
+      CoverageStep::Updated,   CoverageStep::Replaced, CoverageStep::Read,    CoverageStep::Imported,
+      CoverageStep::Upgraded,  CoverageStep::Destroyed};
+  static const std::vector<CoverageStep> plan_only{CoverageStep::Validated, CoverageStep::Planned,
+                                                   CoverageStep::Upgraded, CoverageStep::UpdatePlanned};
   static const std::vector<CoverageStep> data{CoverageStep::Validated, CoverageStep::Read};
   static const std::vector<CoverageStep> function{CoverageStep::Called};
   static const std::vector<CoverageStep> ephemeral{CoverageStep::Validated, CoverageStep::Opened};
@@ -107,13 +109,15 @@ std::string skip_reason(CaseKind kind, const std::string& scenario, const report
   if (from_plan) return "starts from the state of an accepted plan; no case got that far (raise --cases)";
   if (scenario == "replace") return "the provider never asked for a replacement (no requires_replace on an update)";
   if (scenario == "move") {
-    return rejection.rfind("move:", 0) == 0 ? "move refused: " + rejection
-                                             : "the provider does not advertise move_resource_state, or no case reached a move";
+    return rejection.rfind("move:", 0) == 0
+               ? "move refused: " + rejection
+               : "the provider does not advertise move_resource_state, or no case reached a move";
   }
-  if (scenario == "unknown arguments") return "no parameter accepts unknown values, or no case made an argument unknown";
+  if (scenario == "unknown arguments")
+    return "no parameter accepts unknown values, or no case made an argument unknown";
   if (scenario == "import") {
     return rejection.rfind("import:", 0) == 0 ? "import refused: " + rejection
-                                               : "no case reached import (it needs a known string `id` attribute)";
+                                              : "no case reached import (it needs a known string `id` attribute)";
   }
   return "no generated case reached this step (raise --cases)";
 }
@@ -153,7 +157,9 @@ const cty::Value& learning_config(const DataCase& c) { return c.config.known; }
 /// Suites of managed resources and data sources learn from refusals; the other families'
 /// cases teach nothing (so a replay need not play the cases before it).
 template <class Case>
-constexpr bool kLearns = requires(const Case& c) { learning_config(c); };
+constexpr bool kLearns = requires(const Case& c) {
+  learning_config(c);
+};
 
 template <class Case>
 using CaseGenerator = std::function<rc::Gen<Case>(const gen::Hints&, const CaseGenOptions&)>;
@@ -220,8 +226,8 @@ public:
     } else {
       // After a timeout every further case would wait out the deadline again: the suite stops.
       // So does a stopped run (a signal, the time budget): the reports still get what was done.
-      for (std::size_t i = 0; i < m_settings.cases && !m_fatal && !m_reported_rules.contains(kTimeoutRule) &&
-                              !runner::stop_requested();
+      for (std::size_t i = 0;
+           i < m_settings.cases && !m_fatal && !m_reported_rules.contains(kTimeoutRule) && !runner::stop_requested();
            ++i) {
         report::CaseEvent event{label, "case", i + 1, m_settings.cases};
         if (m_progress) m_progress->case_started(event);
@@ -278,8 +284,10 @@ private:
   void tally(const CaseOutcome& o) {
     if (o.interrupted) return;  // a case cut off by the stop proves nothing either way
     ++m_suite.coverage.cases_generated;
-    if (o.planned) ++m_suite.coverage.planned;
-    else ++m_suite.coverage.rejected_by_validation;
+    if (o.planned)
+      ++m_suite.coverage.planned;
+    else
+      ++m_suite.coverage.rejected_by_validation;
     if (o.applied) ++m_suite.coverage.applied;
     for (const auto& name : o.scenarios_run) ++m_tallies[name].runs;
     for (const auto& [name, t] : o.scenario_time) m_tallies[name].time += t;
@@ -402,7 +410,8 @@ private:
         failing, still_fails,
         costly ? std::min<std::size_t>(m_settings.max_shrinks, kCostlyShrinkAttempts) : m_settings.max_shrinks,
         std::chrono::steady_clock::now() +
-            (costly ? std::min<std::chrono::seconds>(m_settings.shrink_time, kCostlyShrinkTime) : m_settings.shrink_time));
+            (costly ? std::min<std::chrono::seconds>(m_settings.shrink_time, kCostlyShrinkTime)
+                    : m_settings.shrink_time));
     shorter.reset();
     // The original case's findings of the rule are counted under what it shrinks into.
     std::vector<std::string> aliases;
@@ -461,8 +470,9 @@ private:
                                case_size(token.index, token.cases));
     if (!shrinkable) return;
     if (!follow_shrink_path(*shrinkable, token.shrink_path)) {
-      m_harness_errors.push_back("the replay token's shrink path does not exist for this provider and these options "
-                                 "(different hints, provider version or tfconform version?)");
+      m_harness_errors.push_back(
+          "the replay token's shrink path does not exist for this provider and these options "
+          "(different hints, provider version or tfconform version?)");
       return;
     }
     const Case value = shrinkable->value();
@@ -496,7 +506,9 @@ private:
       // Findings Core itself would meet get a reproduction: contract breaks, and crashes or
       // hangs on an input (a hang says why it is not expressible).
       // The other families have no reproductions yet (confirm says so).
-      if constexpr (requires { make_reproduction(m_type, m_schema.block, value, f.scenario, f.phase, finding, m_settings.repro); }) {
+      if constexpr (requires {
+                      make_reproduction(m_type, m_schema.block, value, f.scenario, f.phase, finding, m_settings.repro);
+                    }) {
         if (finding.finding_class == report::FindingClass::contract ||
             finding.finding_class == report::FindingClass::robustness)
           finding.reproduction =
@@ -527,7 +539,8 @@ private:
     end = std::min(end, log.size());
     begin = std::min(begin, end);
     if (end - begin > kExcerptLines) begin = end - kExcerptLines;
-    finding.log_excerpt.assign(log.begin() + static_cast<std::ptrdiff_t>(begin), log.begin() + static_cast<std::ptrdiff_t>(end));
+    finding.log_excerpt.assign(log.begin() + static_cast<std::ptrdiff_t>(begin),
+                               log.begin() + static_cast<std::ptrdiff_t>(end));
     finding.log_total_lines = log.size();
     finding.full_log = log;
   }
@@ -564,13 +577,13 @@ private:
       }
       m_suite.scenarios.push_back(std::move(sc));
     }
-    if (m_interrupted || (runner::stop_requested() && m_suite.coverage.cases_generated < m_settings.cases &&
-                          !m_fatal && !m_reported_rules.contains(kTimeoutRule))) {
+    if (m_interrupted || (runner::stop_requested() && m_suite.coverage.cases_generated < m_settings.cases && !m_fatal &&
+                          !m_reported_rules.contains(kTimeoutRule))) {
       report::Scenario sc;
       sc.name = "interrupted";
       sc.status = report::Status::skipped;
-      sc.reason = runner::describe(runner::stop_reason()) + " after " +
-                  plural_cases(m_suite.coverage.cases_generated) + " of " + std::to_string(m_settings.cases);
+      sc.reason = runner::describe(runner::stop_reason()) + " after " + plural_cases(m_suite.coverage.cases_generated) +
+                  " of " + std::to_string(m_settings.cases);
       m_suite.scenarios.push_back(std::move(sc));
     }
     if (!m_harness_errors.empty()) {
@@ -612,7 +625,8 @@ Expected<std::shared_ptr<const oracle::FunctionSignature>> function_signature(co
   auto it = schema.functions.find(name);
   if (it == schema.functions.end()) return Error{"the provider has no function " + name};
   auto signature = oracle::function_signature_from_json(it->second);
-  if (!signature) return Error{"function " + name + " has a signature tfconform cannot read: " + signature.error().message};
+  if (!signature)
+    return Error{"function " + name + " has a signature tfconform cannot read: " + signature.error().message};
   return std::make_shared<const oracle::FunctionSignature>(std::move(*signature));
 }
 
@@ -710,9 +724,8 @@ report::Suite run_suite(ProviderSession& host, CaseKind kind, const std::string&
                      }),
                      hints, replay, learned);
     case CaseKind::Data:
-      return run.run(CaseGenerator<DataCase>([&block](const gen::Hints& h, const CaseGenOptions& o) {
-                       return data_case_of(block, h, o);
-                     }),
+      return run.run(CaseGenerator<DataCase>(
+                         [&block](const gen::Hints& h, const CaseGenOptions& o) { return data_case_of(block, h, o); }),
                      hints, replay, learned);
     case CaseKind::Function: {
       auto signature = function_signature(host.schema(), type);

@@ -41,7 +41,7 @@ struct SuiteSettings {
   CaseGenOptions generation;
   ReproContext repro;
   ValueSchedule values = ValueSchedule::realistic;
-  bool apply = false;  // --apply (the families beyond managed resources read it from here)
+  bool apply = false;   // --apply (the families beyond managed resources read it from here)
   std::string address;  // the provider's address (the source address of a move)
 };
 

@@ -3,11 +3,11 @@
 
 #include <cstdint>
 
+#include "oracle/rule_id.hpp"
 #include "oracle/string_encoding.hpp"
 #include "proto/cty/json.hpp"
 #include "proto/cty/msgpack.hpp"
 #include "proto/schema/implied_type.hpp"
-#include "oracle/rule_id.hpp"
 
 namespace tfc::conformance {
 namespace {
@@ -38,22 +38,33 @@ bool skip_msgpack(std::string_view b, std::size_t& pos, int depth) {
     return true;
   };
   std::uint64_t n = 0;
-  if (byte <= 0x7f || byte >= 0xe0) return true;                     // fixint
+  if (byte <= 0x7f || byte >= 0xe0) return true;                              // fixint
   if (byte >= 0x80 && byte <= 0x8f) return skip_items(2ULL * (byte & 0x0f));  // fixmap
-  if (byte >= 0x90 && byte <= 0x9f) return skip_items(byte & 0x0f);  // fixarray
-  if (byte >= 0xa0 && byte <= 0xbf) return skip_bytes(byte & 0x1f);  // fixstr
+  if (byte >= 0x90 && byte <= 0x9f) return skip_items(byte & 0x0f);           // fixarray
+  if (byte >= 0xa0 && byte <= 0xbf) return skip_bytes(byte & 0x1f);           // fixstr
   switch (byte) {
-    case 0xc0: case 0xc2: case 0xc3: return true;
-    case 0xc4: case 0xd9: return read_be(1, n) && skip_bytes(n);
-    case 0xc5: case 0xda: return read_be(2, n) && skip_bytes(n);
-    case 0xc6: case 0xdb: return read_be(4, n) && skip_bytes(n);
+    case 0xc0:
+    case 0xc2:
+    case 0xc3: return true;
+    case 0xc4:
+    case 0xd9: return read_be(1, n) && skip_bytes(n);
+    case 0xc5:
+    case 0xda: return read_be(2, n) && skip_bytes(n);
+    case 0xc6:
+    case 0xdb: return read_be(4, n) && skip_bytes(n);
     case 0xc7: return read_be(1, n) && skip_bytes(n + 1);
     case 0xc8: return read_be(2, n) && skip_bytes(n + 1);
     case 0xc9: return read_be(4, n) && skip_bytes(n + 1);
-    case 0xca: case 0xce: case 0xd2: return skip_bytes(4);
-    case 0xcb: case 0xcf: case 0xd3: return skip_bytes(8);
-    case 0xcc: case 0xd0: return skip_bytes(1);
-    case 0xcd: case 0xd1: return skip_bytes(2);  // NOLINT(bugprone-branch-clone): one row per msgpack format
+    case 0xca:
+    case 0xce:
+    case 0xd2: return skip_bytes(4);
+    case 0xcb:
+    case 0xcf:
+    case 0xd3: return skip_bytes(8);
+    case 0xcc:
+    case 0xd0: return skip_bytes(1);
+    case 0xcd:
+    case 0xd1: return skip_bytes(2);  // NOLINT(bugprone-branch-clone): one row per msgpack format
     case 0xd4: return skip_bytes(2);
     case 0xd5: return skip_bytes(3);
     case 0xd6: return skip_bytes(5);
@@ -89,7 +100,9 @@ nlohmann::json plain_json(const cty::Value& v) {
     case cty::Kind::String: return v.as_string();
     case cty::Kind::Number: return number_json(v.as_number());
     case cty::Kind::Bool: return v.as_bool();
-    case cty::Kind::List: case cty::Kind::Set: case cty::Kind::Tuple: return elements_json(v);
+    case cty::Kind::List:
+    case cty::Kind::Set:
+    case cty::Kind::Tuple: return elements_json(v);
     case cty::Kind::Map: {
       nlohmann::json out = nlohmann::json::object();
       for (const auto& [k, e] : v.map_entries()) out[k] = plain_json(e);
@@ -172,7 +185,9 @@ std::size_t count_leaves(const cty::Value& v) {
       for (const auto& e : v.attribute_values()) n += count_leaves(e);
       return n;
     }
-    case cty::Kind::List: case cty::Kind::Set: case cty::Kind::Tuple: {
+    case cty::Kind::List:
+    case cty::Kind::Set:
+    case cty::Kind::Tuple: {
       std::size_t n = 0;
       for (const auto& e : v.elements()) n += count_leaves(e);
       return n;
@@ -276,7 +291,8 @@ nlohmann::json display_json(const schema::Block& block, const cty::Value& value)
         for (const auto& [k, e] : v->map_entries()) m[k] = display_json(*nb.block, e);
       } else {
         const auto& attrs = v->type().attributes();
-        for (std::size_t i = 0; i < attrs.size(); ++i) m[attrs[i].name] = display_json(*nb.block, v->attribute_values()[i]);
+        for (std::size_t i = 0; i < attrs.size(); ++i)
+          m[attrs[i].name] = display_json(*nb.block, v->attribute_values()[i]);
       }
       out[nb.type_name] = m;
     } else {
@@ -292,8 +308,6 @@ bool path_is_sensitive(const schema::Block& block, const cty::Path& path) {
   return block_sensitive(block, path.steps(), 0);
 }
 
-std::size_t count_set_attributes(const cty::Value& config) {
-  return count_leaves(config);
-}
+std::size_t count_set_attributes(const cty::Value& config) { return count_leaves(config); }
 
 }  // namespace tfc::conformance

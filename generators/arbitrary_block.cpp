@@ -62,18 +62,19 @@ rc::Gen<Attribute> attribute(const std::string& name, Context ctx) {
   });
   rc::Gen<Attribute> shaped = typed;
   if (ctx.options.nested_types && ctx.depth > 0) {
-    auto nested = rc::gen::mapcat(rc::gen::element(NestingMode::Single, NestingMode::List, NestingMode::Set, NestingMode::Map),
-                                  [name, ctx](NestingMode mode) {
-                                    Context inner = ctx;
-                                    inner.depth = ctx.depth - 1;
-                                    inner.in_set = ctx.in_set || mode == NestingMode::Set;
-                                    return rc::gen::map(nested_attributes(inner), [name, mode](std::vector<Attribute> attrs) {
-                                      Attribute a;
-                                      a.name = name;
-                                      a.nested_type = std::make_shared<const NestedType>(NestedType{mode, std::move(attrs)});
-                                      return a;
-                                    });
-                                  });
+    auto nested =
+        rc::gen::mapcat(rc::gen::element(NestingMode::Single, NestingMode::List, NestingMode::Set, NestingMode::Map),
+                        [name, ctx](NestingMode mode) {
+                          Context inner = ctx;
+                          inner.depth = ctx.depth - 1;
+                          inner.in_set = ctx.in_set || mode == NestingMode::Set;
+                          return rc::gen::map(nested_attributes(inner), [name, mode](std::vector<Attribute> attrs) {
+                            Attribute a;
+                            a.name = name;
+                            a.nested_type = std::make_shared<const NestedType>(NestedType{mode, std::move(attrs)});
+                            return a;
+                          });
+                        });
     shaped = rc::gen::weightedOneOf<Attribute>({{4, typed}, {1, rc::gen::scale(0.5, nested)}});
   }
   const bool write_only = ctx.options.write_only && !ctx.in_set;
@@ -84,8 +85,7 @@ rc::Gen<Attribute> attribute(const std::string& name, Context ctx) {
 rc::Gen<std::pair<std::int64_t, std::int64_t>> counts(NestingMode mode) {
   using Counts = std::pair<std::int64_t, std::int64_t>;
   switch (mode) {
-    case NestingMode::Single:
-      return rc::gen::map(rc::gen::inRange(0, 2), [](int n) { return Counts{n, n}; });
+    case NestingMode::Single: return rc::gen::map(rc::gen::inRange(0, 2), [](int n) { return Counts{n, n}; });
     case NestingMode::List:
     case NestingMode::Set:
       return rc::gen::apply(
@@ -98,7 +98,8 @@ rc::Gen<std::pair<std::int64_t, std::int64_t>> counts(NestingMode mode) {
 }
 
 rc::Gen<NestedBlock> block_type(const std::string& name, Context ctx) {
-  auto mode = rc::gen::element(NestingMode::Single, NestingMode::List, NestingMode::Set, NestingMode::Map, NestingMode::Group);
+  auto mode =
+      rc::gen::element(NestingMode::Single, NestingMode::List, NestingMode::Set, NestingMode::Map, NestingMode::Group);
   return rc::gen::mapcat(mode, [name, ctx](NestingMode m) {
     Context inner = ctx;
     inner.depth = ctx.depth - 1;
@@ -144,8 +145,10 @@ rc::Gen<Block> block_at(Context ctx) {
     return rc::gen::map(sequence(std::move(members)), [](std::vector<Member> ms) {
       Block b;
       for (Member& m : ms) {
-        if (m.is_block) b.block_types.push_back(std::move(m.block_type));
-        else b.attributes.push_back(std::move(m.attribute));
+        if (m.is_block)
+          b.block_types.push_back(std::move(m.block_type));
+        else
+          b.attributes.push_back(std::move(m.attribute));
       }
       b.sort();
       return b;

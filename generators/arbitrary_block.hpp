@@ -13,10 +13,10 @@
 namespace tfc::gen {
 
 struct BlockOptions {
-  int max_depth = 2;              // levels of nested blocks / nested attribute types
-  bool nested_types = true;       // protocol-6 nested attribute types
-  bool write_only = true;         // write-only attributes (never inside SET nesting)
-  bool dynamic = true;            // `dynamic` in attribute types (never inside SET nesting)
+  int max_depth = 2;         // levels of nested blocks / nested attribute types
+  bool nested_types = true;  // protocol-6 nested attribute types
+  bool write_only = true;    // write-only attributes (never inside SET nesting)
+  bool dynamic = true;       // `dynamic` in attribute types (never inside SET nesting)
 };
 
 /// Blocks whose every attribute has one allowed flag combination (required / optional /

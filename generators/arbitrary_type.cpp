@@ -17,22 +17,22 @@ rc::Gen<Type> primitive(bool allow_dynamic) {
 rc::Gen<Type> type_at(int depth, TypeOptions options) {
   if (depth <= 0) return primitive(options.allow_dynamic);
   auto inner = rc::gen::lazy([=] { return type_at(depth - 1, options); });
-  auto object = rc::gen::mapcat(
-      rc::gen::resize(5, rc::gen::container<std::map<std::string, Type>>(name(), inner)),
-      [options](const std::map<std::string, Type>& attrs) {
-        std::vector<std::pair<std::string, Type>> list(attrs.begin(), attrs.end());
-        std::vector<bool> all(list.size(), false);
-        rc::Gen<std::vector<bool>> marks = options.allow_optional_markers
-                                               ? rc::gen::container<std::vector<bool>>(list.size(), rc::gen::arbitrary<bool>())
-                                               : rc::gen::just(all);
-        return rc::gen::map(marks, [list](const std::vector<bool>& optional) {
-          std::vector<std::string> names;
-          for (std::size_t i = 0; i < list.size(); ++i) {
-            if (optional[i]) names.push_back(list[i].first);
-          }
-          return Type::object(list, names);
-        });
-      });
+  auto object = rc::gen::mapcat(rc::gen::resize(5, rc::gen::container<std::map<std::string, Type>>(name(), inner)),
+                                [options](const std::map<std::string, Type>& attrs) {
+                                  std::vector<std::pair<std::string, Type>> list(attrs.begin(), attrs.end());
+                                  std::vector<bool> all(list.size(), false);
+                                  rc::Gen<std::vector<bool>> marks = options.allow_optional_markers
+                                                                         ? rc::gen::container<std::vector<bool>>(
+                                                                               list.size(), rc::gen::arbitrary<bool>())
+                                                                         : rc::gen::just(all);
+                                  return rc::gen::map(marks, [list](const std::vector<bool>& optional) {
+                                    std::vector<std::string> names;
+                                    for (std::size_t i = 0; i < list.size(); ++i) {
+                                      if (optional[i]) names.push_back(list[i].first);
+                                    }
+                                    return Type::object(list, names);
+                                  });
+                                });
   return rc::gen::weightedOneOf<Type>({
       {4, primitive(options.allow_dynamic)},
       {2, rc::gen::map(inner, [](Type t) { return Type::list(std::move(t)); })},

@@ -13,8 +13,8 @@
 namespace tfc::gen {
 
 struct TypeOptions {
-  int max_depth = 3;                // container nesting below the root
-  bool allow_dynamic = true;        // `dynamic` at any position
+  int max_depth = 3;                    // container nesting below the root
+  bool allow_dynamic = true;            // `dynamic` at any position
   bool allow_optional_markers = false;  // object attributes marked optional (type JSON only)
 };
 

@@ -20,11 +20,10 @@ using cty::Type;
 using cty::Value;
 
 rc::Gen<std::string> digits(int min_len) {
-  return rc::gen::map(rc::gen::container<std::string>(rc::gen::element('0', '1', '5', '9')),
-                      [min_len](std::string s) {
-                        while (static_cast<int>(s.size()) < min_len) s.push_back('7');
-                        return s;
-                      });
+  return rc::gen::map(rc::gen::container<std::string>(rc::gen::element('0', '1', '5', '9')), [min_len](std::string s) {
+    while (static_cast<int>(s.size()) < min_len) s.push_back('7');
+    return s;
+  });
 }
 
 rc::Gen<std::vector<Value>> sequence(const std::vector<Type>& types, const ValueOptions& options) {
@@ -65,10 +64,11 @@ rc::Gen<Value> known(const Type& type, const ValueOptions& options) {
       auto keys = options.profile == ValueProfile::realistic
                       ? realistic_key()
                       : rc::gen::weightedOneOf<std::string>({{3, name()}, {1, extreme_text()}});
-      return rc::gen::map(rc::gen::resize(options.max_elements, rc::gen::container<std::map<std::string, Value>>(keys, element)),
-                          [type](const std::map<std::string, Value>& entries) {
-                            return Value::typed_map(type, {entries.begin(), entries.end()});
-                          });
+      return rc::gen::map(
+          rc::gen::resize(options.max_elements, rc::gen::container<std::map<std::string, Value>>(keys, element)),
+          [type](const std::map<std::string, Value>& entries) {
+            return Value::typed_map(type, {entries.begin(), entries.end()});
+          });
     }
     case Kind::Tuple:
       return rc::gen::map(sequence(type.tuple_elements(), options),
@@ -105,7 +105,21 @@ rc::Gen<Number> number(ValueProfile profile, bool allow_infinity) {
 
 rc::Gen<std::string> extreme_text() {
   static const std::vector<std::string> kPieces = {
-      "a", "b", "z", "0", " ", "-", "\"", "\\", "\n", "\t", "\x01", "<", ">", "&", "/",
+      "a",
+      "b",
+      "z",
+      "0",
+      " ",
+      "-",
+      "\"",
+      "\\",
+      "\n",
+      "\t",
+      "\x01",
+      "<",
+      ">",
+      "&",
+      "/",
       "\xc3\xa9",          // é
       "\xe2\x80\xa8",      // U+2028
       "\xf0\x9f\x98\x80",  // 😀
@@ -154,8 +168,11 @@ rc::Gen<Number> extreme_number(bool allow_infinity) {
 constexpr std::size_t kMaxWirePrefix = 255;
 
 rc::Gen<Refinements> refinements_for(const Type& type, ValueProfile profile) {
-  auto bound = rc::gen::maybe(rc::gen::apply([](Number n, bool inclusive) { return cty::NumberBound{std::move(n), inclusive}; },
-                                             number(profile, false), rc::gen::arbitrary<bool>()));
+  auto bound = rc::gen::maybe(rc::gen::apply(
+      [](Number n, bool inclusive) {
+        return cty::NumberBound{std::move(n), inclusive};
+      },
+      number(profile, false), rc::gen::arbitrary<bool>()));
   auto length = rc::gen::maybe(rc::gen::inRange<std::uint64_t>(0, 6));
   auto prefix = rc::gen::maybe(rc::gen::resize(8, text(profile)));
   Kind kind = type.kind();
@@ -181,7 +198,8 @@ rc::Gen<Value> value_of(const Type& type, ValueOptions options) {
                      ? rc::gen::map(refinements_for(type, options.profile),
                                     [type](Refinements r) { return Value::unknown(type, std::move(r)); })
                      : rc::gen::just(Value::unknown(type));
-  if (options.allow_null && options.allow_unknown) return rc::gen::weightedOneOf<Value>({{8, k}, {1, null}, {1, unknown}});
+  if (options.allow_null && options.allow_unknown)
+    return rc::gen::weightedOneOf<Value>({{8, k}, {1, null}, {1, unknown}});
   if (options.allow_null) return rc::gen::weightedOneOf<Value>({{8, k}, {1, null}});
   if (options.allow_unknown) return rc::gen::weightedOneOf<Value>({{8, k}, {1, unknown}});
   return k;

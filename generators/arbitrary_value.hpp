@@ -23,10 +23,10 @@ struct ValueOptions {
   ValueProfile profile = ValueProfile::realistic;
   bool allow_unknown = true;
   bool allow_null = true;
-  bool allow_refinements = true;   // unknowns may carry refinements (needs allow_unknown)
-  bool allow_infinity = false;     // ±infinity numbers (not representable in JSON)
-  int max_elements = 3;            // per list, set, map
-  int dynamic_depth = 2;           // nesting of the concrete types chosen for dynamic positions
+  bool allow_refinements = true;  // unknowns may carry refinements (needs allow_unknown)
+  bool allow_infinity = false;    // ±infinity numbers (not representable in JSON)
+  int max_elements = 3;           // per list, set, map
+  int dynamic_depth = 2;          // nesting of the concrete types chosen for dynamic positions
 };
 
 /// Values conforming to `type`. Containers keep `type` (dynamic positions hold values of their

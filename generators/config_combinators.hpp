@@ -45,9 +45,8 @@ rc::Gen<std::vector<T>> sequence(std::vector<rc::Gen<T>> gens) {
 template <class T>
 rc::Gen<std::vector<T>> vector_between(std::size_t min, std::size_t max, rc::Gen<T> element) {
   if (max < min) max = min;
-  return rc::gen::mapcat(rc::gen::inRange<std::size_t>(min, max + 1), [element](std::size_t n) {
-    return rc::gen::container<std::vector<T>>(n, element);
-  });
+  return rc::gen::mapcat(rc::gen::inRange<std::size_t>(min, max + 1),
+                         [element](std::size_t n) { return rc::gen::container<std::vector<T>>(n, element); });
 }
 
 }  // namespace tfc::gen

@@ -26,7 +26,8 @@ bool is_set(const Value& v) {
 
 // True when the top-level members in `values` keep the group. An attribute counts as set when
 // it is not null (an empty list is a value), a block type when it has blocks.
-bool keeps_group(const AttributeGroup& g, const schema::Block& block, const Type& declared, const std::vector<Value>& values) {
+bool keeps_group(const AttributeGroup& g, const schema::Block& block, const Type& declared,
+                 const std::vector<Value>& values) {
   std::size_t set = 0;
   for (const auto& p : g.paths) {
     for (std::size_t i = 0; i < declared.attributes().size(); ++i) {
@@ -56,33 +57,35 @@ rc::Gen<Value> mutated(const detail::Walk& walk, const std::shared_ptr<const sch
       return regenerate ? fresh : rc::gen::just(kept);
     }));
   }
-  return rc::gen::map(sequence(std::move(members)), [declared, example, block, hints = walk.hints](std::vector<Value> values) {
-    auto revert = [&](const AttributeGroup& g) {
-      for (std::size_t i = 0; i < declared.attributes().size(); ++i) {
-        const auto& name = declared.attributes()[i].name;
-        if (std::find(g.paths.begin(), g.paths.end(), name) != g.paths.end()) values[i] = *example.attribute(name);
-      }
-    };
-    if (hints) {
-      // A revert can break a group checked before it (they share members): repeat until all
-      // hold, and at worst take every grouped member back to the example.
-      bool all_kept = false;
-      for (std::size_t pass = 0; pass <= hints->groups.size() && !all_kept; ++pass) {
-        all_kept = true;
-        for (const auto& g : hints->groups) {
-          if (!g.parent().empty() || keeps_group(g, *block, declared, values)) continue;
-          all_kept = false;
-          revert(g);
-        }
-      }
-      if (!all_kept) {
-        for (const auto& g : hints->groups) {
-          if (g.parent().empty()) revert(g);
-        }
-      }
-    }
-    return detail::retype(Value::object(declared, std::move(values)), declared);
-  });
+  return rc::gen::map(sequence(std::move(members)),
+                      [declared, example, block, hints = walk.hints](std::vector<Value> values) {
+                        auto revert = [&](const AttributeGroup& g) {
+                          for (std::size_t i = 0; i < declared.attributes().size(); ++i) {
+                            const auto& name = declared.attributes()[i].name;
+                            if (std::find(g.paths.begin(), g.paths.end(), name) != g.paths.end())
+                              values[i] = *example.attribute(name);
+                          }
+                        };
+                        if (hints) {
+                          // A revert can break a group checked before it (they share members): repeat until all
+                          // hold, and at worst take every grouped member back to the example.
+                          bool all_kept = false;
+                          for (std::size_t pass = 0; pass <= hints->groups.size() && !all_kept; ++pass) {
+                            all_kept = true;
+                            for (const auto& g : hints->groups) {
+                              if (!g.parent().empty() || keeps_group(g, *block, declared, values)) continue;
+                              all_kept = false;
+                              revert(g);
+                            }
+                          }
+                          if (!all_kept) {
+                            for (const auto& g : hints->groups) {
+                              if (g.parent().empty()) revert(g);
+                            }
+                          }
+                        }
+                        return detail::retype(Value::object(declared, std::move(values)), declared);
+                      });
 }
 
 }  // namespace
@@ -98,9 +101,8 @@ rc::Gen<Value> config_of(const schema::Block& block, const Hints& hints, ConfigO
   }
   if (examples.empty() || options.example_percent <= 0) return fresh;
   auto shared_block = std::make_shared<const schema::Block>(block);
-  rc::Gen<Value> from_example = rc::gen::mapcat(index_below(examples.size()), [=](std::size_t i) {
-    return mutated(walk, shared_block, examples[i]);
-  });
+  rc::Gen<Value> from_example = rc::gen::mapcat(
+      index_below(examples.size()), [=](std::size_t i) { return mutated(walk, shared_block, examples[i]); });
   // Shrinks to the example side: an example is a configuration known to be accepted.
   return rc::gen::mapcat(chance(100 - options.example_percent),
                          [fresh, from_example](bool use_fresh) { return use_fresh ? fresh : from_example; });

@@ -29,14 +29,14 @@ inline ValueOptions known_value_options() {
 
 struct ConfigOptions {
   ValueOptions values = known_value_options();  // for attribute values (value_of)
-  int optional_percent = 60;        // an optional attribute is configured
-  int single_block_percent = 60;    // an optional SINGLE block is present
-  int computed_block_percent = 30;  // a computed (6.11) block is configured at all
-  std::size_t max_blocks = 3;       // upper count of LIST/SET/MAP blocks with max_items 0
-  std::size_t max_nested = 3;       // elements of LIST/SET/MAP nested attribute types
-  bool write_only = true;           // write-only attributes follow the optional rule (else null)
-  int example_percent = 70;         // start from one of the hints' examples, when any convert
-  int mutate_percent = 25;          // per top-level name, regenerate an example's value
+  int optional_percent = 60;                    // an optional attribute is configured
+  int single_block_percent = 60;                // an optional SINGLE block is present
+  int computed_block_percent = 30;              // a computed (6.11) block is configured at all
+  std::size_t max_blocks = 3;                   // upper count of LIST/SET/MAP blocks with max_items 0
+  std::size_t max_nested = 3;                   // elements of LIST/SET/MAP nested attribute types
+  bool write_only = true;                       // write-only attributes follow the optional rule (else null)
+  int example_percent = 70;                     // start from one of the hints' examples, when any convert
+  int mutate_percent = 25;                      // per top-level name, regenerate an example's value
 };
 
 /// The options of a value profile: realistic ones are the defaults; extreme ones have extreme

@@ -91,11 +91,15 @@ std::optional<rc::Gen<Value>> hinted(const Type& type, const AttributeHint& hint
     }
   }
   if ((hint.range_min || hint.integer) && leaf_kind_is(type, Kind::Number)) {
-    return shaped(type, rc::gen::map(hinted_number(hint, options.values.profile), [](Number n) { return Value::number(std::move(n)); }), options);
+    return shaped(
+        type,
+        rc::gen::map(hinted_number(hint, options.values.profile), [](Number n) { return Value::number(std::move(n)); }),
+        options);
   }
   if (hint.pattern && leaf_kind_is(type, Kind::String)) {
-    return shaped(type, rc::gen::map(pattern_string(*hint.pattern), [](std::string s) { return Value::string(std::move(s)); }),
-                  options);
+    return shaped(
+        type, rc::gen::map(pattern_string(*hint.pattern), [](std::string s) { return Value::string(std::move(s)); }),
+        options);
   }
   return std::nullopt;
 }
@@ -116,9 +120,12 @@ rc::Gen<Type> concretize(const Type& type, const ValueOptions& options) {
       concrete.allow_dynamic = false;
       return tfc::gen::type(concrete);
     }
-    case Kind::List: return rc::gen::map(concretize(type.element(), options), [](Type t) { return Type::list(std::move(t)); });
-    case Kind::Set: return rc::gen::map(concretize(type.element(), options), [](Type t) { return Type::set(std::move(t)); });
-    case Kind::Map: return rc::gen::map(concretize(type.element(), options), [](Type t) { return Type::map(std::move(t)); });
+    case Kind::List:
+      return rc::gen::map(concretize(type.element(), options), [](Type t) { return Type::list(std::move(t)); });
+    case Kind::Set:
+      return rc::gen::map(concretize(type.element(), options), [](Type t) { return Type::set(std::move(t)); });
+    case Kind::Map:
+      return rc::gen::map(concretize(type.element(), options), [](Type t) { return Type::map(std::move(t)); });
     case Kind::Tuple: {
       std::vector<rc::Gen<Type>> parts;
       for (const Type& t : type.tuple_elements()) parts.push_back(concretize(t, options));
@@ -169,7 +176,8 @@ Value retype(const Value& value, const Type& declared) {
     case Kind::Tuple: {
       std::vector<Value> elements;
       const auto& types = declared.tuple_elements();
-      for (std::size_t i = 0; i < types.size() && i < value.length(); ++i) elements.push_back(retype(value.elements()[i], types[i]));
+      for (std::size_t i = 0; i < types.size() && i < value.length(); ++i)
+        elements.push_back(retype(value.elements()[i], types[i]));
       return Value::tuple(declared, std::move(elements));
     }
     case Kind::Object: {

@@ -144,7 +144,8 @@ std::map<std::string, Presence> resolve_presence(const std::vector<AttributeGrou
         for (const auto& n : names) {
           if (n != chosen && get(n) != Presence::Always) out[n] = Presence::Never;
         }
-        if (groups[g].kind == AttributeGroup::Kind::ExactlyOne && get(chosen) != Presence::Never) out[chosen] = Presence::Always;
+        if (groups[g].kind == AttributeGroup::Kind::ExactlyOne && get(chosen) != Presence::Never)
+          out[chosen] = Presence::Always;
         break;
       case AttributeGroup::Kind::AtLeastOne:
         if (get(chosen) != Presence::Never) out[chosen] = Presence::Always;
@@ -155,8 +156,10 @@ std::map<std::string, Presence> resolve_presence(const std::vector<AttributeGrou
           any_always = any_always || get(n) == Presence::Always;
           any_never = any_never || get(n) == Presence::Never;
         }
-        const Presence all = any_always ? Presence::Always : any_never ? Presence::Never
-                             : picks[g] % 2 == 1 ? Presence::Always : Presence::Never;
+        const Presence all = any_always          ? Presence::Always
+                             : any_never         ? Presence::Never
+                             : picks[g] % 2 == 1 ? Presence::Always
+                                                 : Presence::Never;
         for (const auto& n : names) {
           if (get(n) == Presence::Free) out[n] = all;
         }
@@ -176,7 +179,8 @@ rc::Gen<Value> members_object(const Walk& walk, const std::string& path, const M
     return object_of(std::move(members));
   }
   std::vector<rc::Gen<std::size_t>> picks;
-  for (const auto& g : groups) picks.push_back(index_below(g.kind == AttributeGroup::Kind::AllOrNone ? 2 : g.paths.size()));
+  for (const auto& g : groups)
+    picks.push_back(index_below(g.kind == AttributeGroup::Kind::AllOrNone ? 2 : g.paths.size()));
   // A required member is always set; one the hints leave out is never the one a group sets.
   std::map<std::string, Presence> omitted;
   for (const auto& g : groups) {
@@ -189,22 +193,25 @@ rc::Gen<Value> members_object(const Walk& walk, const std::string& path, const M
       }
     }
   }
-  return rc::gen::mapcat(sequence(std::move(picks)), [groups, makers, path, omitted](const std::vector<std::size_t>& chosen) {
-    const auto presence = resolve_presence(groups, chosen, path, omitted);
-    Members members;
-    for (const auto& m : makers) {
-      auto it = presence.find(m.first);
-      members.emplace_back(m.first, m.make(it == presence.end() ? Presence::Free : it->second));
-    }
-    return object_of(std::move(members));
-  });
+  return rc::gen::mapcat(sequence(std::move(picks)),
+                         [groups, makers, path, omitted](const std::vector<std::size_t>& chosen) {
+                           const auto presence = resolve_presence(groups, chosen, path, omitted);
+                           Members members;
+                           for (const auto& m : makers) {
+                             auto it = presence.find(m.first);
+                             members.emplace_back(m.first, m.make(it == presence.end() ? Presence::Free : it->second));
+                           }
+                           return object_of(std::move(members));
+                         });
 }
 
-rc::Gen<Value> nested_object(const Walk& walk, const std::shared_ptr<const NestedType>& nested, const std::string& path) {
+rc::Gen<Value> nested_object(const Walk& walk, const std::shared_ptr<const NestedType>& nested,
+                             const std::string& path) {
   MemberMakers makers;
   for (const Attribute& a : nested->attributes) {
     if (std::none_of(makers.begin(), makers.end(), [&](const auto& m) { return m.first == a.name; })) {
-      makers.push_back({a.name, [walk, a, p = join(path, a.name)](Presence pr) { return attribute_member(walk, a, p, pr); },
+      makers.push_back({a.name,
+                        [walk, a, p = join(path, a.name)](Presence pr) { return attribute_member(walk, a, p, pr); },
                         a.required});
     }
   }
@@ -265,8 +272,9 @@ rc::Gen<Value> nested_attribute_value(const Walk& walk, const std::shared_ptr<co
     return rc::gen::lazy([=] { return rc::gen::scale(0.7, nested_object(walk, nested, path)); });
   }
   return rc::gen::lazy([=] {
-    return rc::gen::mapcat(concretize_nested(nested, walk.options.values),
-                           [=](const std::shared_ptr<const NestedType>& c) { return nested_collection(walk, c, path); });
+    return rc::gen::mapcat(
+        concretize_nested(nested, walk.options.values),
+        [=](const std::shared_ptr<const NestedType>& c) { return nested_collection(walk, c, path); });
   });
 }
 
@@ -278,7 +286,8 @@ rc::Gen<Value> attribute_member(const Walk& walk, const Attribute& a, const std:
   const bool configurable = walk.mode == WalkMode::PriorState || a.required || a.optional;
   if (presence == Presence::Never && !a.required && walk.mode == WalkMode::Config) percent = 0;
   if (presence == Presence::Always && configurable && walk.mode == WalkMode::Config) percent = 100;
-  const bool present = hint && hint->present && !hint->omit && percent > 0 && percent < 100 && walk.mode == WalkMode::Config;
+  const bool present =
+      hint && hint->present && !hint->omit && percent > 0 && percent < 100 && walk.mode == WalkMode::Config;
   if (present) percent = 100;
   if (percent <= 0) return rc::gen::just(Value::null(type));
   rc::Gen<Value> value = a.nested_type && !(hint && hint->shapes_values())
@@ -296,21 +305,23 @@ rc::Gen<Value> block_collection(const Walk& walk, const NestedBlock& nb, const r
   const Type type = schema::implied_type(nb);
   std::size_t lo = static_cast<std::size_t>(std::max<std::int64_t>(nb.min_items, 0));
   if (always) lo = std::max<std::size_t>(lo, 1);
-  const std::size_t hi = nb.max_items > 0 ? std::max(static_cast<std::size_t>(nb.max_items), lo)
-                                          : std::max(lo, walk.options.max_blocks);
+  const std::size_t hi =
+      nb.max_items > 0 ? std::max(static_cast<std::size_t>(nb.max_items), lo) : std::max(lo, walk.options.max_blocks);
   if (nb.nesting == NestingMode::Map) {
     return rc::gen::map(vector_between(lo, hi, rc::gen::pair(label(), body)),
                         [type](std::vector<std::pair<std::string, Value>> entries) {
                           // Labels are unique in configuration: the first block with a label wins.
                           std::map<std::string, Value> unique(entries.begin(), entries.end());
                           std::vector<std::pair<std::string, Value>> list(unique.begin(), unique.end());
-                          return type.is_dynamic() ? Value::object(std::move(list)) : Value::typed_map(type, std::move(list));
+                          return type.is_dynamic() ? Value::object(std::move(list))
+                                                   : Value::typed_map(type, std::move(list));
                         });
   }
-  return rc::gen::map(vector_between<Value>(lo, hi, body), [type, set = nb.nesting == NestingMode::Set](std::vector<Value> elements) {
-    if (type.is_dynamic()) return Value::tuple(std::move(elements));
-    return set ? Value::typed_set(type, std::move(elements)) : Value::typed_list(type, std::move(elements));
-  });
+  return rc::gen::map(
+      vector_between<Value>(lo, hi, body), [type, set = nb.nesting == NestingMode::Set](std::vector<Value> elements) {
+        if (type.is_dynamic()) return Value::tuple(std::move(elements));
+        return set ? Value::typed_set(type, std::move(elements)) : Value::typed_list(type, std::move(elements));
+      });
 }
 
 rc::Gen<Value> block_member(const Walk& walk, const NestedBlock& nb, const std::string& path,
@@ -335,8 +346,9 @@ rc::Gen<Value> block_member(const Walk& walk, const NestedBlock& nb, const std::
   }
   // A computed (6.11) block is mostly left to the provider in configuration.
   if (walk.mode == WalkMode::Config && body_schema->computed && !always) {
-    return rc::gen::mapcat(chance(walk.options.computed_block_percent),
-                           [generated, absent](bool configured) { return configured ? generated : rc::gen::just(absent); });
+    return rc::gen::mapcat(chance(walk.options.computed_block_percent), [generated, absent](bool configured) {
+      return configured ? generated : rc::gen::just(absent);
+    });
   }
   if (present) return shrinking_to(std::move(generated), absent);
   return generated;
@@ -352,7 +364,8 @@ rc::Gen<Value> block_value(const Walk& walk, const schema::Block& block, const s
   // Attributes before block types: the same first-wins rule as implied_type for broken schemas.
   for (const Attribute& a : block.attributes) {
     if (!taken(a.name))
-      makers.push_back({a.name, [walk, a, p = join(path, a.name)](Presence pr) { return attribute_member(walk, a, p, pr); },
+      makers.push_back({a.name,
+                        [walk, a, p = join(path, a.name)](Presence pr) { return attribute_member(walk, a, p, pr); },
                         a.required});
   }
   for (const NestedBlock& nb : block.block_types) {

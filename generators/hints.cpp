@@ -34,9 +34,12 @@ Expected<AttributeHint> parse_attribute_hint(const json& doc, const std::string&
   AttributeHint hint;
   if (doc.is_string()) {
     const auto word = doc.get<std::string>();
-    if (word == "omit") hint.omit = true;
-    else if (word == "always") hint.always = true;
-    else return at(file, path, "expected \"omit\", \"always\" or an object, got \"" + word + "\"");
+    if (word == "omit")
+      hint.omit = true;
+    else if (word == "always")
+      hint.always = true;
+    else
+      return at(file, path, "expected \"omit\", \"always\" or an object, got \"" + word + "\"");
     return hint;
   }
   if (!doc.is_object()) return at(file, path, "expected \"omit\", \"always\" or an object");
@@ -69,7 +72,8 @@ Expected<AttributeHint> parse_attribute_hint(const json& doc, const std::string&
       return at(file, p, "unknown hint (expected value, values, range, integer, pattern, omit, always or known)");
     }
   }
-  if (hint.omit && (hint.always || hint.shapes_values())) return at(file, path, "omit cannot be combined with other hints");
+  if (hint.omit && (hint.always || hint.shapes_values()))
+    return at(file, path, "omit cannot be combined with other hints");
   if (hint.value && !hint.values.empty()) return at(file, path, "give either value or values, not both");
   if (hint.integer && hint.range_min) {
     // An integer range must contain a whole number.
@@ -86,8 +90,11 @@ Expected<AttributeGroup> parse_group(const json& doc, const std::string& file, c
   const std::string word = doc.begin().key();
   const json& names = doc.begin().value();
   const auto kind = group_kind_from_string(word);
-  if (!kind) return at(file, path + "." + word, "unknown group (expected at_most_one, exactly_one, at_least_one or all_or_none)");
-  if (!names.is_array() || names.size() < 2) return at(file, path + "." + word, "expected an array of at least two attribute paths");
+  if (!kind)
+    return at(file, path + "." + word,
+              "unknown group (expected at_most_one, exactly_one, at_least_one or all_or_none)");
+  if (!names.is_array() || names.size() < 2)
+    return at(file, path + "." + word, "expected an array of at least two attribute paths");
   AttributeGroup group;
   group.kind = *kind;
   for (const auto& n : names) {
@@ -98,7 +105,8 @@ Expected<AttributeGroup> parse_group(const json& doc, const std::string& file, c
   for (const auto& p : group.paths) {
     const auto dot = p.rfind('.');
     if ((dot == std::string::npos ? std::string() : p.substr(0, dot)) != parent)
-      return at(file, path + "." + word, "the paths of a group must share their parent (" + group.paths.front() + ", " + p + ")");
+      return at(file, path + "." + word,
+                "the paths of a group must share their parent (" + group.paths.front() + ", " + p + ")");
   }
   return group;
 }
@@ -120,7 +128,8 @@ Expected<Hints> parse_resource(const json& doc, const std::string& file, const s
     } else if (key == "examples") {
       if (!v.is_array()) return at(file, p, "expected an array of resource bodies");
       for (std::size_t i = 0; i < v.size(); ++i) {
-        if (!v[i].is_object()) return at(file, p + "[" + std::to_string(i) + "]", "expected an object (a resource body)");
+        if (!v[i].is_object())
+          return at(file, p + "[" + std::to_string(i) + "]", "expected an object (a resource body)");
         hints.examples.push_back(v[i]);
       }
     } else if (key == "groups") {
@@ -281,7 +290,8 @@ Expected<void> check_hints(const Hints& hints, const schema::Block& block) {
       if (!ok) return ok.error();
     } else if (t.block) {
       if (hint.shapes_values()) return Error{prefix + ": block " + path + ": only omit and always apply to blocks"};
-      if (hint.omit && t.block->min_items > 0) return Error{prefix + ": block " + path + ": required block cannot be omitted"};
+      if (hint.omit && t.block->min_items > 0)
+        return Error{prefix + ": block " + path + ": required block cannot be omitted"};
     } else {
       return Error{prefix + ": attribute " + path + ": no such attribute or block type in the schema"};
     }
@@ -294,9 +304,11 @@ Expected<void> check_hints(const Hints& hints, const schema::Block& block) {
     for (const auto& p : hints.groups[i].paths) {
       const Target t = resolve(block, p);
       if (!t.attribute && !t.block)
-        return Error{prefix + ": groups[" + std::to_string(i) + "]: " + p + ": no such attribute or block type in the schema"};
+        return Error{prefix + ": groups[" + std::to_string(i) + "]: " + p +
+                     ": no such attribute or block type in the schema"};
       if (t.attribute && t.attribute->computed && !t.attribute->optional && !t.attribute->required)
-        return Error{prefix + ": groups[" + std::to_string(i) + "]: " + p + ": computed-only attribute cannot be configured"};
+        return Error{prefix + ": groups[" + std::to_string(i) + "]: " + p +
+                     ": computed-only attribute cannot be configured"};
     }
   }
   return {};

@@ -20,23 +20,21 @@ namespace tfc::gen {
 
 /// How one attribute (or, for omit/always only, one nested block type) is generated.
 struct AttributeHint {
-  std::optional<nlohmann::json> value;  // always exactly this value (.tf.json expression form)
-  std::vector<nlohmann::json> values;   // one of these, shrinking towards the first
+  std::optional<nlohmann::json> value;   // always exactly this value (.tf.json expression form)
+  std::vector<nlohmann::json> values;    // one of these, shrinking towards the first
   std::optional<cty::Number> range_min;  // numbers between range_min and range_max inclusive
   std::optional<cty::Number> range_max;
-  bool integer = false;                 // numbers are whole
-  std::optional<Pattern> pattern;       // strings matching this pattern
-  bool omit = false;                    // always null / absent
-  bool always = false;                  // never null / absent (blocks: at least one)
-  bool known = false;                   // never unknown in the first plan (top-level attributes)
+  bool integer = false;            // numbers are whole
+  std::optional<Pattern> pattern;  // strings matching this pattern
+  bool omit = false;               // always null / absent
+  bool always = false;             // never null / absent (blocks: at least one)
+  bool known = false;              // never unknown in the first plan (top-level attributes)
   /// Set in every generated configuration like `always`, but a shrunk failure may leave it out:
   /// how the learner tries members out (not part of the file format).
   bool present = false;
 
   /// True when the hint decides the values themselves (not only presence).
-  bool shapes_values() const noexcept {
-    return value || !values.empty() || range_min || integer || pattern;
-  }
+  bool shapes_values() const noexcept { return value || !values.empty() || range_min || integer || pattern; }
 };
 
 /// A cross-attribute rule (a provider's ConflictsWith, ExactlyOneOf, AtLeastOneOf,

@@ -97,8 +97,8 @@ Expected<cty::Value> object_value(const json& doc, const cty::Type& type, const 
 }
 
 bool is_meta_argument(std::string_view name) {
-  static constexpr std::array<std::string_view, 7> kMeta = {
-      "count", "for_each", "depends_on", "provider", "lifecycle", "provisioner", "connection"};
+  static constexpr std::array<std::string_view, 7> kMeta = {"count",     "for_each",    "depends_on", "provider",
+                                                            "lifecycle", "provisioner", "connection"};
   for (std::string_view m : kMeta) {
     if (m == name) return true;
   }
@@ -149,7 +149,7 @@ namespace {
 
 // The block bodies written for one block type, with their labels for map blocks.
 Expected<std::vector<std::pair<std::string, json>>> block_items(const json& doc, const schema::NestedBlock& nb,
-                                                                 const std::string& path) {
+                                                                const std::string& path) {
   std::vector<std::pair<std::string, json>> items;
   if (doc.is_null()) return items;
   if (nb.nesting == schema::NestingMode::Map) {
@@ -178,7 +178,8 @@ Expected<cty::Value> block_value(const json& doc, const schema::NestedBlock& nb,
   const auto n = static_cast<std::int64_t>(items.size());
   const bool single = nb.nesting == schema::NestingMode::Single || nb.nesting == schema::NestingMode::Group;
   if (n < nb.min_items) {
-    return Error{path + ": " + std::to_string(n) + " blocks given, at least " + std::to_string(nb.min_items) + " required"};
+    return Error{path + ": " + std::to_string(n) + " blocks given, at least " + std::to_string(nb.min_items) +
+                 " required"};
   }
   const std::int64_t max = single ? 1 : nb.max_items;
   if (max > 0 && n > max) {
@@ -203,7 +204,8 @@ Expected<cty::Value> block_value(const json& doc, const schema::NestedBlock& nb,
     case schema::NestingMode::Map: {
       std::vector<std::pair<std::string, cty::Value>> entries;
       for (std::size_t i = 0; i < items.size(); ++i) entries.emplace_back(items[i].first, std::move(bodies[i]));
-      return type.is_dynamic() ? cty::Value::object(std::move(entries)) : cty::Value::typed_map(type, std::move(entries));
+      return type.is_dynamic() ? cty::Value::object(std::move(entries))
+                               : cty::Value::typed_map(type, std::move(entries));
     }
   }
   return absent_block(nb);
@@ -343,7 +345,8 @@ json config_to_tf_json(const cty::Value& config, const schema::Block& block) {
         json items = json::object();
         if (object) {
           const auto& names = v->type().attributes();
-          for (std::size_t i = 0; i < names.size(); ++i) items[names[i].name] = config_to_tf_json(v->attribute_values()[i], body);
+          for (std::size_t i = 0; i < names.size(); ++i)
+            items[names[i].name] = config_to_tf_json(v->attribute_values()[i], body);
         } else {
           for (const auto& [k, e] : v->map_entries()) items[k] = config_to_tf_json(e, body);
         }

@@ -25,7 +25,8 @@ Expected<cty::Value> value_from_tf_json(const nlohmann::json& doc, const cty::Ty
 /// (group). Setting a computed-only attribute, an unknown name or a block count outside
 /// min/max is an error naming `path`. Meta-arguments (count, for_each, depends_on, provider,
 /// lifecycle, provisioner, connection) are ignored.
-Expected<cty::Value> config_from_tf_json(const nlohmann::json& body, const schema::Block& block, const std::string& path);
+Expected<cty::Value> config_from_tf_json(const nlohmann::json& body, const schema::Block& block,
+                                         const std::string& path);
 
 /// The inverse of value_from_tf_json: a known value as a .tf.json expression (lists, sets and
 /// tuples as arrays, maps and objects as objects, numbers in their exact decimal form where

@@ -62,7 +62,8 @@ Number within(const Number& n, const Refinements& r) {
 
 rc::Gen<std::size_t> length_within(const Refinements& r) {
   const std::uint64_t lower = std::min(r.length_lower.value_or(0), kMaxInventedLength);
-  const std::uint64_t upper = std::max(lower, std::min(r.length_upper.value_or(kUsualLength), std::max(lower, kUsualLength)));
+  const std::uint64_t upper =
+      std::max(lower, std::min(r.length_upper.value_or(kUsualLength), std::max(lower, kUsualLength)));
   return rc::gen::inRange<std::size_t>(lower, upper + 1);
 }
 

@@ -28,9 +28,7 @@ rc::Gen<T> weighted_shrinking(std::vector<std::pair<int, rc::Gen<T>>> alternativ
                          });
 }
 
-rc::Gen<std::string> from_pattern(const char* text) {
-  return pattern_string(*parse_pattern(text));
-}
+rc::Gen<std::string> from_pattern(const char* text) { return pattern_string(*parse_pattern(text)); }
 
 /// A value from a fixed list, uniform; shrinks towards the first entry.
 template <class T>
@@ -41,9 +39,9 @@ rc::Gen<T> one_of_list(std::vector<T> items) {
 
 const std::vector<std::string>& words() {
   static const std::vector<std::string> kWords = {
-      "example", "test", "main", "web", "app", "data", "default", "primary", "backup", "prod",
-      "dev", "staging", "alpha", "beta", "service", "server", "cache", "queue", "logs", "public",
-      "private", "internal", "frontend", "backend", "worker", "blue", "green", "east", "west"};
+      "example", "test",     "main",     "web",     "app",     "data",   "default", "primary", "backup", "prod",
+      "dev",     "staging",  "alpha",    "beta",    "service", "server", "cache",   "queue",   "logs",   "public",
+      "private", "internal", "frontend", "backend", "worker",  "blue",   "green",   "east",    "west"};
   return kWords;
 }
 
@@ -75,17 +73,37 @@ rc::Gen<std::string> sentence() {
 /// Formats configurations are full of. Durations stay short (a provider may really wait that
 /// long) and there are no absolute paths (a provider may really write there).
 rc::Gen<std::string> everyday_format() {
-  return one_of_list<std::string>({"10.0.0.0/16", "10.0.1.0/24", "192.168.1.10", "0.0.0.0/0", "https://example.com",
-                                   "https://example.com/path?q=1", "user@example.com", "example.com",
-                                   "2024-01-02T03:04:05Z", "2024-06-30", "1s", "500ms", "0s", "{}", "{\"key\":\"value\"}",
-                                   "us-east-1", "t3.micro", "v1.2.3", "3fa85f64-5717-4562-b3fc-2c963f66afa6",
-                                   "arn:aws:iam::123456789012:role/example", "*", "Hello, World!"});
+  return one_of_list<std::string>({"10.0.0.0/16",
+                                   "10.0.1.0/24",
+                                   "192.168.1.10",
+                                   "0.0.0.0/0",
+                                   "https://example.com",
+                                   "https://example.com/path?q=1",
+                                   "user@example.com",
+                                   "example.com",
+                                   "2024-01-02T03:04:05Z",
+                                   "2024-06-30",
+                                   "1s",
+                                   "500ms",
+                                   "0s",
+                                   "{}",
+                                   "{\"key\":\"value\"}",
+                                   "us-east-1",
+                                   "t3.micro",
+                                   "v1.2.3",
+                                   "3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                                   "arn:aws:iam::123456789012:role/example",
+                                   "*",
+                                   "Hello, World!"});
 }
 
 /// Printable text beyond ASCII, all in the Basic Multilingual Plane.
 rc::Gen<std::string> accented() {
   // "Stra\xc3\x9f" "e" is one word split so that the hex escape ends before the "e".
-  return one_of_list<std::string>({"caf\xc3\xa9", "na\xc3\xafve", "Stra\xc3\x9f" "e", "\xe6\x97\xa5\xe6\x9c\xac",  // NOLINT(bugprone-suspicious-missing-comma)
+  return one_of_list<std::string>({"caf\xc3\xa9", "na\xc3\xafve",
+                                   "Stra\xc3\x9f"
+                                   "e",
+                                   "\xe6\x97\xa5\xe6\x9c\xac",  // NOLINT(bugprone-suspicious-missing-comma)
                                    "\xd0\xbf\xd1\x80\xd0\xb8\xd0\xbc\xd0\xb5\xd1\x80"});
 }
 
@@ -101,9 +119,10 @@ rc::Gen<Number> realistic_number() {
   return weighted_shrinking<Number>({
       {3, whole(rc::gen::element(0, 1))},
       {6, whole(rc::gen::inRange(0, 101))},
-      {2, whole(one_of_list<int>({2, 3, 5, 8, 10, 12, 16, 20, 22, 24, 30, 32, 60, 64, 80, 90, 100, 128, 256, 300,
-                                  365, 443, 512, 1000, 1024, 3306, 3600, 5432, 8080, 8443, 65535,
-                                  static_cast<int>(kRealisticNumberMax)}))},
+      {2, whole(one_of_list<int>({2,    3,    5,    8,    10,   12,   16,    20,
+                                  22,   24,   30,   32,   60,   64,   80,    90,
+                                  100,  128,  256,  300,  365,  443,  512,   1000,
+                                  1024, 3306, 3600, 5432, 8080, 8443, 65535, static_cast<int>(kRealisticNumberMax)}))},
       {2, decimal},
       {1, whole(rc::gen::inRange(-10, 0))},
   });

@@ -16,7 +16,7 @@ namespace {
 using Node = RegexNode;
 using Kind = RegexNode::Kind;
 
-constexpr std::size_t kMaxRepeat = 1000;        // RE2's own limit on {m,n}
+constexpr std::size_t kMaxRepeat = 1000;          // RE2's own limit on {m,n}
 constexpr std::size_t kMaxInstructions = 200000;  // a bound on the compiled matcher
 
 std::string char_range(unsigned char lo, unsigned char hi) {
@@ -61,8 +61,10 @@ std::string fold_case(const std::string& chars) {
   std::string out = chars;
   for (char c : chars) {
     const auto u = static_cast<unsigned char>(c);
-    if (std::islower(u)) out.push_back(static_cast<char>(std::toupper(u)));
-    else if (std::isupper(u)) out.push_back(static_cast<char>(std::tolower(u)));
+    if (std::islower(u))
+      out.push_back(static_cast<char>(std::toupper(u)));
+    else if (std::isupper(u))
+      out.push_back(static_cast<char>(std::tolower(u)));
   }
   return dedupe(out);
 }
@@ -89,7 +91,6 @@ Node sequence_node(std::vector<Node> children) {
   n.children = std::move(children);
   return n;
 }
-
 
 // The ASCII stand-in of a Unicode class name (\pL, \p{Lu}, ...).
 std::string unicode_class(std::string_view name) {
@@ -244,9 +245,12 @@ private:
         return std::optional<Node>(chars_node(std::move(*cls)));
       }
       case '.': return std::optional<Node>(chars_node(printable_in_preference_order()));
-      case '^': case '$': return std::optional<Node>(Node{});
+      case '^':
+      case '$': return std::optional<Node>(Node{});
       case '\\': return escape(at);
-      case '*': case '+': case '?': return fail_at(at, "missing argument to repetition operator");
+      case '*':
+      case '+':
+      case '?': return fail_at(at, "missing argument to repetition operator");
       case '{': {
         --m_pos;
         if (counted()) return fail_at(at, "missing argument to repetition operator");
@@ -257,9 +261,7 @@ private:
     }
   }
 
-  Node literal(char c) const {
-    return chars_node(m_fold ? fold_case(std::string(1, c)) : std::string(1, c));
-  }
+  Node literal(char c) const { return chars_node(m_fold ? fold_case(std::string(1, c)) : std::string(1, c)); }
 
   Expected<std::optional<Node>> group(std::size_t at) {
     const bool saved_fold = m_fold;
@@ -279,9 +281,12 @@ private:
         bool fold = m_fold;
         while (!at_end() && peek() != ')' && peek() != ':') {
           const char f = m_text[m_pos++];
-          if (f == '-') negate = true;
-          else if (f == 'i') fold = !negate;
-          else if (f != 's' && f != 'm' && f != 'U') return fail_at(m_pos - 1, "unknown flag");
+          if (f == '-')
+            negate = true;
+          else if (f == 'i')
+            fold = !negate;
+          else if (f != 's' && f != 'm' && f != 'U')
+            return fail_at(m_pos - 1, "unknown flag");
         }
         if (at_end()) return fail_at(at, "missing closing )");
         if (m_text[m_pos++] == ')') {
@@ -350,8 +355,8 @@ private:
         if (braced) ++m_pos;
         while (!at_end() && std::isxdigit(static_cast<unsigned char>(peek())) && (braced || digits < 2)) {
           const char h = m_text[m_pos++];
-          cp = cp * 16 + static_cast<std::uint32_t>(std::isdigit(static_cast<unsigned char>(h)) ? h - '0'
-                                                                                                 : std::tolower(h) - 'a' + 10);
+          cp = cp * 16 + static_cast<std::uint32_t>(
+                             std::isdigit(static_cast<unsigned char>(h)) ? h - '0' : std::tolower(h) - 'a' + 10);
           ++digits;
         }
         if (braced) {
@@ -380,8 +385,12 @@ private:
       return std::optional<Node>(chars_node(*cls));
     }
     switch (e) {
-      case 'b': case 'B': case 'A': case 'z': ++m_pos; return std::optional<Node>(Node{});
-      case 'p': case 'P': {
+      case 'b':
+      case 'B':
+      case 'A':
+      case 'z': ++m_pos; return std::optional<Node>(Node{});
+      case 'p':
+      case 'P': {
         ++m_pos;
         auto chars = unicode_escape(e == 'P', at);
         if (!chars) return chars.error();
@@ -390,7 +399,8 @@ private:
       case 'Q': {
         ++m_pos;
         const auto end = m_text.find("\\E", m_pos);
-        const std::string_view quoted = m_text.substr(m_pos, end == std::string_view::npos ? std::string_view::npos : end - m_pos);
+        const std::string_view quoted =
+            m_text.substr(m_pos, end == std::string_view::npos ? std::string_view::npos : end - m_pos);
         m_pos = end == std::string_view::npos ? m_text.size() : end + 2;
         if (quoted.empty()) return std::optional<Node>(Node{});
         for (std::size_t k = 0; k + 1 < quoted.size(); ++k) m_pending.push_back(literal(quoted[k]));
@@ -462,7 +472,8 @@ private:
         lo = std::string(1, c);
         ++m_pos;
         // A multi-byte UTF-8 character: take all its bytes.
-        while (static_cast<unsigned char>(c) >= 0xC0 && !at_end() && (static_cast<unsigned char>(peek()) & 0xC0) == 0x80)
+        while (static_cast<unsigned char>(c) >= 0xC0 && !at_end() &&
+               (static_cast<unsigned char>(peek()) & 0xC0) == 0x80)
           lo.push_back(m_text[m_pos++]);
       }
       if (peek() == '-' && peek(1) != ']' && peek(1) != '\0') {
@@ -595,11 +606,13 @@ void add_thread(const std::vector<Inst>& prog, std::vector<std::size_t>& list, s
     if (mark[p] == generation) continue;
     mark[p] = generation;
     const Inst& i = prog[p];
-    if (i.op == Inst::Jmp) stack.push_back(i.x);
+    if (i.op == Inst::Jmp)
+      stack.push_back(i.x);
     else if (i.op == Inst::Split) {
       stack.push_back(i.y);
       stack.push_back(i.x);
-    } else list.push_back(p);
+    } else
+      list.push_back(p);
   }
 }
 
@@ -635,7 +648,8 @@ rc::Gen<std::string> generate(const Node& n, std::size_t unbounded_extra, std::s
   switch (n.kind) {
     case Kind::Empty: return rc::gen::just(std::string());
     case Kind::Chars:
-      return rc::gen::map(index_below(n.chars.size()), [chars = n.chars](std::size_t i) { return std::string(1, chars[i]); });
+      return rc::gen::map(index_below(n.chars.size()),
+                          [chars = n.chars](std::size_t i) { return std::string(1, chars[i]); });
     case Kind::Concat: {
       std::vector<rc::Gen<std::string>> parts;
       for (const auto& c : n.children) parts.push_back(generate(c, unbounded_extra, bounded_extra));

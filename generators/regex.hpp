@@ -28,11 +28,11 @@ struct RegexProgram;  // the compiled matcher (regex.cpp)
 struct RegexNode {
   enum class Kind { Empty, Chars, Concat, Alternate, Repeat };
   Kind kind = Kind::Empty;
-  std::string chars;               // Chars: the characters, in the order generation prefers
+  std::string chars;                // Chars: the characters, in the order generation prefers
   std::vector<RegexNode> children;  // Concat, Alternate; Repeat: exactly one
-  std::size_t min = 0;             // Repeat
-  std::size_t max = 0;             // Repeat (ignored when unbounded)
-  bool unbounded = false;          // Repeat: `*`, `+`, `{m,}`
+  std::size_t min = 0;              // Repeat
+  std::size_t max = 0;              // Repeat (ignored when unbounded)
+  bool unbounded = false;           // Repeat: `*`, `+`, `{m,}`
 };
 
 class Regex {

@@ -31,7 +31,8 @@ rc::Gen<Refinements> consistent_refinements(const Value& v) {
         [s = v.as_string()](bool not_null, std::size_t len) {
           Refinements r;
           r.not_null = not_null;
-          if (std::string p = util::utf8_prefix(s, std::min(len, kMaxPrefix)); !p.empty()) r.string_prefix = std::move(p);
+          if (std::string p = util::utf8_prefix(s, std::min(len, kMaxPrefix)); !p.empty())
+            r.string_prefix = std::move(p);
           return r;
         },
         chance(70), rc::gen::inRange<std::size_t>(0, v.as_string().size() + 1));
@@ -70,7 +71,8 @@ rc::Gen<Value> unknown_for(const Value& v, const Type& declared, const UnknownOp
   const Type& type = v.type();
   auto typed = rc::gen::mapcat(chance(options.refine_percent), [v, type](bool refine) {
     if (!refine) return rc::gen::just(Value::unknown(type));
-    return rc::gen::map(consistent_refinements(v), [type](Refinements r) { return Value::unknown(type, std::move(r)); });
+    return rc::gen::map(consistent_refinements(v),
+                        [type](Refinements r) { return Value::unknown(type, std::move(r)); });
   });
   if (!declared.is_dynamic() || type.is_dynamic()) return typed;
   return rc::gen::mapcat(chance(100 - options.untyped_percent), [typed](bool keep_type) {
@@ -85,10 +87,14 @@ void prefix_into(std::vector<Path>& out, const Path& head, const std::vector<Pat
       std::visit(
           [&p](const auto& s) {
             using S = std::decay_t<decltype(s)>;
-            if constexpr (std::is_same_v<S, cty::AttributeStep>) p = p.attribute(s.name);
-            else if constexpr (std::is_same_v<S, cty::IndexStep>) p = p.index(s.index);
-            else if constexpr (std::is_same_v<S, cty::KeyStep>) p = p.key(s.key);
-            else p = p.set_element(s.element);
+            if constexpr (std::is_same_v<S, cty::AttributeStep>)
+              p = p.attribute(s.name);
+            else if constexpr (std::is_same_v<S, cty::IndexStep>)
+              p = p.index(s.index);
+            else if constexpr (std::is_same_v<S, cty::KeyStep>)
+              p = p.key(s.key);
+            else
+              p = p.set_element(s.element);
           },
           step);
     }
@@ -159,13 +165,14 @@ rc::Gen<InjectedConfig> inject_children(const Value& v, const UnknownOptions& op
 rc::Gen<InjectedConfig> inject(const Value& v, const Type& declared, const UnknownOptions& options, bool root) {
   if (!v.is_known()) return rc::gen::just(InjectedConfig{v, {}});
   const bool container = !v.is_null() && !v.type().is_primitive();
-  rc::Gen<InjectedConfig> keep = container ? rc::gen::lazy([=] { return inject_children(v, options); })
-                                           : rc::gen::just(InjectedConfig{v, {}});
+  rc::Gen<InjectedConfig> keep =
+      container ? rc::gen::lazy([=] { return inject_children(v, options); }) : rc::gen::just(InjectedConfig{v, {}});
   if (root) return keep;
   auto unknown = rc::gen::map(unknown_for(v, declared, options), [](Value u) {
     return InjectedConfig{std::move(u), {Path()}};
   });
-  return rc::gen::mapcat(chance(options.percent), [keep, unknown](bool make_unknown) { return make_unknown ? unknown : keep; });
+  return rc::gen::mapcat(chance(options.percent),
+                         [keep, unknown](bool make_unknown) { return make_unknown ? unknown : keep; });
 }
 
 void collect_unknowns(const Value& v, const Path& at, std::vector<Path>& out) {

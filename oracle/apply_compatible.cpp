@@ -33,7 +33,8 @@ Violations check_apply(const schema::Block& block, const cty::Value& planned, co
   if (!out.empty()) return out.take();
   if (planned.is_null()) {
     if (!new_state.is_null())
-      out.add("apply.delete_not_null", cty::Path{}, "a delete returned a non-null new state; destroying always produces null");
+      out.add("apply.delete_not_null", cty::Path{},
+              "a delete returned a non-null new state; destroying always produces null");
     return out.take();
   }
   std::vector<cty::Path> unknowns;

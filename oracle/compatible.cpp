@@ -40,7 +40,8 @@ bool surely_differ(const Value& p, const Value& a) {
   const auto& aa = a.type().attributes();
   for (std::size_t i = 0; i < pv.size(); ++i) {
     if (pa[i].name != aa[i].name) return false;
-    if (pv[i].is_known() && !pv[i].is_null() && pv[i].type().is_primitive() && av[i].is_known() && !raw_equals(pv[i], av[i]))
+    if (pv[i].is_known() && !pv[i].is_null() && pv[i].type().is_primitive() && av[i].is_known() &&
+        !raw_equals(pv[i], av[i]))
       return true;
   }
   return false;
@@ -53,7 +54,8 @@ std::pair<Value, Value> children(const Value& planned, const Value& actual, cons
     const int i = planned.type().attribute_index(name);
     const auto& aa = actual.type().attributes();
     if (i >= 0 && static_cast<std::size_t>(i) < aa.size() && aa[static_cast<std::size_t>(i)].name == name)
-      return {planned.attribute_values()[static_cast<std::size_t>(i)], actual.attribute_values()[static_cast<std::size_t>(i)]};
+      return {planned.attribute_values()[static_cast<std::size_t>(i)],
+              actual.attribute_values()[static_cast<std::size_t>(i)]};
   }
   return {child_attribute(planned, name), child_attribute(actual, name)};
 }
@@ -81,7 +83,8 @@ public:
       return;
     }
     if (actual.type().kind() != cty::Kind::Object) {  // only possible at a dynamic position
-      m_out.add("value.type_mismatch", path, "found " + actual.type().friendly_name() + " where a block object belongs");
+      m_out.add("value.type_mismatch", path,
+                "found " + actual.type().friendly_name() + " where a block object belongs");
       return;
     }
     for (const Attribute& a : block.attributes) {
@@ -142,12 +145,14 @@ private:
     if (!rule.empty()) m_out.add(rule, path, std::move(message));
   }
 
-  void attribute(const Attribute& a, const Value& planned, const Value& actual, const Path& parent, const std::string& name) {
+  void attribute(const Attribute& a, const Value& planned, const Value& actual, const Path& parent,
+                 const std::string& name) {
     if (a.write_only) return;
     // The common cases need no walk (and no path): an identical value, or an unrefined unknown
     // that any value of its type may replace.
     if (raw_equals(planned, actual)) return;
-    if (!planned.is_known() && planned.refinements().empty() && (untyped(actual) || actual.conforms_to(planned.type()))) return;
+    if (!planned.is_known() && planned.refinements().empty() && (untyped(actual) || actual.conforms_to(planned.type())))
+      return;
     const Path path = parent.attribute(name);
     if (!has_sensitive(a)) {
       value(planned, actual, path, false);
@@ -182,7 +187,8 @@ private:
       value(p, *a, path.key(k), hide);
     }
     for (const auto& [k, a] : actual.map_entries())
-      if (planned.map_find(k) == nullptr) report(m_rules.element_changed, path, "new element \"" + k + "\" has appeared");
+      if (planned.map_find(k) == nullptr)
+        report(m_rules.element_changed, path, "new element \"" + k + "\" has appeared");
   }
 
   void object_value(const Value& planned, const Value& actual, const Path& path, bool hide) {
@@ -209,8 +215,9 @@ private:
     if (stopped()) return;
     // A block body holding `dynamic` makes the position dynamic, so its shape is checked here.
     if (!shaped_as(planned, nb.nesting) || !shaped_as(actual, nb.nesting)) {
-      m_out.add("value.type_mismatch", path,
-                "found " + actual.type().friendly_name() + " for a " + std::string(schema::to_string(nb.nesting)) + " block");
+      m_out.add(
+          "value.type_mismatch", path,
+          "found " + actual.type().friendly_name() + " for a " + std::string(schema::to_string(nb.nesting)) + " block");
       return;
     }
     switch (nb.nesting) {
@@ -235,10 +242,12 @@ private:
     const auto& pe = planned.elements();
     const auto& ae = actual.elements();
     if (pe.size() != ae.size()) {
-      report(m_rules.block_count, path, "block count changed from " + std::to_string(pe.size()) + " to " + std::to_string(ae.size()));
+      report(m_rules.block_count, path,
+             "block count changed from " + std::to_string(pe.size()) + " to " + std::to_string(ae.size()));
       return;
     }
-    for (std::size_t i = 0; i < pe.size(); ++i) object(*nb.block, pe[i], ae[i], path.index(static_cast<std::int64_t>(i)), false);
+    for (std::size_t i = 0; i < pe.size(); ++i)
+      object(*nb.block, pe[i], ae[i], path.index(static_cast<std::int64_t>(i)), false);
   }
 
   void block_map(const NestedBlock& nb, const Value& planned, const Value& actual, const Path& path) {
@@ -269,7 +278,8 @@ private:
     });
     if (planned.length() < actual.length())
       report(m_rules.block_count, path,
-             "block set length changed from " + std::to_string(planned.length()) + " to " + std::to_string(actual.length()));
+             "block set length changed from " + std::to_string(planned.length()) + " to " +
+                 std::to_string(actual.length()));
   }
 
   // Set elements have no identity: each planned element must be compatible with some actual
@@ -305,20 +315,24 @@ private:
     for (std::size_t i = 0; i < pe.size(); ++i) {
       if (pm[i]) continue;
       any = true;
-      report(rule, path, "planned set element " + shown(pe[i], hide) + " does not correlate with any element in the result");
+      report(rule, path,
+             "planned set element " + shown(pe[i], hide) + " does not correlate with any element in the result");
     }
     if (!any) {
       for (std::size_t j = 0; j < ae.size(); ++j)
-        if (!am[j]) report(rule, path, "set element " + shown(ae[j], hide) + " of the result does not correlate with any planned element");
+        if (!am[j])
+          report(rule, path,
+                 "set element " + shown(ae[j], hide) + " of the result does not correlate with any planned element");
     }
   }
 
   // Actual elements worth trying against planned element `p`: for an object with a wholly known
   // primitive attribute, those holding the same value there (falling back to all when none do,
   // and always all for small sets, where an index costs more than it saves).
-  const std::vector<std::size_t>& candidates(const Value& p, const std::vector<Value>& ae,
-                                             std::map<std::string, std::map<Value, std::vector<std::size_t>, ValueLess>>& index,
-                                             std::vector<std::size_t>& all) {
+  const std::vector<std::size_t>& candidates(
+      const Value& p, const std::vector<Value>& ae,
+      std::map<std::string, std::map<Value, std::vector<std::size_t>, ValueLess>>& index,
+      std::vector<std::size_t>& all) {
     if (all.empty()) {
       all.resize(ae.size());
       for (std::size_t j = 0; j < ae.size(); ++j) all[j] = j;
@@ -348,7 +362,8 @@ private:
 
 }  // namespace
 
-void check_compatible(const Block& block, const Value& planned, const Value& actual, const DriftRules& rules, Findings& out) {
+void check_compatible(const Block& block, const Value& planned, const Value& actual, const DriftRules& rules,
+                      Findings& out) {
   CompatWalk(rules, out).object(block, planned, actual, Path{}, true);
 }
 

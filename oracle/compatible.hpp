@@ -15,15 +15,15 @@ namespace tfc::oracle {
 
 /// The rule id to report for each kind of difference; an empty id means "not reported here".
 struct DriftRules {
-  RuleId known_changed;     // a known value differs (or changed type)
-  RuleId became_unknown;    // known in the plan, unknown now
-  RuleId null_became_value; // null in the plan (or block absent), non-null now
-  RuleId value_became_null; // known non-null in the plan, null now
-  RuleId element_changed;   // collection elements vanished/appeared, set correlation
-  RuleId block_count;       // nested block count or keys changed
-  RuleId refinement_broken; // a value contradicts its planned unknown's refinements
-  RuleId root_vanished;     // the whole object was planned present, now null
-  RuleId root_appeared;     // the whole object was planned null, now present
+  RuleId known_changed;      // a known value differs (or changed type)
+  RuleId became_unknown;     // known in the plan, unknown now
+  RuleId null_became_value;  // null in the plan (or block absent), non-null now
+  RuleId value_became_null;  // known non-null in the plan, null now
+  RuleId element_changed;    // collection elements vanished/appeared, set correlation
+  RuleId block_count;        // nested block count or keys changed
+  RuleId refinement_broken;  // a value contradicts its planned unknown's refinements
+  RuleId root_vanished;      // the whole object was planned present, now null
+  RuleId root_appeared;      // the whole object was planned null, now present
 };
 
 /// Walks `actual` against `planned` under `block`: known planned values must be equal in

@@ -22,7 +22,7 @@ inline constexpr int kReasonAbsentPrereq = 3;
 /// did, `deferral.reason_invalid` for a reason outside `valid` (Terraform reads UNKNOWN as
 /// invalid; PlanAction may only defer for PROVIDER_CONFIG_UNKNOWN).
 Violations check_deferred(std::string_view rpc, bool allowed, std::optional<int> reason,
-                          std::initializer_list<int> valid = {kReasonResourceConfigUnknown, kReasonProviderConfigUnknown,
-                                                              kReasonAbsentPrereq});
+                          std::initializer_list<int> valid = {kReasonResourceConfigUnknown,
+                                                              kReasonProviderConfigUnknown, kReasonAbsentPrereq});
 
 }  // namespace tfc::oracle

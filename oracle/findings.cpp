@@ -11,8 +11,8 @@ void Findings::add(RuleId rule, const cty::Path& path, std::string message) {
   Severity severity = info != nullptr ? info->severity : Severity::error;
   // docs/lifecycle-contract.md "Severity and the cores": MUST rules that Core only logs for the legacy SDK are
   // reported as tolerated, unless the run asks to be strict.
-  if (info != nullptr && info->legacy_logged_only && severity == Severity::error &&
-      m_options.legacy_type_system && !m_options.strict) {
+  if (info != nullptr && info->legacy_logged_only && severity == Severity::error && m_options.legacy_type_system &&
+      !m_options.strict) {
     severity = Severity::warning;
     message += " (tolerated for the legacy SDK)";
   }
@@ -20,8 +20,7 @@ void Findings::add(RuleId rule, const cty::Path& path, std::string message) {
 }
 
 void Findings::append(Violations more) {
-  m_violations.insert(m_violations.end(), std::make_move_iterator(more.begin()),
-                      std::make_move_iterator(more.end()));
+  m_violations.insert(m_violations.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
 }
 
 std::string shown(const cty::Value& value, bool sensitive) {

@@ -25,8 +25,10 @@ void check_parameter(const nlohmann::json& p, const std::string& where, std::set
     return;
   }
   const std::string name = p.value("name", std::string());
-  if (!is_identifier(name)) out.add("function.invalid_signature", cty::Path{}, where + " name \"" + name + "\" is not an identifier");
-  else if (!names.insert(name).second) out.add("function.invalid_signature", cty::Path{}, where + " name \"" + name + "\" is used twice");
+  if (!is_identifier(name))
+    out.add("function.invalid_signature", cty::Path{}, where + " name \"" + name + "\" is not an identifier");
+  else if (!names.insert(name).second)
+    out.add("function.invalid_signature", cty::Path{}, where + " name \"" + name + "\" is used twice");
   if (!p.contains("type")) out.add("function.invalid_signature", cty::Path{}, where + " \"" + name + "\" has no type");
 }
 
@@ -39,10 +41,14 @@ cty::Path below_first(const cty::Path& path) {
       first = false;
       continue;
     }
-    if (const auto* a = std::get_if<cty::AttributeStep>(&step)) out = out.attribute(a->name);
-    else if (const auto* i = std::get_if<cty::IndexStep>(&step)) out = out.index(i->index);
-    else if (const auto* k = std::get_if<cty::KeyStep>(&step)) out = out.key(k->key);
-    else if (const auto* e = std::get_if<cty::SetElementStep>(&step)) out = out.set_element(e->element);
+    if (const auto* a = std::get_if<cty::AttributeStep>(&step))
+      out = out.attribute(a->name);
+    else if (const auto* i = std::get_if<cty::IndexStep>(&step))
+      out = out.index(i->index);
+    else if (const auto* k = std::get_if<cty::KeyStep>(&step))
+      out = out.key(k->key);
+    else if (const auto* e = std::get_if<cty::SetElementStep>(&step))
+      out = out.set_element(e->element);
   }
   return out;
 }
@@ -52,18 +58,21 @@ cty::Path below_first(const cty::Path& path) {
 Violations check_function_signature(std::string_view name, const nlohmann::json& function) {
   Findings out;
   if (!is_identifier(name))
-    out.add("function.invalid_signature", cty::Path{}, "function name \"" + std::string(name) + "\" is not an identifier");
+    out.add("function.invalid_signature", cty::Path{},
+            "function name \"" + std::string(name) + "\" is not an identifier");
   if (!function.is_object()) {
     out.add("function.invalid_signature", cty::Path{}, "the function has no signature");
     return out.take();
   }
   std::set<std::string> names;
   if (auto it = function.find("parameters"); it != function.end() && it->is_array()) {
-    for (std::size_t i = 0; i < it->size(); ++i) check_parameter((*it)[i], "parameter " + std::to_string(i), names, out);
+    for (std::size_t i = 0; i < it->size(); ++i)
+      check_parameter((*it)[i], "parameter " + std::to_string(i), names, out);
   }
   if (auto it = function.find("variadic_parameter"); it != function.end() && !it->is_null())
     check_parameter(*it, "the variadic parameter", names, out);
-  if (!function.contains("return_type")) out.add("function.invalid_signature", cty::Path{}, "the function has no return type");
+  if (!function.contains("return_type"))
+    out.add("function.invalid_signature", cty::Path{}, "the function has no return type");
   return out.take();
 }
 
@@ -73,14 +82,17 @@ Violations check_functions_agree(const std::map<std::string, nlohmann::json>& in
   for (const auto& [name, signature] : in_schema) {
     auto it = from_get_functions.find(name);
     if (it == from_get_functions.end())
-      out.add("function.schema_mismatch", cty::Path{}, "function " + name + " is in GetProviderSchema but not in GetFunctions");
+      out.add("function.schema_mismatch", cty::Path{},
+              "function " + name + " is in GetProviderSchema but not in GetFunctions");
     else if (it->second != signature)
-      out.add("function.schema_mismatch", cty::Path{}, "function " + name + " has another signature in GetFunctions: " +
-                                                           it->second.dump() + " against " + signature.dump());
+      out.add("function.schema_mismatch", cty::Path{},
+              "function " + name + " has another signature in GetFunctions: " + it->second.dump() + " against " +
+                  signature.dump());
   }
   for (const auto& [name, signature] : from_get_functions) {
     if (!in_schema.contains(name))
-      out.add("function.schema_mismatch", cty::Path{}, "function " + name + " is in GetFunctions but not in GetProviderSchema");
+      out.add("function.schema_mismatch", cty::Path{},
+              "function " + name + " is in GetFunctions but not in GetProviderSchema");
   }
   return out.take();
 }
@@ -104,7 +116,8 @@ Violations check_function_answer(std::size_t argument_count, bool arguments_know
     std::vector<cty::Path> unknowns;
     collect_unknown_paths(*answer.result, cty::Path{}, unknowns);
     for (const cty::Path& p : unknowns)
-      out.add("function.unknown_for_known_arguments", p, "the result holds an unknown value although every argument was known");
+      out.add("function.unknown_for_known_arguments", p,
+              "the result holds an unknown value although every argument was known");
   }
   return out.take();
 }
@@ -129,11 +142,12 @@ Violations check_unknown_argument_result(const cty::Type& return_type, const cty
   const auto wrap = [](const cty::Value& v) { return cty::Value::object({{"result", v}}); };
   constexpr RuleId rule = "function.unknown_result_mismatch";
   Findings walked;
-  check_compatible(block, wrap(with_unknowns), wrap(known), DriftRules{rule, rule, rule, rule, rule, rule, rule, rule, rule},
-                   walked);
+  check_compatible(block, wrap(with_unknowns), wrap(known),
+                   DriftRules{rule, rule, rule, rule, rule, rule, rule, rule, rule}, walked);
   Findings out;
   for (Violation& v : walked.take())
-    out.add(rule, below_first(v.path), "with unknown arguments the function returned a value the known arguments contradict: " + v.message);
+    out.add(rule, below_first(v.path),
+            "with unknown arguments the function returned a value the known arguments contradict: " + v.message);
   return out.take();
 }
 

@@ -29,9 +29,9 @@ Violations check_functions_agree(const std::map<std::string, nlohmann::json>& in
 
 /// One CallFunction answer as the suite saw it.
 struct FunctionAnswer {
-  bool result_set = false;                   // the response carried a result value
-  std::optional<cty::Value> result;          // decoded with the return type, when set
-  bool error = false;                        // the response carried a FunctionError
+  bool result_set = false;                     // the response carried a result value
+  std::optional<cty::Value> result;            // decoded with the return type, when set
+  bool error = false;                          // the response carried a FunctionError
   std::optional<std::int64_t> error_argument;  // its 0-based argument position, if any
 };
 

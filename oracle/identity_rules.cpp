@@ -53,7 +53,9 @@ Violations check_identity_value(const schema::Block& identity, const cty::Value&
 
 Violations check_identity_present(bool present, RuleId rule, std::string_view what) {
   Findings out;
-  if (!present) out.add(rule, cty::Path{}, std::string(what) + " has no identity, although the resource type has an identity schema");
+  if (!present)
+    out.add(rule, cty::Path{},
+            std::string(what) + " has no identity, although the resource type has an identity schema");
   return out.take();
 }
 
@@ -63,15 +65,18 @@ Violations check_identity_kept(const schema::Block& identity, const cty::Value& 
   return kept(identity, before, after, "identity.changed", what);
 }
 
-Violations check_import_identity(const schema::Block& identity, const cty::Value& requested, const cty::Value& returned) {
-  return kept(identity, requested, returned, "import.identity_mismatch", "import by identity returned another identity");
+Violations check_import_identity(const schema::Block& identity, const cty::Value& requested,
+                                 const cty::Value& returned) {
+  return kept(identity, requested, returned, "import.identity_mismatch",
+              "import by identity returned another identity");
 }
 
 Violations check_identity_upgrade(const schema::Block& identity, const cty::Value& before,
                                   const std::optional<cty::Value>& after) {
   if (!after) {
     Findings out;
-    out.add("identity.upgrade_changed", cty::Path{}, "upgrading an identity at the current version returned no identity");
+    out.add("identity.upgrade_changed", cty::Path{},
+            "upgrading an identity at the current version returned no identity");
     return out.take();
   }
   return kept(identity, before, *after, "identity.upgrade_changed", "upgrading an identity at the current version");

@@ -35,7 +35,8 @@ Violations check_identity_kept(const schema::Block& identity, const cty::Value& 
                                std::string_view what);
 
 /// `import.identity_mismatch`: an import by identity returns the identity it was given.
-Violations check_import_identity(const schema::Block& identity, const cty::Value& requested, const cty::Value& returned);
+Violations check_import_identity(const schema::Block& identity, const cty::Value& requested,
+                                 const cty::Value& returned);
 
 /// `identity.upgrade_changed`: upgrading an identity stored at the current version returns it
 /// unchanged (`after` nullopt: no identity came back).

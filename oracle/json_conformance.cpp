@@ -44,16 +44,23 @@ struct JsonWalk {
   Findings& out;
 
   void mismatch(const cty::Path& path, const cty::Type& type, const json& got) {
-    out.add(kRule, path, std::string(what) + " has " + json_kind(got) + ", but the schema wants " + type.friendly_name());
+    out.add(kRule, path,
+            std::string(what) + " has " + json_kind(got) + ", but the schema wants " + type.friendly_name());
   }
 
   void value(const cty::Type& type, const json& v, const json& mirror, const cty::Path& path) {
     if (mirror.is_boolean() && mirror.get<bool>()) return;  // unknown of this type
     if (v.is_null()) return;
     switch (type.kind()) {
-      case cty::Kind::String: if (!v.is_string()) mismatch(path, type, v); return;
-      case cty::Kind::Number: if (!v.is_number()) mismatch(path, type, v); return;
-      case cty::Kind::Bool: if (!v.is_boolean()) mismatch(path, type, v); return;
+      case cty::Kind::String:
+        if (!v.is_string()) mismatch(path, type, v);
+        return;
+      case cty::Kind::Number:
+        if (!v.is_number()) mismatch(path, type, v);
+        return;
+      case cty::Kind::Bool:
+        if (!v.is_boolean()) mismatch(path, type, v);
+        return;
       case cty::Kind::List:
       case cty::Kind::Set:
         if (!v.is_array()) return mismatch(path, type, v);
@@ -67,8 +74,9 @@ struct JsonWalk {
         if (!v.is_array()) return mismatch(path, type, v);
         const auto& types = type.tuple_elements();
         if (v.size() != types.size()) {
-          out.add(kRule, path, std::string(what) + " has a tuple of " + std::to_string(v.size()) +
-                                   " elements, but the schema wants " + std::to_string(types.size()));
+          out.add(kRule, path,
+                  std::string(what) + " has a tuple of " + std::to_string(v.size()) +
+                      " elements, but the schema wants " + std::to_string(types.size()));
           return;
         }
         for (std::size_t i = 0; i < types.size(); ++i)
@@ -77,7 +85,8 @@ struct JsonWalk {
       }
       case cty::Kind::Map:
         if (!v.is_object()) return mismatch(path, type, v);
-        for (auto it = v.begin(); it != v.end(); ++it) value(type.element(), it.value(), mirror_at(mirror, it.key()), path.key(it.key()));
+        for (auto it = v.begin(); it != v.end(); ++it)
+          value(type.element(), it.value(), mirror_at(mirror, it.key()), path.key(it.key()));
         return;
       case cty::Kind::Object:
         if (!v.is_object()) return mismatch(path, type, v);
@@ -97,7 +106,9 @@ struct JsonWalk {
 
   void dynamic(const json& v, const json& mirror, const cty::Path& path) {
     if (!v.is_object() || !v.contains("type") || !v.contains("value")) {
-      out.add(kRule, path, std::string(what) + " has " + json_kind(v) + " at a dynamic position, but wants {\"value\": V, \"type\": T}");
+      out.add(
+          kRule, path,
+          std::string(what) + " has " + json_kind(v) + " at a dynamic position, but wants {\"value\": V, \"type\": T}");
       return;
     }
     auto inner = cty::type_from_json(v["type"]);
@@ -111,7 +122,8 @@ struct JsonWalk {
 
 }  // namespace
 
-void check_json_conformance(const cty::Type& type, const json& value, const json& unknown, std::string_view what, Findings& out) {
+void check_json_conformance(const cty::Type& type, const json& value, const json& unknown, std::string_view what,
+                            Findings& out) {
   JsonWalk{what, out}.value(type, value, unknown, cty::Path{});
 }
 

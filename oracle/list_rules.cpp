@@ -30,11 +30,13 @@ Violations check_list_events(const std::vector<ListedEvent>& events, bool includ
       out.add("list.identity_missing", at, "event " + std::to_string(i) + " carries no identity");
     } else if (!e.identity->is_wholly_known() || entirely_null(*e.identity)) {
       out.add("list.identity_incomplete", at,
-              "event " + std::to_string(i) + " carries the identity " + e.identity->to_display() + "; expected it wholly known and not all null");
+              "event " + std::to_string(i) + " carries the identity " + e.identity->to_display() +
+                  "; expected it wholly known and not all null");
     } else {
       for (const cty::Value& s : seen) {
         if (raw_equals(s, *e.identity)) {
-          out.add("list.duplicate_identity", at, "event " + std::to_string(i) + " repeats the identity " + e.identity->to_display());
+          out.add("list.duplicate_identity", at,
+                  "event " + std::to_string(i) + " repeats the identity " + e.identity->to_display());
           break;
         }
       }
@@ -42,10 +44,12 @@ Violations check_list_events(const std::vector<ListedEvent>& events, bool includ
     }
     if (include_object) {
       if (!e.has_object) {
-        out.add("list.resource_object_invalid", at, "event " + std::to_string(i) + " has no resource object although one was requested");
+        out.add("list.resource_object_invalid", at,
+                "event " + std::to_string(i) + " has no resource object although one was requested");
       } else if (e.object && (e.object->is_null() || !e.object->is_wholly_known())) {
         out.add("list.resource_object_invalid", at,
-                "event " + std::to_string(i) + "'s resource object is " + (e.object->is_null() ? "null" : "not wholly known"));
+                "event " + std::to_string(i) + "'s resource object is " +
+                    (e.object->is_null() ? "null" : "not wholly known"));
       }
     }
   }
@@ -60,7 +64,8 @@ Violations check_listed_object_read(const schema::Block& block, const cty::Value
   Findings walked;
   check_compatible(block, listed, read, DriftRules{rule, rule, rule, rule, rule, rule, rule, rule, rule}, walked);
   Findings out;
-  for (Violation& v : walked.take()) out.add(rule, v.path, "ReadResource of a listed object differs from it: " + v.message);
+  for (Violation& v : walked.take())
+    out.add(rule, v.path, "ReadResource of a listed object differs from it: " + v.message);
   if (read.is_null() && out.empty()) out.add(rule, cty::Path{}, "ReadResource of a listed object found no object");
   return out.take();
 }

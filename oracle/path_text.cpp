@@ -16,7 +16,8 @@ Expected<cty::Path> parse_path(std::string_view text) {
   while (i < text.size()) {
     if (text[i] == '.') {
       std::size_t j = ++i;
-      while (j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_' || text[j] == '-')) ++j;
+      while (j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_' || text[j] == '-'))
+        ++j;
       if (j == i) return fail("expected an attribute name");
       path = path.attribute(std::string(text.substr(i, j - i)));
       i = j;

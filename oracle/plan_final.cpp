@@ -65,7 +65,8 @@ std::string_view to_string(Action action) noexcept {
   return "no-op";
 }
 
-Action implied_action(const cty::Value& prior, const cty::Value& planned, const std::vector<cty::Path>& requires_replace) {
+Action implied_action(const cty::Value& prior, const cty::Value& planned,
+                      const std::vector<cty::Path>& requires_replace) {
   if (prior.is_null() && planned.is_null()) return Action::NoOp;
   if (prior.is_null()) return Action::Create;
   if (planned.is_null()) return Action::Delete;
@@ -92,7 +93,8 @@ Violations check_action_change(Action initial, Action final_action) {
                        (initial == Action::Update && final_action == Action::NoOp);
   if (initial != final_action && !allowed) {
     out.add("plan_final.action_changed", cty::Path{},
-            "planned action changed from " + std::string(to_string(initial)) + " to " + std::string(to_string(final_action)));
+            "planned action changed from " + std::string(to_string(initial)) + " to " +
+                std::string(to_string(final_action)));
   }
   return out.take();
 }

@@ -20,7 +20,8 @@ std::string_view to_string(Action action) noexcept;
 /// The action implied by a prior state, a planned state and the requires_replace paths: create
 /// from null, delete to null, no-op when identical, replace when a requires_replace path's
 /// value is not known to be equal (001 §Provider-driven Behaviors), update otherwise.
-Action implied_action(const cty::Value& prior, const cty::Value& planned, const std::vector<cty::Path>& requires_replace);
+Action implied_action(const cty::Value& prior, const cty::Value& planned,
+                      const std::vector<cty::Path>& requires_replace);
 
 /// Every value known in `initial` must be identical in `final_planned`; an unknown may stay
 /// unknown or take any value of its type honouring its refinements; null-ness, elements and

@@ -37,7 +37,8 @@ public:
   explicit PlanWalk(Findings& out) : m_out(out) {}
 
   /// A block body: the root object (root = true) or one nested block.
-  void body(const Block& block, const Value& prior, const Value& config, const Value& planned, const Path& path, bool root) {
+  void body(const Block& block, const Value& prior, const Value& config, const Value& planned, const Path& path,
+            bool root) {
     if (planned.is_null() && !config.is_null()) {
       if (root)
         m_out.add("plan.null_for_existing", path, "planned a null object, but config wants it to exist");
@@ -47,7 +48,8 @@ public:
     }
     if (config.is_null() && !planned.is_null()) {
       if (root)
-        m_out.add("plan.destroy_not_null", path, "planned " + shown(planned, has_sensitive(block)) + " for a destroy, but config is null");
+        m_out.add("plan.destroy_not_null", path,
+                  "planned " + shown(planned, has_sensitive(block)) + " for a destroy, but config is null");
       else
         m_out.add("plan.block_present", path, "planned a block that is absent from config");
       return;
@@ -58,7 +60,8 @@ public:
       return;
     }
     if (planned.type().kind() != cty::Kind::Object) {  // only possible at a dynamic position
-      m_out.add("value.type_mismatch", path, "planned " + planned.type().friendly_name() + " where a block object belongs");
+      m_out.add("value.type_mismatch", path,
+                "planned " + planned.type().friendly_name() + " where a block object belongs");
       return;
     }
     attributes(block.attributes, prior, config, planned, path, false);
@@ -93,16 +96,18 @@ private:
     if (config.is_null() && a.computed) return;
     if (config.is_null() && !planned.is_null()) {
       m_out.add("plan.non_computed_set", path,
-                hide ? std::string("planned a value for a non-computed attribute that is null in config")
-                     : "planned value " + planned.to_display() + " for a non-computed attribute that is null in config");
+                hide
+                    ? std::string("planned a value for a non-computed attribute that is null in config")
+                    : "planned value " + planned.to_display() + " for a non-computed attribute that is null in config");
       return;
     }
     if (a.nested_type != nullptr) {
       nested(*a.nested_type, prior, config, planned, path, sensitive);
       return;
     }
-    std::string message = hide ? std::string("sensitive planned value does not match config value")
-                               : "planned value " + planned.to_display() + " does not match config value " + config.to_display();
+    std::string message =
+        hide ? std::string("sensitive planned value does not match config value")
+             : "planned value " + planned.to_display() + " does not match config value " + config.to_display();
     if (!prior.is_null()) message += hide ? " nor prior value" : " nor prior value " + prior.to_display();
     m_out.add("plan.config_value_changed", path, std::move(message));
   }
@@ -125,7 +130,8 @@ private:
     }
     if (planned.is_null()) return;
     if (!config.is_known()) {
-      m_out.add("plan.config_value_changed", path, "planned a known value for a nested value that is unknown in config");
+      m_out.add("plan.config_value_changed", path,
+                "planned a known value for a nested value that is unknown in config");
       return;
     }
     switch (nt.nesting) {
@@ -137,8 +143,8 @@ private:
     }
   }
 
-  void nested_element(const NestedType& nt, const Value& prior, const Value& config, const Value& planned, const Path& path,
-                      bool sensitive) {
+  void nested_element(const NestedType& nt, const Value& prior, const Value& config, const Value& planned,
+                      const Path& path, bool sensitive) {
     if (same_as_config(planned, config)) return;
     if (!planned.is_known()) {
       m_out.add("plan.unknown_for_configured", path, "planned unknown for a nested object that config sets");
@@ -151,20 +157,21 @@ private:
     attributes(nt.attributes, prior, config, planned, path, sensitive);
   }
 
-  void nested_list(const NestedType& nt, const Value& prior, const Value& config, const Value& planned, const Path& path,
-                   bool sensitive) {
+  void nested_list(const NestedType& nt, const Value& prior, const Value& config, const Value& planned,
+                   const Path& path, bool sensitive) {
     const auto& pe = planned.elements();
     const auto& ce = config.elements();
     if (pe.size() != ce.size()) {
       m_out.add("plan.block_count_changed", path,
-                "count in plan (" + count_text(pe.size()) + ") disagrees with count in config (" + count_text(ce.size()) + ")");
+                "count in plan (" + count_text(pe.size()) + ") disagrees with count in config (" +
+                    count_text(ce.size()) + ")");
       return;
     }
     const Value null_element = Value::null(config.type().element());
     for (std::size_t i = 0; i < pe.size(); ++i) {
       const bool in_prior = prior.is_known() && !prior.is_null() && i < prior.elements().size();
-      nested_element(nt, in_prior ? prior.elements()[i] : null_element, ce[i], pe[i], path.index(static_cast<std::int64_t>(i)),
-                     sensitive);
+      nested_element(nt, in_prior ? prior.elements()[i] : null_element, ce[i], pe[i],
+                     path.index(static_cast<std::int64_t>(i)), sensitive);
     }
   }
 
@@ -184,28 +191,33 @@ private:
     // does; the elements themselves are trusted.
     if (planned.length() != config.length()) {
       m_out.add("plan.block_count_changed", path,
-                "count in plan (" + count_text(planned.length()) + ") disagrees with count in config (" + count_text(config.length()) + ")");
+                "count in plan (" + count_text(planned.length()) + ") disagrees with count in config (" +
+                    count_text(config.length()) + ")");
     }
   }
 
-  void block_type(const NestedBlock& nb, const Value& prior, const Value& config, const Value& planned, const Path& path) {
+  void block_type(const NestedBlock& nb, const Value& prior, const Value& config, const Value& planned,
+                  const Path& path) {
     if (same_as_config(planned, config)) return;
     // A computed block (6.11) that config leaves out is the provider's to fill, like a computed
     // attribute null in config: any blocks, or an unknown collection, may be planned.
     if (nb.block != nullptr && nb.block->computed && absent_from_config(config)) return;
     if (!config.is_known()) {
       m_out.add("plan.config_value_changed", path,
-                "planned " + shown(planned, has_sensitive(*nb.block)) + " for a dynamic block whose for_each is unknown in config");
+                "planned " + shown(planned, has_sensitive(*nb.block)) +
+                    " for a dynamic block whose for_each is unknown in config");
       return;
     }
     if (!planned.is_known()) {
-      m_out.add("plan.block_element_unknown", path, "planned the block collection unknown itself; set nested attribute values to unknown instead");
+      m_out.add("plan.block_element_unknown", path,
+                "planned the block collection unknown itself; set nested attribute values to unknown instead");
       return;
     }
     // A block body holding `dynamic` makes the position dynamic, so its shape is checked here.
     if (!shaped_as(planned, nb.nesting) || !shaped_as(config, nb.nesting)) {
       m_out.add("value.type_mismatch", path,
-                "planned " + planned.type().friendly_name() + " for a " + std::string(schema::to_string(nb.nesting)) + " block");
+                "planned " + planned.type().friendly_name() + " for a " + std::string(schema::to_string(nb.nesting)) +
+                    " block");
       return;
     }
     switch (nb.nesting) {
@@ -238,10 +250,12 @@ private:
   }
 
   void element_unknown(const Path& path) {
-    m_out.add("plan.block_element_unknown", path, "planned a nested block unknown itself; set its attribute values to unknown instead");
+    m_out.add("plan.block_element_unknown", path,
+              "planned a nested block unknown itself; set its attribute values to unknown instead");
   }
 
-  void block_list(const NestedBlock& nb, const Value& prior, const Value& config, const Value& planned, const Path& path) {
+  void block_list(const NestedBlock& nb, const Value& prior, const Value& config, const Value& planned,
+                  const Path& path) {
     if (collection_null(nb, planned, path)) return;
     static const std::vector<Value> kNone;
     const auto& pe = planned.elements();
@@ -249,7 +263,8 @@ private:
     const auto& ce = config.is_null() ? kNone : config.elements();
     if (pe.size() != ce.size()) {
       m_out.add("plan.block_count_changed", path,
-                "block count in plan (" + count_text(pe.size()) + ") disagrees with count in config (" + count_text(ce.size()) + ")");
+                "block count in plan (" + count_text(pe.size()) + ") disagrees with count in config (" +
+                    count_text(ce.size()) + ")");
       return;
     }
     const Value null_body = Value::null(schema::implied_type(*nb.block));
@@ -264,7 +279,8 @@ private:
     }
   }
 
-  void block_map(const NestedBlock& nb, const Value& prior, const Value& config, const Value& planned, const Path& path) {
+  void block_map(const NestedBlock& nb, const Value& prior, const Value& config, const Value& planned,
+                 const Path& path) {
     if (collection_null(nb, planned, path)) return;
     const Value null_body = Value::null(schema::implied_type(*nb.block));
     std::map<std::string, Value> prior_by_key;
@@ -281,7 +297,8 @@ private:
 
   void block_set(const Value& planned, const Path& path) {
     if (planned.is_null()) {
-      m_out.add("plan.block_collection_null", path, "planned null for a set of nested blocks; no blocks is an empty set, not null");
+      m_out.add("plan.block_collection_null", path,
+                "planned null for a set of nested blocks; no blocks is an empty set, not null");
       return;
     }
     // Set elements cannot be correlated with config: a planned element may mix prior and config
@@ -300,14 +317,16 @@ private:
     for (const auto& [k, p] : planned_by_key) {
       auto it = config_by_key.find(k);
       if (it == config_by_key.end()) {
-        m_out.add("plan.block_count_changed", path, std::string(what) + " \"" + k + "\" from the plan is not present in config");
+        m_out.add("plan.block_count_changed", path,
+                  std::string(what) + " \"" + k + "\" from the plan is not present in config");
         continue;
       }
       each(k, it->second, p);
     }
     for (const auto& [k, c] : config_by_key) {
       if (planned_by_key.count(k) == 0)
-        m_out.add("plan.block_count_changed", path, std::string(what) + " \"" + k + "\" from config is not present in the plan");
+        m_out.add("plan.block_count_changed", path,
+                  std::string(what) + " \"" + k + "\" from config is not present in the plan");
     }
   }
 
@@ -329,10 +348,13 @@ Presence resolve(const Value& root, const Path& path) {
       if (next == nullptr) return Presence::Absent;
       cur = *next;
     } else if (const auto* i = std::get_if<cty::IndexStep>(&step)) {
-      if (!is_sequence(cur) || i->index < 0 || static_cast<std::size_t>(i->index) >= cur.elements().size()) return Presence::Absent;
+      if (!is_sequence(cur) || i->index < 0 || static_cast<std::size_t>(i->index) >= cur.elements().size())
+        return Presence::Absent;
       cur = cur.elements()[static_cast<std::size_t>(i->index)];
     } else if (const auto* k = std::get_if<cty::KeyStep>(&step)) {
-      const Value* next = kind == cty::Kind::Map ? cur.map_find(k->key) : kind == cty::Kind::Object ? cur.attribute(k->key) : nullptr;
+      const Value* next = kind == cty::Kind::Map      ? cur.map_find(k->key)
+                          : kind == cty::Kind::Object ? cur.attribute(k->key)
+                                                      : nullptr;
       if (next == nullptr) return Presence::Absent;
       cur = *next;
     } else if (const auto* s = std::get_if<cty::SetElementStep>(&step)) {
@@ -364,7 +386,8 @@ Violations check_requires_replace(const Value& prior, const Value& planned, cons
   if (prior.is_null()) return out.take();  // a create has nothing to replace
   for (const Path& p : requires_replace) {
     if (resolve(prior, p) == Presence::Absent && resolve(planned, p) == Presence::Absent)
-      out.add("plan.replace_path_invalid", p, "requires_replace names a path that exists in neither the prior nor the planned state");
+      out.add("plan.replace_path_invalid", p,
+              "requires_replace names a path that exists in neither the prior nor the planned state");
   }
   return out.take();
 }
@@ -372,7 +395,8 @@ Violations check_requires_replace(const Value& prior, const Value& planned, cons
 Violations check_deferral(bool deferral_allowed, bool deferred) {
   Findings out;
   if (deferred && !deferral_allowed)
-    out.add("plan.deferred_not_allowed", Path{}, "the provider deferred the change, but the request did not allow deferral");
+    out.add("plan.deferred_not_allowed", Path{},
+            "the provider deferred the change, but the request did not allow deferral");
   return out.take();
 }
 

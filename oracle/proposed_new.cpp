@@ -25,7 +25,9 @@ struct Body {
   const std::vector<Attribute>* attributes = nullptr;
 };
 
-bool equal_unrefined(const Value& a, const Value& b) { return raw_equals(without_refinements(a), without_refinements(b)); }
+bool equal_unrefined(const Value& a, const Value& b) {
+  return raw_equals(without_refinements(a), without_refinements(b));
+}
 
 bool is_set(const Value& v) { return v.type().kind() == cty::Kind::Set; }
 
@@ -43,12 +45,14 @@ std::optional<Value> config_child(const Value& config, const cty::PathStep& step
   if (!config.is_known()) return Value::unknown(cty::Type::dynamic());
   if (config.is_null()) return std::nullopt;
   if (const auto* i = std::get_if<cty::IndexStep>(&step)) {
-    if (!is_sequence(config) || i->index < 0 || static_cast<std::size_t>(i->index) >= config.elements().size()) return std::nullopt;
+    if (!is_sequence(config) || i->index < 0 || static_cast<std::size_t>(i->index) >= config.elements().size())
+      return std::nullopt;
     return config.elements()[static_cast<std::size_t>(i->index)];
   }
   if (const auto* k = std::get_if<cty::KeyStep>(&step)) {
-    const Value* v = config.type().kind() == cty::Kind::Map ? config.map_find(k->key)
-                     : config.type().kind() == cty::Kind::Object ? config.attribute(k->key) : nullptr;
+    const Value* v = config.type().kind() == cty::Kind::Map      ? config.map_find(k->key)
+                     : config.type().kind() == cty::Kind::Object ? config.attribute(k->key)
+                                                                 : nullptr;
     if (v == nullptr) return std::nullopt;
     return *v;
   }
@@ -195,7 +199,8 @@ Value merge_set(const Body& body, const Value& prior, const Value& config) {
   std::map<Value, std::vector<std::size_t>, ValueLess> by_key;
   const Attribute* key = prior_elements.size() > 8 ? index_attribute(body) : nullptr;
   if (key != nullptr) {
-    for (std::size_t i = 0; i < prior_elements.size(); ++i) by_key[child_attribute(prior_elements[i], key->name)].push_back(i);
+    for (std::size_t i = 0; i < prior_elements.size(); ++i)
+      by_key[child_attribute(prior_elements[i], key->name)].push_back(i);
   }
   std::vector<bool> used(prior_elements.size());
   std::vector<Value> merged;
@@ -227,7 +232,8 @@ Value merge_nested_type(const NestedType& nt, const Value& prior, const Value& c
   const Body body{nullptr, &nt.attributes};
   switch (nt.nesting) {
     case schema::NestingMode::Single:
-    case schema::NestingMode::Group: return config.is_null() ? config : merge_object_attributes(nt.attributes, prior, config);
+    case schema::NestingMode::Group:
+      return config.is_null() ? config : merge_object_attributes(nt.attributes, prior, config);
     case schema::NestingMode::List: return merge_list(body, prior, config);
     case schema::NestingMode::Map: return merge_map(body, prior, config);
     case schema::NestingMode::Set: return merge_set(body, prior, config);
@@ -255,8 +261,7 @@ Value merge_nested_block(const NestedBlock& nb, const Value& prior, const Value&
   if (!config.is_known()) return config;
   const Body body{nb.block.get(), nullptr};
   switch (nb.nesting) {
-    case schema::NestingMode::Single:
-      return config.is_null() ? config : proposed_new(*nb.block, prior, config);
+    case schema::NestingMode::Single: return config.is_null() ? config : proposed_new(*nb.block, prior, config);
     case schema::NestingMode::Group: return proposed_new(*nb.block, prior, config);
     case schema::NestingMode::List: return merge_list(body, prior, config);
     case schema::NestingMode::Map: return merge_map(body, prior, config);

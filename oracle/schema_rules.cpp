@@ -23,18 +23,24 @@ void compare(const std::string& kind, const std::map<std::string, schema::Schema
     }
   }
   for (const auto& [name, s] : b) {
-    if (a.count(name) == 0) out.add("schema.unstable", cty::Path{}, kind + " " + name + " was in the second answer, but not in the first");
+    if (a.count(name) == 0)
+      out.add("schema.unstable", cty::Path{}, kind + " " + name + " was in the second answer, but not in the first");
   }
 }
 
 template <class Map>
-void compare_names(const std::string& kind, const Map& in_schema, const std::vector<std::string>& listed, Findings& out) {
+void compare_names(const std::string& kind, const Map& in_schema, const std::vector<std::string>& listed,
+                   Findings& out) {
   std::set<std::string> seen(listed.begin(), listed.end());
   for (const auto& [name, unused] : in_schema) {
-    if (!seen.contains(name)) out.add("metadata.schema_mismatch", cty::Path{}, kind + " " + name + " is in GetProviderSchema but not in GetMetadata");
+    if (!seen.contains(name))
+      out.add("metadata.schema_mismatch", cty::Path{},
+              kind + " " + name + " is in GetProviderSchema but not in GetMetadata");
   }
   for (const auto& name : seen) {
-    if (!in_schema.contains(name)) out.add("metadata.schema_mismatch", cty::Path{}, kind + " " + name + " is in GetMetadata but not in GetProviderSchema");
+    if (!in_schema.contains(name))
+      out.add("metadata.schema_mismatch", cty::Path{},
+              kind + " " + name + " is in GetMetadata but not in GetProviderSchema");
   }
 }
 
@@ -57,8 +63,10 @@ Violations check_schema(const schema::ProviderSchema& provider_schema) {
     std::string message = p.where.empty() ? p.message : p.where + ": " + p.message;
     // The schema layer names its rules as text (it sits below the oracle); tests/oracle checks
     // that each is catalogued, and one that is not stays an error under its own name.
-    if (auto rule = RuleId::find(p.rule)) out.add(*rule, cty::Path{}, std::move(message));
-    else out.append({Violation{p.rule, Severity::error, cty::Path{}, std::move(message)}});
+    if (auto rule = RuleId::find(p.rule))
+      out.add(*rule, cty::Path{}, std::move(message));
+    else
+      out.append({Violation{p.rule, Severity::error, cty::Path{}, std::move(message)}});
   }
   return out.take();
 }

@@ -33,8 +33,7 @@ void for_each_element(const Value& collection, const Path& path, F each) {
     case cty::Kind::Object:
       for (const auto& [k, v] : keyed_elements(collection)) each(v, path.key(k));
       return;
-    default:
-      return;
+    default: return;
   }
 }
 
@@ -92,8 +91,9 @@ struct DataConfigWalk {
       const Value c = child_attribute(config, a.name);
       const Value r = child_attribute(result, a.name);
       if (c.is_null() || !c.is_wholly_known() || raw_equals(c, r)) continue;
-      out.add("data.config_value_changed", path.attribute(a.name),
-              "result value " + shown(r, has_sensitive(a)) + " does not match config value " + shown(c, has_sensitive(a)));
+      out.add(
+          "data.config_value_changed", path.attribute(a.name),
+          "result value " + shown(r, has_sensitive(a)) + " does not match config value " + shown(c, has_sensitive(a)));
     }
     for (const schema::NestedBlock& nb : b.block_types) {
       const Value c = child_attribute(config, nb.type_name);
@@ -105,7 +105,8 @@ struct DataConfigWalk {
         case schema::NestingMode::List:
           if (c.is_known() && !c.is_null() && r.is_known() && !r.is_null() && is_sequence(r)) {
             const std::size_t n = std::min(c.elements().size(), r.elements().size());
-            for (std::size_t i = 0; i < n; ++i) block(*nb.block, c.elements()[i], r.elements()[i], p.index(static_cast<std::int64_t>(i)));
+            for (std::size_t i = 0; i < n; ++i)
+              block(*nb.block, c.elements()[i], r.elements()[i], p.index(static_cast<std::int64_t>(i)));
           }
           break;
         case schema::NestingMode::Map:
@@ -184,7 +185,8 @@ Violations check_import(const std::vector<ImportedObject>& imported, bool deferr
     return out.take();
   }
   if (imported.size() > 1)
-    out.add("import.multiple", Path{}, "import returned " + std::to_string(imported.size()) + " objects, but one was expected");
+    out.add("import.multiple", Path{},
+            "import returned " + std::to_string(imported.size()) + " objects, but one was expected");
   for (const ImportedObject& o : imported) {
     if (o.type_name.empty()) out.add("import.type_missing", Path{}, "an imported object has no resource type name");
     if (o.state.is_null()) out.add("import.null_object", Path{}, "an imported object has a null state");
@@ -222,7 +224,8 @@ Violations check_plan_is_no_op(const schema::Block& block, const Value& prior, c
   Findings out;
   if (raw_equals(prior, planned)) return out.take();
   check_compatible(block, prior, planned, all_rules_as(rule), out);
-  if (out.empty()) out.add(rule, Path{}, "planning the same configuration again does not plan the prior state unchanged");
+  if (out.empty())
+    out.add(rule, Path{}, "planning the same configuration again does not plan the prior state unchanged");
   return out.take();
 }
 
@@ -248,7 +251,8 @@ Violations check_generated_config(const schema::Block& block, const Value& confi
   report_unknowns(config, "generate.config_invalid", "the generated configuration", out);
   walk_attributes(block, config, [&](const schema::Attribute& a, const Value& v, const Path& p) {
     if (!(a.computed && !a.optional && !a.required)) return true;
-    if (!v.is_null()) out.add("generate.config_invalid", p, "the generated configuration sets a computed-only attribute");
+    if (!v.is_null())
+      out.add("generate.config_invalid", p, "the generated configuration sets a computed-only attribute");
     return false;
   });
   return out.take();
@@ -262,7 +266,8 @@ Violations check_validate_diagnostics(const Value& config, const std::vector<Pat
     for (const cty::PathStep& step : p.steps()) {
       if (unknown || cur->is_null()) break;
       const Value* next = nullptr;
-      if (const auto* a = std::get_if<cty::AttributeStep>(&step)) next = cur->attribute(a->name);
+      if (const auto* a = std::get_if<cty::AttributeStep>(&step))
+        next = cur->attribute(a->name);
       else if (const auto* k = std::get_if<cty::KeyStep>(&step))
         next = cur->type().kind() == cty::Kind::Map ? cur->map_find(k->key) : cur->attribute(k->key);
       else if (const auto* i = std::get_if<cty::IndexStep>(&step)) {
@@ -273,7 +278,8 @@ Violations check_validate_diagnostics(const Value& config, const std::vector<Pat
       cur = next;
       unknown = !cur->is_known();
     }
-    if (unknown) out.add("validate.rejects_unknown", p, "validation reported an error for a value that is not yet known");
+    if (unknown)
+      out.add("validate.rejects_unknown", p, "validation reported an error for a value that is not yet known");
   }
   return out.take();
 }

@@ -22,8 +22,8 @@ struct Utf8Walk {
     char byte[8];
     std::snprintf(byte, sizeof byte, "0x%02x", static_cast<unsigned char>(text[at]));
     out.add(kRule, path,
-            std::string(what) + " holds " + std::string(role) + " that is not valid UTF-8 (byte " + byte + " at offset " +
-                std::to_string(at) + " of " + std::to_string(text.size()) +
+            std::string(what) + " holds " + std::string(role) + " that is not valid UTF-8 (byte " + byte +
+                " at offset " + std::to_string(at) + " of " + std::to_string(text.size()) +
                 "); Terraform would store it as U+FFFD, so the next plan sees a different value");
   }
 

@@ -42,7 +42,8 @@ struct ConformanceWalk {
   Findings& out;
 
   void mismatch(const cty::Path& path, const cty::Type& want, const cty::Type& got) {
-    out.add(kRule, path, std::string(what) + " has " + got.friendly_name() + ", but the schema wants " + want.friendly_name());
+    out.add(kRule, path,
+            std::string(what) + " has " + got.friendly_name() + ", but the schema wants " + want.friendly_name());
   }
 
   // Returns whether a finding was added below `path` so that the caller can report the
@@ -78,13 +79,15 @@ struct ConformanceWalk {
     }
     for (const auto& a : v.type().attributes()) {
       if (want.attribute_index(a.name) < 0)
-        out.add(kRule, path.attribute(a.name), std::string(what) + " has attribute \"" + a.name + "\" that the schema does not define");
+        out.add(kRule, path.attribute(a.name),
+                std::string(what) + " has attribute \"" + a.name + "\" that the schema does not define");
     }
   }
 
   void sequence(const cty::Type& element, const cty::Value& v, const cty::Path& path) {
     const auto& elements = v.elements();
-    for (std::size_t i = 0; i < elements.size(); ++i) value(element, elements[i], path.index(static_cast<std::int64_t>(i)));
+    for (std::size_t i = 0; i < elements.size(); ++i)
+      value(element, elements[i], path.index(static_cast<std::int64_t>(i)));
   }
 
   void set(const cty::Type& element, const cty::Value& v, const cty::Path& path) {
@@ -99,11 +102,13 @@ struct ConformanceWalk {
     const auto& types = want.tuple_elements();
     const auto& elements = v.elements();
     if (types.size() != elements.size()) {
-      out.add(kRule, path, std::string(what) + " has a tuple of " + std::to_string(elements.size()) +
-                               " elements, but the schema wants " + std::to_string(types.size()));
+      out.add(kRule, path,
+              std::string(what) + " has a tuple of " + std::to_string(elements.size()) +
+                  " elements, but the schema wants " + std::to_string(types.size()));
       return;
     }
-    for (std::size_t i = 0; i < types.size(); ++i) value(types[i], elements[i], path.index(static_cast<std::int64_t>(i)));
+    for (std::size_t i = 0; i < types.size(); ++i)
+      value(types[i], elements[i], path.index(static_cast<std::int64_t>(i)));
   }
 };
 

@@ -71,8 +71,7 @@ void collect_unknown_paths(const cty::Value& value, const cty::Path& path, std::
         collect_unknown_paths(values[i], path.attribute(attributes[i].name), out);
       return;
     }
-    default:
-      return;
+    default: return;
   }
 }
 
@@ -111,9 +110,11 @@ std::optional<std::string> broken_refinement(const cty::Refinements& r, const ct
   if (kind == cty::Kind::List || kind == cty::Kind::Set || kind == cty::Kind::Map) {
     const auto length = static_cast<std::uint64_t>(actual.length());
     if (r.length_lower && length < *r.length_lower)
-      return "has " + std::to_string(length) + " elements, below the planned minimum " + std::to_string(*r.length_lower);
+      return "has " + std::to_string(length) + " elements, below the planned minimum " +
+             std::to_string(*r.length_lower);
     if (r.length_upper && length > *r.length_upper)
-      return "has " + std::to_string(length) + " elements, above the planned maximum " + std::to_string(*r.length_upper);
+      return "has " + std::to_string(length) + " elements, above the planned maximum " +
+             std::to_string(*r.length_upper);
   }
   return std::nullopt;
 }
@@ -143,8 +144,7 @@ cty::Value without_refinements(const cty::Value& value) {
       for (const cty::Value& v : value.attribute_values()) values.push_back(without_refinements(v));
       return cty::Value::object(type, std::move(values));
     }
-    default:
-      return value;
+    default: return value;
   }
 }
 

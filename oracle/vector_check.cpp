@@ -24,7 +24,8 @@ const json& member(const json& object, const std::string& key) {
 }
 
 cty::MirroredJson mirrored(const json& values, const std::string& name) {
-  return cty::MirroredJson{member(values, name), member(values, name + "_unknown"), member(values, name + "_refinements")};
+  return cty::MirroredJson{member(values, name), member(values, name + "_unknown"),
+                           member(values, name + "_refinements")};
 }
 
 // An object the harness supplies: it must conform, or the vector itself is wrong (exit 2).
@@ -42,7 +43,8 @@ std::optional<cty::Value> decode_produced(const Vector& v, const cty::Type& type
   if (!out.empty()) return std::nullopt;
   auto value = cty::value_from_mirrored_json(in, type);
   if (!value) {
-    out.add("value.type_mismatch", cty::Path{}, std::string(what) + " does not decode as the schema's type: " + value.error().message);
+    out.add("value.type_mismatch", cty::Path{},
+            std::string(what) + " does not decode as the schema's type: " + value.error().message);
     return std::nullopt;
   }
   return *value;
@@ -122,7 +124,8 @@ Expected<json> run_proposed(const Vector& v, const cty::Type& type) {
   TFC_TRY(prior, decode_input(v, type, "prior"));
   TFC_TRY(config, decode_input(v, type, "config"));
   const cty::MirroredJson m = cty::value_to_mirrored_json(proposed_new(v.block, prior, config), type);
-  json out{{"name", v.name}, {"proposed", m.value}, {"proposed_unknown", m.unknown.is_null() ? json(false) : m.unknown}};
+  json out{
+      {"name", v.name}, {"proposed", m.value}, {"proposed_unknown", m.unknown.is_null() ? json(false) : m.unknown}};
   if (!m.refinements.is_null() && !m.refinements.empty()) out["proposed_refinements"] = m.refinements;
   return out;
 }

@@ -37,7 +37,6 @@ struct CheckOptions {
   CoreProfile profile = CoreProfile::Both;
 };
 
-
 /// True when at least one violation has severity error.
 bool has_errors(const Violations& violations) noexcept;
 

@@ -47,10 +47,8 @@ void write_baseline(const RunReport& run, std::ostream& out) {
                         {"path", e.path},
                         {"path_patterns", e.path_patterns}});
   }
-  const nlohmann::ordered_json doc{{"format", kFormat},
-                                   {"version", 1},
-                                   {"provider", run.provider.address},
-                                   {"findings", std::move(findings)}};
+  const nlohmann::ordered_json doc{
+      {"format", kFormat}, {"version", 1}, {"provider", run.provider.address}, {"findings", std::move(findings)}};
   out << doc.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
 }
 
@@ -70,7 +68,9 @@ Expected<std::vector<BaselineEntry>> read_baseline(const std::string& path) {
   for (const auto& e : doc["findings"]) {
     if (!e.is_object() || !e.contains("fingerprint") || !e["fingerprint"].is_string())
       return Error{"baseline " + path + ": an entry has no fingerprint: " + e.dump()};
-    auto text = [&e](const char* key) { return e.contains(key) && e[key].is_string() ? e[key].get<std::string>() : ""; };
+    auto text = [&e](const char* key) {
+      return e.contains(key) && e[key].is_string() ? e[key].get<std::string>() : "";
+    };
     BaselineEntry entry{text("fingerprint"), text("rule"), text("resource_type"), text("step"), text("path"), {}};
     if (e.contains("path_patterns") && e["path_patterns"].is_array()) {
       for (const auto& p : e["path_patterns"]) {

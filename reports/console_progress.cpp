@@ -37,11 +37,10 @@ ConsoleStyle detect_console_style(int fd) {
 }
 
 void ConsoleProgress::draw(const CaseEvent& event) {
-  m_out << kClearLine << '[' << event.index << '/' << event.total << "] " << one_line(event.suite)
-        << ' ' << one_line(event.scenario);
+  m_out << kClearLine << '[' << event.index << '/' << event.total << "] " << one_line(event.suite) << ' '
+        << one_line(event.scenario);
   if (m_failed > 0) {
-    m_out << "  " << (m_style.color ? kRed : "") << m_failed << " failed"
-          << (m_style.color ? kReset : "");
+    m_out << "  " << (m_style.color ? kRed : "") << m_failed << " failed" << (m_style.color ? kReset : "");
   }
   if (m_findings > 0) m_out << ", " << plural(m_findings, "finding");
   m_out.flush();
@@ -58,8 +57,8 @@ void ConsoleProgress::case_finished(const CaseEvent& event, Status status, std::
   if (!m_style.live) return;
   if (bad) {
     m_out << kClearLine << (m_style.color ? kRed : "") << (status == Status::error ? "ERROR" : "FAIL")
-          << (m_style.color ? kReset : "") << ' ' << one_line(event.suite) << ' '
-          << one_line(event.scenario) << " (" << plural(findings, "finding") << ")\n";
+          << (m_style.color ? kReset : "") << ' ' << one_line(event.suite) << ' ' << one_line(event.scenario) << " ("
+          << plural(findings, "finding") << ")\n";
   }
   draw(event);
 }

@@ -18,8 +18,8 @@ constexpr std::string_view kBold = "\x1b[1m";
 constexpr std::string_view kReset = "\x1b[0m";
 
 constexpr std::size_t kColumns = 7;
-constexpr std::array<std::string_view, kColumns> kHeaders = {"SEVERITY", "CLASS", "RULE", "RESOURCE",
-                                                              "SCENARIO", "PATH", "MESSAGE"};
+constexpr std::array<std::string_view, kColumns> kHeaders = {"SEVERITY", "CLASS", "RULE",   "RESOURCE",
+                                                             "SCENARIO", "PATH",  "MESSAGE"};
 constexpr std::array<std::size_t, kColumns> kMaxWidth = {8, 10, 40, 32, 20, 40, 100};
 
 // The first path, and how many more the finding lists.
@@ -39,8 +39,8 @@ std::string message_cell(const Finding& f) {
 
 std::size_t display_width(std::string_view utf8) {
   // Counts code points (continuation bytes do not start one); wide CJK glyphs are not handled.
-  return static_cast<std::size_t>(std::count_if(
-      utf8.begin(), utf8.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+  return static_cast<std::size_t>(
+      std::count_if(utf8.begin(), utf8.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
 }
 
 // A cell on one line, sanitised (no terminal escapes from a provider) and cut to `max` columns.
@@ -76,9 +76,10 @@ void write_row(std::ostream& out, const std::array<std::string, kColumns>& cells
 void print_findings_table(const RunReport& run, std::ostream& out, bool color) {
   // What the run did not exercise comes first: a green table below it would otherwise mislead.
   if (const auto missed = unexercised(run); !missed.empty()) {
-    out << (color ? kYellow : std::string_view()) << "not exercised (" << missed.size() << " of the selected types):"
-        << (color ? kReset : std::string_view()) << "\n";
-    for (const auto& u : missed) out << "  " << cell(suite_label(*u.suite), 60) << "  " << cell(unexercised_sentence(u), 300) << "\n";
+    out << (color ? kYellow : std::string_view()) << "not exercised (" << missed.size()
+        << " of the selected types):" << (color ? kReset : std::string_view()) << "\n";
+    for (const auto& u : missed)
+      out << "  " << cell(suite_label(*u.suite), 60) << "  " << cell(unexercised_sentence(u), 300) << "\n";
     out << "\n";
   }
   const auto findings = all_findings(run);
@@ -86,9 +87,10 @@ void print_findings_table(const RunReport& run, std::ostream& out, bool color) {
   for (const FindingRef& ref : findings) {
     const Finding& f = *ref.finding;
     const std::string severity = f.baseline == BaselineState::known ? "known" : std::string(to_string(f.severity));
-    const std::array<std::string, kColumns> raw = {
-        severity, std::string(to_string(f.finding_class)), f.rule_id, suite_label(*ref.suite), ref.scenario->name,
-        paths_cell(f), message_cell(f)};
+    const std::array<std::string, kColumns> raw = {severity,           std::string(to_string(f.finding_class)),
+                                                   f.rule_id,          suite_label(*ref.suite),
+                                                   ref.scenario->name, paths_cell(f),
+                                                   message_cell(f)};
     std::array<std::string, kColumns> row;
     for (std::size_t i = 0; i < kColumns; ++i) row[i] = cell(raw[i], kMaxWidth[i]);
     rows.push_back(std::move(row));
@@ -116,8 +118,8 @@ void print_findings_table(const RunReport& run, std::ostream& out, bool color) {
   std::string word(to_string(verdict));
   for (auto& c : word) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   out << '\n'
-      << (color ? shade : std::string_view()) << word << (color ? kReset : std::string_view()) << ": " << totals_sentence(t) << " ("
-      << format_seconds(run.duration) << " s, seed " << run.seed << ")\n";
+      << (color ? shade : std::string_view()) << word << (color ? kReset : std::string_view()) << ": "
+      << totals_sentence(t) << " (" << format_seconds(run.duration) << " s, seed " << run.seed << ")\n";
   for (const std::string& why : incompleteness(run)) out << "  " << cell(why, 400) << "\n";
   for (const BaselineEntry& e : run.possibly_fixed) {
     out << "possibly fixed (in the baseline, not met): " << cell(e.rule_id, 40) << " " << cell(e.resource_type, 32)
@@ -138,8 +140,7 @@ void print_findings_table(const RunReport& run, std::ostream& out, bool color) {
   }
   if (!replays.empty()) out << "replay:\n";
   for (const auto& [command, rule] : replays) {
-    out << "  " << command << std::string(width - display_width(command) + 2, ' ') << "# " << rule
-        << '\n';
+    out << "  " << command << std::string(width - display_width(command) + 2, ' ') << "# " << rule << '\n';
   }
 }
 

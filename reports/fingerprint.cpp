@@ -26,8 +26,10 @@ std::string path_pattern(std::string_view path) {
         i += 2;
         continue;
       }
-      if (c == '"') quoted = !quoted;
-      else if (c == ']' && !quoted) break;
+      if (c == '"')
+        quoted = !quoted;
+      else if (c == ']' && !quoted)
+        break;
       ++i;
     }
     ++i;  // past `]`

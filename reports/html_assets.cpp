@@ -118,8 +118,7 @@ std::string html_content_security_policy() {
   std::array<unsigned char, 4 * ((EVP_MAX_MD_SIZE + 2) / 3) + 1> base64{};
   EVP_EncodeBlock(base64.data(), digest.data(), static_cast<int>(length));
   return "default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-" +
-         std::string(reinterpret_cast<const char*>(base64.data())) +
-         "'; base-uri 'none'; form-action 'none'";
+         std::string(reinterpret_cast<const char*>(base64.data())) + "'; base-uri 'none'; form-action 'none'";
 }
 
 }  // namespace tfc::report

@@ -2,8 +2,8 @@
 
 namespace tfc::report {
 
-void text_element(XmlWriter& h, std::string_view name, std::string_view text,
-                  std::string_view css_class, XmlWriter::Layout layout) {
+void text_element(XmlWriter& h, std::string_view name, std::string_view text, std::string_view css_class,
+                  XmlWriter::Layout layout) {
   auto e = h.scoped_element(name, layout);
   if (!css_class.empty()) e.attribute("class", css_class);
   e.text(text);

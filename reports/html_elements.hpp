@@ -8,8 +8,7 @@
 namespace tfc::report {
 
 /// `<name class="css_class">escaped text</name>` (no class attribute when css_class is empty).
-void text_element(XmlWriter& h, std::string_view name, std::string_view text,
-                  std::string_view css_class = {},
+void text_element(XmlWriter& h, std::string_view name, std::string_view text, std::string_view css_class = {},
                   XmlWriter::Layout layout = XmlWriter::Layout::indent);
 
 /// One `<dt>label</dt><dd>value</dd>` pair of a description list.

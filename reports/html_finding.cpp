@@ -14,8 +14,7 @@ using Layout = XmlWriter::Layout;
 
 // One side of the side-by-side view: every line, the ones outside the common subsequence marked.
 void write_value_column(XmlWriter& h, std::string_view caption, std::string_view css_class,
-                        const std::vector<std::string_view>& lines,
-                        const std::vector<bool>& changed, bool redacted) {
+                        const std::vector<std::string_view>& lines, const std::vector<bool>& changed, bool redacted) {
   auto figure = h.scoped_element("div");
   figure.attribute("class", css_class);
   text_element(h, "h4", caption);
@@ -40,12 +39,10 @@ void write_values(XmlWriter& h, const Finding& f) {
   auto values = h.scoped_element("div");
   values.attribute("class", "values");
   write_value_column(h, "expected", "expected", left, marks.left_changed, f.sensitive);
-  write_value_column(h, "actual (from the provider)", "actual", right, marks.right_changed,
-                     f.sensitive);
+  write_value_column(h, "actual (from the provider)", "actual", right, marks.right_changed, f.sensitive);
 }
 
-void write_pre_block(XmlWriter& h, std::string_view title, std::string_view text,
-                     std::string_view css_class = {}) {
+void write_pre_block(XmlWriter& h, std::string_view title, std::string_view text, std::string_view css_class = {}) {
   if (text.empty()) return;
   text_element(h, "h4", title);
   text_element(h, "pre", text, css_class);
@@ -71,7 +68,8 @@ void write_reproduction(XmlWriter& h, const Reproduction& r) {
   for (const ReproStep& s : r.steps) {
     std::string command;
     for (const std::string& a : s.args) command += " " + a;
-    text_element(h, "li", s.folder + ": " + s.purpose + " —" + command + (s.checked ? " (Core should reject this)" : ""));
+    text_element(h, "li",
+                 s.folder + ": " + s.purpose + " —" + command + (s.checked ? " (Core should reject this)" : ""));
   }
 }
 

@@ -15,9 +15,7 @@ namespace {
 
 using Layout = XmlWriter::Layout;
 
-void number_cell(XmlWriter& h, std::size_t n) {
-  text_element(h, "td", std::to_string(n), "num");
-}
+void number_cell(XmlWriter& h, std::size_t n) { text_element(h, "td", std::to_string(n), "num"); }
 
 void header_row(XmlWriter& h, std::initializer_list<std::string_view> names) {
   auto tr = h.scoped_element("tr");
@@ -30,11 +28,9 @@ void write_head(XmlWriter& h, const RunReport& run, Verdict verdict) {
   h.scoped_element("meta")
       .attribute("http-equiv", "Content-Security-Policy")
       .attribute("content", html_content_security_policy());
-  h.scoped_element("meta")
-      .attribute("name", "viewport")
-      .attribute("content", "width=device-width, initial-scale=1");
-  text_element(h, "title", std::string("tfconform report: ") + run.provider.address +
-                               " (" + std::string(to_string(verdict)) + ")");
+  h.scoped_element("meta").attribute("name", "viewport").attribute("content", "width=device-width, initial-scale=1");
+  text_element(h, "title",
+               std::string("tfconform report: ") + run.provider.address + " (" + std::string(to_string(verdict)) + ")");
   h.start_element("style").write_trusted(html_style()).end_element();
 }
 
@@ -55,18 +51,20 @@ void write_header(XmlWriter& h, const RunReport& run, const Totals& t, Verdict v
   meta_row(h, "protocol", std::to_string(run.provider.protocol_version));
   if (!hints.empty()) meta_row(h, "SDK hints", hints);
   meta_row(h, "seed", std::to_string(run.seed));
-  meta_row(h, "profile", run.profile + " (errors for the rules " +
-                             (run.profile == "both" ? std::string("either Core enforces") : run.profile + " enforces") + ")");
+  meta_row(h, "profile",
+           run.profile + " (errors for the rules " +
+               (run.profile == "both" ? std::string("either Core enforces") : run.profile + " enforces") + ")");
   if (!run.baseline_file.empty()) {
-    meta_row(h, "baseline", run.baseline_file + ": " + std::to_string(totals_of(run).known_findings) + " known, " +
-                                std::to_string(run.possibly_fixed.size()) + " possibly fixed");
+    meta_row(h, "baseline",
+             run.baseline_file + ": " + std::to_string(totals_of(run).known_findings) + " known, " +
+                 std::to_string(run.possibly_fixed.size()) + " possibly fixed");
   }
-  meta_row(h, "options", std::string("apply ") + (run.options.apply ? "on" : "off") + ", " +
-                             std::to_string(run.options.cases) + " cases");
+  meta_row(
+      h, "options",
+      std::string("apply ") + (run.options.apply ? "on" : "off") + ", " + std::to_string(run.options.cases) + " cases");
   meta_row(h, "started", format_timestamp(run.started_at, true) + " on " + run.hostname);
   meta_row(h, "duration", format_seconds(run.duration) + " s");
-  meta_row(h, "report generated", format_timestamp(now, true) + " by tfconform " +
-                                      run.tool_version);
+  meta_row(h, "report generated", format_timestamp(now, true) + " by tfconform " + run.tool_version);
 }
 
 void write_summaries(XmlWriter& h, const RunReport& run) {
@@ -90,8 +88,8 @@ void write_summaries(XmlWriter& h, const RunReport& run) {
       text_element(h, "td", rc.rule_id);
       {
         auto td = h.scoped_element("td");
-        text_element(h, "span", to_string(rc.severity),
-                     std::string("badge ") + std::string(to_string(rc.severity)), Layout::inline_);
+        text_element(h, "span", to_string(rc.severity), std::string("badge ") + std::string(to_string(rc.severity)),
+                     Layout::inline_);
       }
       number_cell(h, rc.count);
     }
@@ -102,30 +100,32 @@ void write_summaries(XmlWriter& h, const RunReport& run) {
     header_row(h, {"fingerprint", "rule", "resource", "step", "path"});
     for (const BaselineEntry& e : run.possibly_fixed) {
       auto tr = h.scoped_element("tr");
-      for (const std::string* v : {&e.fingerprint, &e.rule_id, &e.resource_type, &e.step, &e.path}) text_element(h, "td", *v);
+      for (const std::string* v : {&e.fingerprint, &e.rule_id, &e.resource_type, &e.step, &e.path})
+        text_element(h, "td", *v);
     }
   }
   text_element(h, "h2", "Results by resource");
   auto table = h.scoped_element("table");
-  header_row(h, {"suite", "scenarios", "passed", "failed", "skipped", "errored", "error findings",
-                 "warnings", "cases generated", "rejected by validation", "planned", "applied",
-                 "cases per step", "most frequent refusal"});
+  header_row(h, {"suite", "scenarios", "passed", "failed", "skipped", "errored", "error findings", "warnings",
+                 "cases generated", "rejected by validation", "planned", "applied", "cases per step",
+                 "most frequent refusal"});
   for (const Suite& suite : run.suites) {
     const Totals t = totals_of(suite);
     auto tr = h.scoped_element("tr");
     text_element(h, "td", suite_label(suite));
-    for (std::size_t n : {t.scenarios, t.passed, t.failed, t.skipped, t.errored, t.error_findings,
-                          t.warning_findings, suite.coverage.cases_generated,
-                          suite.coverage.rejected_by_validation, suite.coverage.planned,
+    for (std::size_t n : {t.scenarios, t.passed, t.failed, t.skipped, t.errored, t.error_findings, t.warning_findings,
+                          suite.coverage.cases_generated, suite.coverage.rejected_by_validation, suite.coverage.planned,
                           suite.coverage.applied}) {
       number_cell(h, n);
     }
     std::string steps;
-    for (const auto& [step, cases] : suite.coverage.steps) steps += (steps.empty() ? "" : ", ") + step + " " + std::to_string(cases);
+    for (const auto& [step, cases] : suite.coverage.steps)
+      steps += (steps.empty() ? "" : ", ") + step + " " + std::to_string(cases);
     text_element(h, "td", steps);
-    text_element(h, "td", suite.coverage.top_refusal.empty()
-                              ? std::string()
-                              : suite.coverage.top_refusal + " (" + plural(suite.coverage.top_refusal_cases, "case") + ")");
+    text_element(h, "td",
+                 suite.coverage.top_refusal.empty()
+                     ? std::string()
+                     : suite.coverage.top_refusal + " (" + plural(suite.coverage.top_refusal_cases, "case") + ")");
   }
 }
 
@@ -136,9 +136,10 @@ void write_learned(XmlWriter& h, const RunReport& run) {
   auto section = h.scoped_element("section");
   section.attribute("id", "learned");
   text_element(h, "h2", "Learned from refusals");
-  text_element(h, "p",
-               "Rules tfconform read from the provider's answers (diagnostics), its schema (descriptions) and "
-               "attribute names, and used for the later cases of each suite. --write-hints saves them as a hints file.");
+  text_element(
+      h, "p",
+      "Rules tfconform read from the provider's answers (diagnostics), its schema (descriptions) and "
+      "attribute names, and used for the later cases of each suite. --write-hints saves them as a hints file.");
   auto table = h.scoped_element("table");
   header_row(h, {"suite", "attribute", "rule", "source", "case", "evidence"});
   for (const Suite& suite : run.suites) {
@@ -148,8 +149,10 @@ void write_learned(XmlWriter& h, const RunReport& run) {
       text_element(h, "td", r.attribute);
       text_element(h, "td", r.rule);
       text_element(h, "td", r.source);
-      if (r.case_number > 0) number_cell(h, r.case_number);
-      else text_element(h, "td", "");
+      if (r.case_number > 0)
+        number_cell(h, r.case_number);
+      else
+        text_element(h, "td", "");
       text_element(h, "td", r.evidence);
     }
   }
@@ -193,8 +196,8 @@ void write_scenarios(XmlWriter& h, const RunReport& run) {
         text_element(h, "td", s.name);
         {
           auto td = h.scoped_element("td");
-          text_element(h, "span", to_string(s.status),
-                       std::string("badge ") + std::string(to_string(s.status)), Layout::inline_);
+          text_element(h, "span", to_string(s.status), std::string("badge ") + std::string(to_string(s.status)),
+                       Layout::inline_);
         }
         text_element(h, "td", format_seconds(s.duration), "num");
         number_cell(h, s.findings.size());
@@ -208,8 +211,9 @@ void write_scenarios(XmlWriter& h, const RunReport& run) {
     for (const Scenario& s : suite.scenarios) {
       if (s.log_lines.empty()) continue;
       auto details = h.scoped_element("details");
-      text_element(h, "summary", "provider log of " + suite_label(suite) + " " + s.name + " (" +
-                                     plural(s.log_lines.size(), "line") + ")");
+      text_element(
+          h, "summary",
+          "provider log of " + suite_label(suite) + " " + s.name + " (" + plural(s.log_lines.size(), "line") + ")");
       std::string log;
       for (const std::string& line : s.log_lines) log += line + "\n";
       text_element(h, "pre", log);
@@ -234,8 +238,9 @@ void write_body(XmlWriter& h, const RunReport& run, std::chrono::system_clock::t
   }
   write_scenarios(h, run);
   write_learned(h, run);
-  text_element(h, "footer", "tfconform " + run.tool_version + " · seed " +
-                                std::to_string(run.seed) + " · self-contained report, no network");
+  text_element(
+      h, "footer",
+      "tfconform " + run.tool_version + " · seed " + std::to_string(run.seed) + " · self-contained report, no network");
   h.start_element("script").write_trusted(html_script()).end_element();
 }
 

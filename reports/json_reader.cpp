@@ -109,7 +109,8 @@ Finding finding_of(const Json& j, bool values_as_text) {
   f.values.actual = compared_value(j, "actual", values_as_text);
   f.values.differing_paths = strings(j, "differing_paths");
   if (j.contains("counterexample") && j["counterexample"].is_object()) {
-    f.counterexample = Counterexample{text(j["counterexample"], "configuration"), count(j["counterexample"], "attribute_count")};
+    f.counterexample =
+        Counterexample{text(j["counterexample"], "configuration"), count(j["counterexample"], "attribute_count")};
   }
   f.seed = number_text(j, "seed");
   if (j.contains("replay") && j["replay"].is_object()) f.replay_token = text(j["replay"], "token");
@@ -123,9 +124,9 @@ Finding finding_of(const Json& j, bool values_as_text) {
                             FindingClass::contract);
   f.fingerprint = text(j, "fingerprint");
   f.occurrences = std::max<std::size_t>(1, count(j, "occurrences"));
-  f.baseline = enum_of(text(j, "baseline"),
-                       std::array{BaselineState::untracked, BaselineState::known, BaselineState::fresh},
-                       BaselineState::untracked);
+  f.baseline =
+      enum_of(text(j, "baseline"), std::array{BaselineState::untracked, BaselineState::known, BaselineState::fresh},
+              BaselineState::untracked);
   if (j.contains("violations") && j["violations"].is_array()) {
     for (const auto& v : j["violations"]) f.violations.push_back({text(v, "path"), text(v, "message")});
   }
@@ -137,12 +138,12 @@ Finding finding_of(const Json& j, bool values_as_text) {
   if (j.contains("reproduction") && j["reproduction"].is_object()) f.reproduction = reproduction_of(j["reproduction"]);
   if (j.contains("confirmations") && j["confirmations"].is_array()) {
     for (const auto& c : j["confirmations"]) {
-      f.confirmations.push_back(
-          {text(c, "cli"),
-           enum_of(text(c, "verdict"),
-                   std::array{ConfirmVerdict::confirmed, ConfirmVerdict::not_reproduced, ConfirmVerdict::not_expressible},
-                   ConfirmVerdict::not_reproduced),
-           text(c, "quote")});
+      f.confirmations.push_back({text(c, "cli"),
+                                 enum_of(text(c, "verdict"),
+                                         std::array{ConfirmVerdict::confirmed, ConfirmVerdict::not_reproduced,
+                                                    ConfirmVerdict::not_expressible},
+                                         ConfirmVerdict::not_reproduced),
+                                 text(c, "quote")});
     }
   }
   return f;
@@ -163,8 +164,8 @@ Expected<RunReport> run_from_json(const Json& doc) {
     return Error{"not a tfconform JSON report (no suites or provider)"};
   RunReport run;
   // Format version 1 (or none) held a finding's values as rendered text.
-  const bool values_as_text =
-      !doc.contains("format_version") || !doc["format_version"].is_number_integer() || doc["format_version"].get<int>() < 2;
+  const bool values_as_text = !doc.contains("format_version") || !doc["format_version"].is_number_integer() ||
+                              doc["format_version"].get<int>() < 2;
   if (doc.contains("tool")) run.tool_version = text(doc["tool"], "version");
   run.hostname = text(doc, "hostname");
   const Json& p = doc["provider"];
@@ -220,17 +221,17 @@ Expected<RunReport> run_from_json(const Json& doc) {
     }
     if (s.contains("learned") && s["learned"].is_array()) {
       for (const auto& l : s["learned"]) {
-        suite.learned.push_back({text(l, "attribute"), text(l, "source"), text(l, "rule"), text(l, "evidence"),
-                                 count(l, "case")});
+        suite.learned.push_back(
+            {text(l, "attribute"), text(l, "source"), text(l, "rule"), text(l, "evidence"), count(l, "case")});
       }
     }
     if (s.contains("scenarios") && s["scenarios"].is_array()) {
       for (const auto& sc : s["scenarios"]) {
         Scenario scenario;
         scenario.name = text(sc, "name");
-        scenario.status = enum_of(text(sc, "status"),
-                                  std::array{Status::passed, Status::failed, Status::skipped, Status::error},
-                                  Status::passed);
+        scenario.status =
+            enum_of(text(sc, "status"), std::array{Status::passed, Status::failed, Status::skipped, Status::error},
+                    Status::passed);
         scenario.reason = text(sc, "reason");
         scenario.duration = millis(sc, "duration_seconds");
         scenario.log_lines = strings(sc, "provider_log");

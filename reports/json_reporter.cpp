@@ -8,9 +8,7 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-double seconds(std::chrono::milliseconds d) {
-  return static_cast<double>(d.count()) / 1000.0;
-}
+double seconds(std::chrono::milliseconds d) { return static_cast<double>(d.count()) / 1000.0; }
 
 Json totals_json(const Totals& t) {
   return Json{{"scenarios", t.scenarios},
@@ -159,25 +157,24 @@ Json baseline_json(const RunReport& run) {
 void JsonReporter::write(const RunReport& run, std::ostream& out) const {
   Json suites = Json::array();
   for (const Suite& suite : run.suites) suites.push_back(suite_json(suite));
-  Json doc{
-      {"format_version", kFormatVersion},
-      {"generated_at", format_timestamp(m_clock(), true)},
-      {"tool", {{"name", "tfconform"}, {"version", run.tool_version}}},
-      {"result", std::string(to_string(verdict_of(run)))},
-      {"hostname", run.hostname},
-      {"provider",
-       {{"address", run.provider.address},
-        {"binary_path", run.provider.binary_path},
-        {"protocol_version", run.provider.protocol_version},
-        {"sdk_hints", run.provider.sdk_hints}}},
-      {"seed", std::to_string(run.seed)},
-      {"started_at", format_timestamp(run.started_at, true)},
-      {"duration_seconds", seconds(run.duration)},
-      {"options", {{"apply", run.options.apply}, {"cases", run.options.cases}}},
-      {"profile", run.profile},
-      {"baseline", baseline_json(run)},
-      {"totals", totals_json(totals_of(run))},
-      {"suites", std::move(suites)}};
+  Json doc{{"format_version", kFormatVersion},
+           {"generated_at", format_timestamp(m_clock(), true)},
+           {"tool", {{"name", "tfconform"}, {"version", run.tool_version}}},
+           {"result", std::string(to_string(verdict_of(run)))},
+           {"hostname", run.hostname},
+           {"provider",
+            {{"address", run.provider.address},
+             {"binary_path", run.provider.binary_path},
+             {"protocol_version", run.provider.protocol_version},
+             {"sdk_hints", run.provider.sdk_hints}}},
+           {"seed", std::to_string(run.seed)},
+           {"started_at", format_timestamp(run.started_at, true)},
+           {"duration_seconds", seconds(run.duration)},
+           {"options", {{"apply", run.options.apply}, {"cases", run.options.cases}}},
+           {"profile", run.profile},
+           {"baseline", baseline_json(run)},
+           {"totals", totals_json(totals_of(run))},
+           {"suites", std::move(suites)}};
   doc["incomplete"] = incompleteness(run);
   Json missed = Json::array();
   for (const auto& u : unexercised(run))

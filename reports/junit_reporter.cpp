@@ -48,11 +48,11 @@ void write_properties(XmlWriter& xml, const RunReport& run, const Suite& suite) 
   write_property(xml, "options.apply", run.options.apply ? "true" : "false");
   write_property(xml, "options.cases", std::to_string(run.options.cases));
   write_property(xml, "coverage.cases_generated", std::to_string(suite.coverage.cases_generated));
-  write_property(xml, "coverage.rejected_by_validation",
-                 std::to_string(suite.coverage.rejected_by_validation));
+  write_property(xml, "coverage.rejected_by_validation", std::to_string(suite.coverage.rejected_by_validation));
   write_property(xml, "coverage.planned", std::to_string(suite.coverage.planned));
   write_property(xml, "coverage.applied", std::to_string(suite.coverage.applied));
-  for (const auto& [step, cases] : suite.coverage.steps) write_property(xml, "coverage.step." + step, std::to_string(cases));
+  for (const auto& [step, cases] : suite.coverage.steps)
+    write_property(xml, "coverage.step." + step, std::to_string(cases));
   if (!suite.coverage.top_refusal.empty()) write_property(xml, "coverage.top_refusal", suite.coverage.top_refusal);
 }
 
@@ -85,9 +85,7 @@ void write_testcase(XmlWriter& xml, const Suite& suite, const Scenario& scenario
   switch (scenario.status) {
     case Status::passed: break;
     case Status::failed: write_failure(xml, scenario); break;
-    case Status::skipped:
-      xml.scoped_element("skipped").attribute("message", scenario.reason);
-      break;
+    case Status::skipped: xml.scoped_element("skipped").attribute("message", scenario.reason); break;
     case Status::error: {
       auto error = xml.scoped_element("error");
       error.attribute("message", scenario.reason.empty() ? "harness error" : scenario.reason)
@@ -113,8 +111,8 @@ std::string suite_output(const Suite& suite) {
     for (const Finding& f : scenario.findings) {
       if (f.log_excerpt.empty()) continue;
       out += "== " + scenario.name + ": provider log at " + f.step + " (" + std::to_string(f.log_excerpt.size()) +
-             " of " + std::to_string(f.log_total_lines) + " lines" + (f.log_file.empty() ? "" : "; all in " + f.log_file) +
-             ") ==\n";
+             " of " + std::to_string(f.log_total_lines) + " lines" +
+             (f.log_file.empty() ? "" : "; all in " + f.log_file) + ") ==\n";
       for (const std::string& line : f.log_excerpt) out += line + '\n';
     }
   }
@@ -126,8 +124,7 @@ std::string suite_output(const Suite& suite) {
   return out;
 }
 
-void write_suite(XmlWriter& xml, const RunReport& run, const Suite& suite, int id,
-                 const std::string& timestamp) {
+void write_suite(XmlWriter& xml, const RunReport& run, const Suite& suite, int id, const std::string& timestamp) {
   const Totals t = totals_of(suite);
   auto testsuite = xml.scoped_element("testsuite");
   // package and id are required on each testsuite of an aggregated document by the XSD;
@@ -155,8 +152,7 @@ void JunitReporter::write(const RunReport& run, std::ostream& out) const {
   const std::string timestamp = format_timestamp(started, false);
   XmlWriter xml(out, XmlWriter::Dialect::xml);
   xml.write_declaration();
-  xml.write_comment("tfconform " + run.tool_version + " conformance report, seed " +
-                    std::to_string(run.seed));
+  xml.write_comment("tfconform " + run.tool_version + " conformance report, seed " + std::to_string(run.seed));
   {
     auto root = xml.scoped_element("testsuites");
     int id = 0;

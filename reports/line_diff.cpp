@@ -19,8 +19,7 @@ std::vector<std::string_view> split_lines(std::string_view text) {
   return lines;
 }
 
-LineMarks diff_lines(const std::vector<std::string_view>& left,
-                     const std::vector<std::string_view>& right) {
+LineMarks diff_lines(const std::vector<std::string_view>& left, const std::vector<std::string_view>& right) {
   const std::size_t n = left.size();
   const std::size_t m = right.size();
   LineMarks marks{std::vector<bool>(n, true), std::vector<bool>(m, true)};

@@ -18,8 +18,7 @@ struct LineMarks {
 /// Marks every line that is not part of a longest common subsequence of the two line lists
 /// (an LCS line diff). Inputs above kMaxCells line pairs fall back to comparing line i with line
 /// i, so the cost stays bounded for huge values.
-LineMarks diff_lines(const std::vector<std::string_view>& left,
-                     const std::vector<std::string_view>& right);
+LineMarks diff_lines(const std::vector<std::string_view>& left, const std::vector<std::string_view>& right);
 
 inline constexpr std::size_t kMaxCells = 4'000'000;
 

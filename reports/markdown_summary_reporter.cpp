@@ -13,26 +13,29 @@ std::string code(std::string_view text) { return "<code>" + markdown_cell(text) 
 void write_overview(const RunReport& run, std::ostream& out) {
   const Totals t = totals_of(run);
   const Verdict verdict = verdict_of(run);
-  out << "## tfconform: " << (verdict == Verdict::failed ? "FAILED" : verdict == Verdict::incomplete ? "INCOMPLETE" : "passed")
+  out << "## tfconform: "
+      << (verdict == Verdict::failed       ? "FAILED"
+          : verdict == Verdict::incomplete ? "INCOMPLETE"
+                                           : "passed")
       << " \xE2\x80\x94 " << plural(t.error_findings, "error") << ", " << plural(t.warning_findings, "warning")
       << "\n\n";
   for (const std::string& why : incompleteness(run)) out << "**Incomplete:** " << markdown_cell(why) << "\n\n";
-  out << "Provider " << code(run.provider.address) << " (protocol "
-      << run.provider.protocol_version << "), seed " << code(std::to_string(run.seed)) << ": "
-      << totals_sentence(t) << ", in " << format_seconds(run.duration) << " s.\n\n";
+  out << "Provider " << code(run.provider.address) << " (protocol " << run.provider.protocol_version << "), seed "
+      << code(std::to_string(run.seed)) << ": " << totals_sentence(t) << ", in " << format_seconds(run.duration)
+      << " s.\n\n";
   if (const auto missed = unexercised(run); !missed.empty()) {
     out << "**Not exercised** (" << missed.size() << " of the selected types):\n\n";
-    for (const auto& u : missed) out << "- " << code(suite_label(*u.suite)) << ": " << markdown_cell(unexercised_sentence(u)) << "\n";
+    for (const auto& u : missed)
+      out << "- " << code(suite_label(*u.suite)) << ": " << markdown_cell(unexercised_sentence(u)) << "\n";
     out << "\n";
   }
   out << "| suite | passed | failed | skipped | errored | findings | cases generated |\n"
       << "|---|--:|--:|--:|--:|--:|--:|\n";
   for (const Suite& suite : run.suites) {
     const Totals s = totals_of(suite);
-    out << "| " << markdown_cell(suite_label(suite)) << " | " << s.passed << " | " << s.failed
-        << " | " << s.skipped << " | " << s.errored << " | "
-        << s.error_findings + s.warning_findings << " | " << suite.coverage.cases_generated
-        << " |\n";
+    out << "| " << markdown_cell(suite_label(suite)) << " | " << s.passed << " | " << s.failed << " | " << s.skipped
+        << " | " << s.errored << " | " << s.error_findings + s.warning_findings << " | "
+        << suite.coverage.cases_generated << " |\n";
   }
   out << '\n';
 }
@@ -42,8 +45,7 @@ void write_rules(const RunReport& run, std::ostream& out) {
   if (rules.empty()) return;
   out << "### Findings by rule\n\n| rule | severity | findings |\n|---|---|--:|\n";
   for (const RuleCount& rc : rules) {
-    out << "| " << code(rc.rule_id) << " | " << to_string(rc.severity) << " | " << rc.count
-        << " |\n";
+    out << "| " << code(rc.rule_id) << " | " << to_string(rc.severity) << " | " << rc.count << " |\n";
   }
   out << '\n';
 }
@@ -60,11 +62,12 @@ void write_findings(const RunReport& run, std::ostream& out) {
     std::string message = caveat_tags(f).empty() ? f.message : caveat_tags(f) + " " + f.message;
     if (f.violations.size() > 1) message += " (and " + plural(f.violations.size() - 1, "more path") + ")";
     if (f.occurrences > 1) message += " [" + std::to_string(f.occurrences) + " cases]";
-    for (const Confirmation& c : f.confirmations) message += " [" + c.cli + ": " + std::string(to_string(c.verdict)) + "]";
+    for (const Confirmation& c : f.confirmations)
+      message += " [" + c.cli + ": " + std::string(to_string(c.verdict)) + "]";
     out << "| " << (f.baseline == BaselineState::known ? std::string("known") : std::string(to_string(f.severity)))
         << " | " << to_string(f.finding_class) << " | " << code(f.rule_id) << " | "
-        << markdown_cell(suite_label(*ref.suite)) << " | " << markdown_cell(ref.scenario->name)
-        << " | " << code(f.path) << " | " << markdown_cell(message) << " |\n";
+        << markdown_cell(suite_label(*ref.suite)) << " | " << markdown_cell(ref.scenario->name) << " | " << code(f.path)
+        << " | " << markdown_cell(message) << " |\n";
   }
   if (findings.size() > MarkdownSummaryReporter::kMaxFindingRows) {
     out << "\n\xE2\x80\xA6 and " << findings.size() - MarkdownSummaryReporter::kMaxFindingRows
@@ -78,8 +81,8 @@ void write_findings(const RunReport& run, std::ostream& out) {
     const std::string command = replay_command(*ref.finding);
     if (command.empty() || std::find(seen.begin(), seen.end(), command) != seen.end()) continue;
     seen.push_back(command);
-    out << "- " << code(ref.finding->rule_id) << " in " << markdown_cell(suite_label(*ref.suite))
-        << " / " << markdown_cell(ref.scenario->name) << ": " << code(command) << '\n';
+    out << "- " << code(ref.finding->rule_id) << " in " << markdown_cell(suite_label(*ref.suite)) << " / "
+        << markdown_cell(ref.scenario->name) << ": " << code(command) << '\n';
   }
   out << "\n</details>\n\n";
 }
@@ -120,10 +123,16 @@ std::string markdown_cell(std::string_view text) {
       case '"': out += "&quot;"; break;
       case '\n': out += "<br>"; break;
       case '\r': break;
-      case '|': case '\\': case '*': case '_': case '`': case '[': case ']': case '~': case '#':
-      case '!':
-        out += "&#" + std::to_string(static_cast<int>(c)) + ';';
-        break;
+      case '|':
+      case '\\':
+      case '*':
+      case '_':
+      case '`':
+      case '[':
+      case ']':
+      case '~':
+      case '#':
+      case '!': out += "&#" + std::to_string(static_cast<int>(c)) + ';'; break;
       default: out += c;
     }
   }

@@ -60,16 +60,14 @@ std::unique_ptr<Reporter> make_reporter(ReportKind kind, Clock clock) {
   return std::make_unique<JsonReporter>(std::move(clock));
 }
 
-Expected<MultiReporter> MultiReporter::create(const std::vector<std::string>& specs,
-                                              Clock clock) {
+Expected<MultiReporter> MultiReporter::create(const std::vector<std::string>& specs, Clock clock) {
   MultiReporter multi;
   for (const std::string& spec : specs) {
     TFC_TRY(destination, parse_report_spec(spec));
     for (const ReportDestination& seen : multi.m_destinations) {
       if (seen.path == destination.path) {
-        return Error{"--report '" + spec + "': '" + destination.path +
-                     "' is already the destination of the " + std::string(kind_name(seen.kind)) +
-                     " report"};
+        return Error{"--report '" + spec + "': '" + destination.path + "' is already the destination of the " +
+                     std::string(kind_name(seen.kind)) + " report"};
       }
     }
     multi.m_reporters.push_back(make_reporter(destination.kind, clock));
@@ -85,8 +83,8 @@ Expected<void> MultiReporter::write(const RunReport& run, std::ostream& stdout_s
     if (dest.path == "-") {
       m_reporters[i]->write(run, stdout_stream);
       stdout_stream.flush();
-      if (!stdout_stream) errors += "; cannot write the " + std::string(kind_name(dest.kind)) +
-                                    " report to standard output";
+      if (!stdout_stream)
+        errors += "; cannot write the " + std::string(kind_name(dest.kind)) + " report to standard output";
       continue;
     }
     errno = 0;
@@ -96,8 +94,8 @@ Expected<void> MultiReporter::write(const RunReport& run, std::ostream& stdout_s
       file.close();
     }
     if (!file) {
-      errors += "; cannot write the " + std::string(kind_name(dest.kind)) + " report to '" +
-                dest.path + "'" + (errno != 0 ? std::string(": ") + std::strerror(errno) : "");
+      errors += "; cannot write the " + std::string(kind_name(dest.kind)) + " report to '" + dest.path + "'" +
+                (errno != 0 ? std::string(": ") + std::strerror(errno) : "");
     }
   }
   if (!errors.empty()) return Error{errors.substr(2)};

@@ -32,8 +32,7 @@ std::unique_ptr<Reporter> make_reporter(ReportKind kind, Clock clock);
 class MultiReporter {
 public:
   /// Parses every spec; fails on the first bad one, or when two specs name the same path.
-  static Expected<MultiReporter> create(const std::vector<std::string>& specs,
-                                        Clock clock = system_clock());
+  static Expected<MultiReporter> create(const std::vector<std::string>& specs, Clock clock = system_clock());
 
   /// Writes every destination (all are attempted even after a failure); the error names each
   /// destination that could not be written. `stdout_stream` receives the `-` destination.

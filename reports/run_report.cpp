@@ -30,8 +30,8 @@ void add(Totals& into, const Scenario& scenario) {
 }
 
 bool shell_safe(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
-         c == '_' || c == '.' || c == ':' || c == '/' || c == '=' || c == '+' || c == ',';
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '_' ||
+         c == '.' || c == ':' || c == '/' || c == '=' || c == '+' || c == ',';
 }
 
 }  // namespace
@@ -72,7 +72,8 @@ std::vector<Unexercised> unexercised(const RunReport& run) {
                suite.kind == SuiteKind::action) {
       // Validated is the plan-time step; opening and invoking are the apply-time ones (a list
       // has none it must reach: its created object needs a managed resource with an identity).
-      if (c.planned == 0) out.push_back({&suite, "never validated"});
+      if (c.planned == 0)
+        out.push_back({&suite, "never validated"});
       else if (run.options.apply && c.applied == 0 && suite.kind != SuiteKind::list_resource)
         out.push_back({&suite, "never applied"});
     } else if (c.planned == 0) {
@@ -196,9 +197,7 @@ std::string_view to_string(ConfirmVerdict verdict) {
   return "not reproduced";
 }
 
-std::string suite_label(const Suite& suite) {
-  return std::string(to_string(suite.kind)) + "." + suite.name;
-}
+std::string suite_label(const Suite& suite) { return std::string(to_string(suite.kind)) + "." + suite.name; }
 
 std::string value_text(const nlohmann::json& value) {
   if (value.is_null()) return {};
@@ -226,12 +225,14 @@ nlohmann::json shown_json(const Finding& finding, const nlohmann::json& value) {
 std::vector<std::string> finding_caveats(const Finding& finding) {
   std::vector<std::string> out;
   if (finding.extreme_values) {
-    out.push_back("found only with extreme values (--values all or extreme): huge or long numbers, long or "
-                  "control-character strings, long collections; no realistic case showed it");
+    out.push_back(
+        "found only with extreme values (--values all or extreme): huge or long numbers, long or "
+        "control-character strings, long collections; no realistic case showed it");
   }
   if (finding.invented_prior) {
-    out.push_back("the evidence rests on an invented prior state: the planned state of an accepted "
-                  "configuration with its unknown values filled in by tfconform, not a state the provider wrote");
+    out.push_back(
+        "the evidence rests on an invented prior state: the planned state of an accepted "
+        "configuration with its unknown values filled in by tfconform, not a state the provider wrote");
   }
   return out;
 }
@@ -290,14 +291,12 @@ std::string interruption_sentence(const Interruption& interruption) {
 std::string totals_sentence(const Totals& t) {
   const std::string known = t.known_findings > 0 ? ", " + std::to_string(t.known_findings) + " known" : "";
   return plural(t.error_findings, "error") + ", " + plural(t.warning_findings, "warning") + known + "; " +
-         plural(t.scenarios, "scenario") + ": " + std::to_string(t.passed) + " passed, " +
-         std::to_string(t.failed) + " failed, " + std::to_string(t.skipped) + " skipped, " +
-         std::to_string(t.errored) + " errored";
+         plural(t.scenarios, "scenario") + ": " + std::to_string(t.passed) + " passed, " + std::to_string(t.failed) +
+         " failed, " + std::to_string(t.skipped) + " skipped, " + std::to_string(t.errored) + " errored";
 }
 
 std::string format_timestamp(std::chrono::system_clock::time_point t, bool with_zone) {
-  const std::time_t secs = std::chrono::system_clock::to_time_t(
-      std::chrono::time_point_cast<std::chrono::seconds>(t));
+  const std::time_t secs = std::chrono::system_clock::to_time_t(std::chrono::time_point_cast<std::chrono::seconds>(t));
   std::tm tm{};
   gmtime_r(&secs, &tm);
   char buf[32];

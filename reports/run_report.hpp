@@ -53,33 +53,33 @@ struct PathMessage {
 /// One step of a reproduction: a folder with a Terraform configuration and the CLI command that
 /// plays it in the shared working directory (state carries over from step to step).
 struct ReproStep {
-  std::string folder;                 // step1, step2, ...
-  std::string purpose;                // what Core does here, e.g. "update with .offset_days unknown"
-  std::vector<std::string> args;      // CLI arguments, e.g. {"apply", "-auto-approve"}
-  std::string configuration;          // main.tf
-  bool checked = false;               // the step where Core should reject the provider's answer
-  bool expect_changes = false;        // checked by `plan -detailed-exitcode` (exit 2 = changes)
-  bool needs_import_id = false;       // takes the object's id from the previous step's output
+  std::string folder;             // step1, step2, ...
+  std::string purpose;            // what Core does here, e.g. "update with .offset_days unknown"
+  std::vector<std::string> args;  // CLI arguments, e.g. {"apply", "-auto-approve"}
+  std::string configuration;      // main.tf
+  bool checked = false;           // the step where Core should reject the provider's answer
+  bool expect_changes = false;    // checked by `plan -detailed-exitcode` (exit 2 = changes)
+  bool needs_import_id = false;   // takes the object's id from the previous step's output
 };
 
 /// Terraform/OpenTofu configurations that replay a finding's shrunk case through a real Core.
 struct Reproduction {
-  std::string provider_source;        // the required_providers source, e.g. registry.terraform.io/tfconform/time
-  std::string provider_name;          // local name, e.g. time
-  std::string provider_binary;        // the binary dev_overrides points at (its folder)
+  std::string provider_source;           // the required_providers source, e.g. registry.terraform.io/tfconform/time
+  std::string provider_name;             // local name, e.g. time
+  std::string provider_binary;           // the binary dev_overrides points at (its folder)
   std::vector<std::string> environment;  // NAME=VALUE the provider ran with
-  std::string provider_config;        // provider block body in .tf.json form (JSON text), may be empty
+  std::string provider_config;           // provider block body in .tf.json form (JSON text), may be empty
   std::vector<ReproStep> steps;
-  std::string not_expressible;        // why no configuration can replay it (then steps is empty)
+  std::string not_expressible;  // why no configuration can replay it (then steps is empty)
 };
 
 enum class ConfirmVerdict { confirmed, not_reproduced, not_expressible };
 
 /// What one CLI made of a finding's reproduction.
 struct Confirmation {
-  std::string cli;      // e.g. "Terraform v1.11.4", "OpenTofu v1.12.6-dev"
+  std::string cli;  // e.g. "Terraform v1.11.4", "OpenTofu v1.12.6-dev"
   ConfirmVerdict verdict = ConfirmVerdict::not_reproduced;
-  std::string quote;    // Core's error, the CLI's output, or why it is not expressible
+  std::string quote;  // Core's error, the CLI's output, or why it is not expressible
 };
 
 /// The shrunk configuration that still reproduces a finding.
@@ -90,7 +90,7 @@ struct Counterexample {
 
 /// One contract violation found by the oracle (docs/lifecycle-contract.md, "Findings").
 struct Finding {
-  std::string rule_id;        // e.g. plan.config_value_changed
+  std::string rule_id;  // e.g. plan.config_value_changed
   Severity severity = Severity::error;
   std::string rpc;            // e.g. PlanResourceChange
   std::string step;           // e.g. "create: plan"
@@ -160,10 +160,10 @@ struct Coverage {
 /// What a suite learned from the provider's refusals about one attribute path (or a group of
 /// attributes): the rule its later cases were generated with, and where it came from.
 struct LearnedRule {
-  std::string attribute;  // e.g. `rule.port`, or `a, b` for a group
-  std::string source;     // diagnostic, description, dictionary, accepted value, ...
-  std::string rule;       // e.g. `one of "a", "b"`, `left unset (null)`
-  std::string evidence;   // the diagnostic that taught it (shortened); may be empty
+  std::string attribute;        // e.g. `rule.port`, or `a, b` for a group
+  std::string source;           // diagnostic, description, dictionary, accepted value, ...
+  std::string rule;             // e.g. `one of "a", "b"`, `left unset (null)`
+  std::string evidence;         // the diagnostic that taught it (shortened); may be empty
   std::size_t case_number = 0;  // the 1-based case whose answer taught it; 0 when not one case
 };
 
@@ -177,7 +177,7 @@ struct Suite {
 };
 
 struct ProviderInfo {
-  std::string address;      // e.g. registry.terraform.io/hashicorp/random
+  std::string address;  // e.g. registry.terraform.io/hashicorp/random
   std::string binary_path;
   int protocol_version = 6;
   std::vector<std::string> sdk_hints;  // e.g. "terraform-plugin-framework", "legacy type system"
@@ -239,7 +239,7 @@ std::string interruption_sentence(const Interruption& interruption);
 struct Totals {
   std::size_t scenarios = 0, passed = 0, failed = 0, skipped = 0, errored = 0;
   std::size_t error_findings = 0, warning_findings = 0;
-  std::size_t known_findings = 0;  // in the baseline: counted here, not as errors or warnings
+  std::size_t known_findings = 0;         // in the baseline: counted here, not as errors or warnings
   std::chrono::milliseconds duration{0};  // sum of scenario durations
 };
 

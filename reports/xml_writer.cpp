@@ -45,9 +45,8 @@ bool needs_visible_escape(std::uint32_t cp) {
   return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || cp == 0xFFFE || cp == 0xFFFF;
 }
 
-constexpr std::array<std::string_view, 14> kVoidElements = {
-    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
-    "track", "wbr", "param"};
+constexpr std::array<std::string_view, 14> kVoidElements = {"area",  "base", "br",   "col",    "embed", "hr",  "img",
+                                                            "input", "link", "meta", "source", "track", "wbr", "param"};
 
 }  // namespace
 
@@ -110,8 +109,7 @@ XmlWriter::ScopedElement::~ScopedElement() {
   if (m_writer != nullptr) m_writer->end_element();
 }
 
-XmlWriter::ScopedElement& XmlWriter::ScopedElement::attribute(std::string_view name,
-                                                              std::string_view value) {
+XmlWriter::ScopedElement& XmlWriter::ScopedElement::attribute(std::string_view name, std::string_view value) {
   m_writer->write_attribute(name, value);
   return *this;
 }
@@ -128,8 +126,7 @@ XmlWriter::~XmlWriter() {
 }
 
 XmlWriter& XmlWriter::write_declaration() {
-  m_out << (m_dialect == Dialect::xml ? R"(<?xml version="1.0" encoding="UTF-8"?>)"
-                                      : "<!DOCTYPE html>");
+  m_out << (m_dialect == Dialect::xml ? R"(<?xml version="1.0" encoding="UTF-8"?>)" : "<!DOCTYPE html>");
   m_at_line_start = false;
   return *this;
 }
@@ -193,8 +190,7 @@ XmlWriter& XmlWriter::end_element() {
     m_start_tag_open = false;
     if (m_dialect == Dialect::xml) {
       m_out << "/>";
-    } else if (std::find(kVoidElements.begin(), kVoidElements.end(), top.name) !=
-               kVoidElements.end()) {
+    } else if (std::find(kVoidElements.begin(), kVoidElements.end(), top.name) != kVoidElements.end()) {
       m_out << '>';
     } else {
       m_out << "></" << top.name << '>';

@@ -36,9 +36,7 @@ public:
   class ScopedElement {
   public:
     explicit ScopedElement(XmlWriter* writer) : m_writer(writer) {}
-    ScopedElement(ScopedElement&& other) noexcept : m_writer(other.m_writer) {
-      other.m_writer = nullptr;
-    }
+    ScopedElement(ScopedElement&& other) noexcept : m_writer(other.m_writer) { other.m_writer = nullptr; }
     ScopedElement& operator=(ScopedElement&&) = delete;
     ScopedElement(const ScopedElement&) = delete;
     ~ScopedElement();

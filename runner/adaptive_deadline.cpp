@@ -45,7 +45,8 @@ std::string DeadlinePolicy::explain(std::string_view rpc) const {
   const auto it = m_seen.find(rpc);
   const std::string cap = "--timeout " + seconds_text(m_settings.cap);
   if (it == m_seen.end() || it->second.answers < m_settings.warm_up) {
-    return seconds_text(deadline) + (deadline == m_settings.cap ? " (" + cap + ")" : " (shrinking a timeout; " + cap + ")");
+    return seconds_text(deadline) +
+           (deadline == m_settings.cap ? " (" + cap + ")" : " (shrinking a timeout; " + cap + ")");
   }
   const int factor = t_shrinking ? m_settings.shrink_factor : m_settings.factor;
   return seconds_text(deadline) + " (" + std::to_string(factor) + "x the slowest of " +

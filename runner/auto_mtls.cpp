@@ -66,8 +66,7 @@ bool set_random_serial(X509* cert) {
 bool set_subject(X509* cert) {
   X509_NAME* name = X509_get_subject_name(cert);
   const auto add = [&](const char* field, const char* value) {
-    return X509_NAME_add_entry_by_txt(name, field, MBSTRING_ASC,
-                                      reinterpret_cast<const unsigned char*>(value), -1, -1,
+    return X509_NAME_add_entry_by_txt(name, field, MBSTRING_ASC, reinterpret_cast<const unsigned char*>(value), -1, -1,
                                       0) == 1;
   };
   return add("O", "HashiCorp") && add("CN", "localhost") && X509_set_issuer_name(cert, name) == 1;
@@ -117,8 +116,7 @@ tfc::Expected<ClientCredentials> generate_client_credentials(KeyCurve curve) {
   BioPtr cert_bio(BIO_new(BIO_s_mem()));
   BioPtr key_bio(BIO_new(BIO_s_mem()));
   if (!cert_bio || !key_bio || PEM_write_bio_X509(cert_bio.get(), cert.get()) != 1 ||
-      PEM_write_bio_PrivateKey_traditional(key_bio.get(), key.get(), nullptr, nullptr, 0, nullptr,
-                                           nullptr) != 1) {
+      PEM_write_bio_PrivateKey_traditional(key_bio.get(), key.get(), nullptr, nullptr, 0, nullptr, nullptr) != 1) {
     return openssl_error("cannot write PEM");
   }
   TFC_TRY(cert_pem, bio_to_string(cert_bio.get()));
@@ -132,9 +130,9 @@ tfc::Expected<std::string> server_cert_pem(std::string_view cert_base64) {
   if (padded.empty()) return Error{"server certificate field is empty"};
 
   std::string der(padded.size() / 4 * 3, '\0');
-  const int decoded = EVP_DecodeBlock(reinterpret_cast<unsigned char*>(der.data()),
-                                      reinterpret_cast<const unsigned char*>(padded.data()),
-                                      static_cast<int>(padded.size()));
+  const int decoded =
+      EVP_DecodeBlock(reinterpret_cast<unsigned char*>(der.data()),
+                      reinterpret_cast<const unsigned char*>(padded.data()), static_cast<int>(padded.size()));
   if (decoded < 0) return openssl_error("server certificate field is not valid base64");
   // EVP_DecodeBlock counts the pad characters as zero bytes of output.
   const std::size_t pad = padded.size() - cert_base64.size();
@@ -145,8 +143,7 @@ tfc::Expected<std::string> server_cert_pem(std::string_view cert_base64) {
   if (!cert) return openssl_error("server certificate field does not hold an X.509 certificate");
   if (cursor != reinterpret_cast<const unsigned char*>(der.data()) + der.size()) {
     return Error{"AutoMTLS: server certificate field has " +
-                 std::to_string(reinterpret_cast<const unsigned char*>(der.data()) + der.size() -
-                                cursor) +
+                 std::to_string(reinterpret_cast<const unsigned char*>(der.data()) + der.size() - cursor) +
                  " trailing bytes after the certificate"};
   }
   BioPtr bio(BIO_new(BIO_s_mem()));

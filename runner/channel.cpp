@@ -32,8 +32,7 @@ tfc::Expected<std::shared_ptr<grpc::Channel>> make_channel(const Handshake& hand
   std::shared_ptr<grpc::ChannelCredentials> credentials;
   if (handshake.has_server_cert()) {
     if (client == nullptr) {
-      return Error{"plugin at " + handshake.address +
-                   " serves TLS but no client certificate was offered to it"};
+      return Error{"plugin at " + handshake.address + " serves TLS but no client certificate was offered to it"};
     }
     TFC_TRY(root, server_cert_pem(handshake.server_cert_base64));
     grpc::SslCredentialsOptions ssl;

@@ -24,7 +24,6 @@ std::string channel_target(const Handshake& handshake);
 /// trusting only that certificate, presenting `client` (required then), target name
 /// overridden to "localhost". Without one (plaintext, reattach, or a plugin that ignored
 /// PLUGIN_CLIENT_CERT): insecure credentials. Message limits raised to kMaxMessageBytes.
-tfc::Expected<std::shared_ptr<grpc::Channel>> make_channel(const Handshake& handshake,
-                                                           const ClientCredentials* client);
+tfc::Expected<std::shared_ptr<grpc::Channel>> make_channel(const Handshake& handshake, const ClientCredentials* client);
 
 }  // namespace tfc::runner

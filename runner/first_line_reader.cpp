@@ -43,8 +43,7 @@ bool take_line(FirstLine& result) {
 
 }  // namespace
 
-FirstLine read_first_line(int stdout_fd, int stderr_fd,
-                          std::chrono::steady_clock::time_point deadline,
+FirstLine read_first_line(int stdout_fd, int stderr_fd, std::chrono::steady_clock::time_point deadline,
                           const std::function<bool()>& has_exited) {
   FirstLine result;
   bool stdout_open = true;
@@ -53,10 +52,8 @@ FirstLine read_first_line(int stdout_fd, int stderr_fd,
   while (true) {
     const auto now = std::chrono::steady_clock::now();
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now);
-    const int wait_ms =
-        exited ? 0 : static_cast<int>(std::clamp<long long>(left.count(), 0, kPollStepMs));
-    pollfd fds[2] = {{stdout_open ? stdout_fd : -1, POLLIN, 0},
-                     {stderr_open ? stderr_fd : -1, POLLIN, 0}};
+    const int wait_ms = exited ? 0 : static_cast<int>(std::clamp<long long>(left.count(), 0, kPollStepMs));
+    pollfd fds[2] = {{stdout_open ? stdout_fd : -1, POLLIN, 0}, {stderr_open ? stderr_fd : -1, POLLIN, 0}};
     const int ready = ::poll(fds, 2, wait_ms);
     if (ready < 0 && errno != EINTR) {
       result.outcome = FirstLine::Outcome::ReadError;

@@ -37,8 +37,7 @@ struct FirstLine {
 /// Polls both descriptors until stdout yields a newline, `has_exited()` turns true (checked
 /// between polls, every few ms; output written before the exit is still collected), stdout
 /// closes, or `deadline` passes. Never blocks past the deadline (plus one poll step).
-FirstLine read_first_line(int stdout_fd, int stderr_fd,
-                          std::chrono::steady_clock::time_point deadline,
+FirstLine read_first_line(int stdout_fd, int stderr_fd, std::chrono::steady_clock::time_point deadline,
                           const std::function<bool()>& has_exited);
 
 }  // namespace tfc::runner

@@ -25,8 +25,7 @@ void CallTimer::finished(const grpc::Status& status) const {
   m_options.deadlines->answered(m_rpc, std::chrono::steady_clock::now() - m_start);
 }
 
-protocol::RpcFailure failure_for(const grpc::Status& status, const CallOptions& options,
-                                 const char* rpc) {
+protocol::RpcFailure failure_for(const grpc::Status& status, const CallOptions& options, const char* rpc) {
   // Once tfconform is told to stop, it cancels calls and kills providers itself: whatever the
   // call then returns says nothing about the provider.
   if (aborting()) {
@@ -61,8 +60,7 @@ protocol::RpcFailure failure_for(const grpc::Status& status, const CallOptions& 
 }
 
 protocol::RpcFailure malformed(const Error& error, const char* rpc) {
-  return protocol::RpcFailure{protocol::FailureKind::Malformed, 0,
-                              std::string(rpc) + ": " + error.message};
+  return protocol::RpcFailure{protocol::FailureKind::Malformed, 0, std::string(rpc) + ": " + error.message};
 }
 
 bool is_unparsable_reply(const grpc::Status& status) {

@@ -25,8 +25,7 @@ std::unique_ptr<grpc::ClientContext> make_context(std::chrono::milliseconds dead
 
 /// The RpcFailure for a non-OK status: Cancelled when the harness is stopping, re-classed
 /// Crashed (or OutOfMemory) when the process has ended, a timeout naming its deadline.
-protocol::RpcFailure failure_for(const grpc::Status& status, const CallOptions& options,
-                                 const char* rpc);
+protocol::RpcFailure failure_for(const grpc::Status& status, const CallOptions& options, const char* rpc);
 
 /// Times one call: feeds the adaptive deadline with every answer that was not a timeout.
 class CallTimer {
@@ -54,10 +53,9 @@ protocol::RpcFailure unparsable(const char* rpc, const std::string& message_type
 /// Unary call: `method` is the stub's blocking member, `from` converts the reply.
 template <class Response, class Stub, class PbRequest, class PbResponse, class From>
 protocol::RpcResult<Response> unary(Stub& stub,
-                                    grpc::Status (Stub::*method)(grpc::ClientContext*, const PbRequest&,
-                                                                 PbResponse*),
-                                    const PbRequest& request, const CallOptions& options,
-                                    const char* rpc, From&& from) {
+                                    grpc::Status (Stub::*method)(grpc::ClientContext*, const PbRequest&, PbResponse*),
+                                    const PbRequest& request, const CallOptions& options, const char* rpc,
+                                    From&& from) {
   auto context = make_context(deadline_for(options, rpc));
   const LiveCall live(*context);
   const CallTimer timer(options, rpc);

@@ -17,7 +17,7 @@ namespace tfc::runner {
 
 /// How a plugin process ended, as a failed call reports it.
 struct ProcessEnd {
-  std::string description;    // "exited with status 2", plus the memory limit when it ran out
+  std::string description;     // "exited with status 2", plus the memory limit when it ran out
   bool out_of_memory = false;  // it died at the harness's memory limit (--provider-memory)
 };
 

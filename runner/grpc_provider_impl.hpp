@@ -66,10 +66,10 @@ public:
   int protocol_version() const override { return Protocol::version; }
 
   // Every RPC: the version's stub method for the row, converted by the version's to_proto/from_proto.
-#define TFC_RPC(Method, Family, V6, V5, Request, Response, Shape, Summary)                       \
-  protocol::RpcResult<protocol::Response> Method(const protocol::Request& request) override {   \
+#define TFC_RPC(Method, Family, V6, V5, Request, Response, Shape, Summary)                           \
+  protocol::RpcResult<protocol::Response> Method(const protocol::Request& request) override {        \
     static_assert(shape_of(Protocol::Method) == protocol::RpcShape::Shape, #Method ": not " #Shape); \
-    return call<protocol::Response>(Protocol::Method, request);                                  \
+    return call<protocol::Response>(Protocol::Method, request);                                      \
   }
 #include "proto/protocol/rpc_table.inc"
 

@@ -40,9 +40,8 @@ std::optional<int> parse_small_int(std::string_view text) {
 
 Error field_error(std::string_view line, int field, std::string_view name, std::string_view got,
                   std::string_view expected) {
-  return Error{"handshake line " + quote_excerpt(line, 120) + ": field " + std::to_string(field) +
-               " (" + std::string(name) + ") is " + quote_excerpt(got, 80) + ", expected " +
-               std::string(expected)};
+  return Error{"handshake line " + quote_excerpt(line, 120) + ": field " + std::to_string(field) + " (" +
+               std::string(name) + ") is " + quote_excerpt(got, 80) + ", expected " + std::string(expected)};
 }
 
 std::string list_offered(std::span<const int> offered) {
@@ -65,18 +64,14 @@ tfc::Expected<void> check_tcp_address(std::string_view line, std::string_view ad
 
 }  // namespace
 
-std::string_view to_string(Network network) {
-  return network == Network::Unix ? "unix" : "tcp";
-}
+std::string_view to_string(Network network) { return network == Network::Unix ? "unix" : "tcp"; }
 
 tfc::Expected<std::string> repad_base64(std::string_view unpadded) {
   const bool alphabet_ok = std::all_of(unpadded.begin(), unpadded.end(), [](char c) {
-    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-           c == '+' || c == '/';
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '+' || c == '/';
   });
   if (!alphabet_ok) {
-    return Error{"certificate field " + quote_excerpt(unpadded, 60) +
-                 " is not standard base64 without padding"};
+    return Error{"certificate field " + quote_excerpt(unpadded, 60) + " is not standard base64 without padding"};
   }
   // A final group of 1 character cannot encode a whole byte.
   if (unpadded.size() % 4 == 1) {
@@ -95,8 +90,7 @@ tfc::Expected<Handshake> parse_handshake_line(std::string_view raw, std::span<co
   }
   const auto fields = split_fields(line);
   if (fields.size() < 5 || fields.size() > 7) {
-    return Error{"handshake line " + quote_excerpt(line, 120) + " has " +
-                 std::to_string(fields.size()) +
+    return Error{"handshake line " + quote_excerpt(line, 120) + " has " + std::to_string(fields.size()) +
                  " '|'-separated fields, expected CORE|APP|NETWORK|ADDRESS|grpc|CERT[|MUX]"};
   }
   Handshake hs;
@@ -104,8 +98,7 @@ tfc::Expected<Handshake> parse_handshake_line(std::string_view raw, std::span<co
 
   const auto app = parse_small_int(fields[1]);
   if (!app || std::find(offered.begin(), offered.end(), *app) == offered.end()) {
-    return field_error(line, 2, "app protocol version", fields[1],
-                       "an offered version: " + list_offered(offered));
+    return field_error(line, 2, "app protocol version", fields[1], "an offered version: " + list_offered(offered));
   }
   hs.app_protocol = *app;
 
@@ -132,8 +125,7 @@ tfc::Expected<Handshake> parse_handshake_line(std::string_view raw, std::span<co
   if (fields.size() >= 6 && !fields[5].empty()) {
     // Go's client only takes the field as a certificate when it is longer than 50 characters.
     if (fields[5].size() <= 50) {
-      return field_error(line, 6, "server certificate", fields[5],
-                         "empty or base64 DER longer than 50 characters");
+      return field_error(line, 6, "server certificate", fields[5], "empty or base64 DER longer than 50 characters");
     }
     auto padded = repad_base64(fields[5]);
     if (!padded) return with_context("handshake line field 6", padded.error());

@@ -42,8 +42,7 @@ inline constexpr int kOfferedProtocols[] = {6, 5};
 /// (standard base64 without padding; empty means plaintext) and an optional mux field
 /// ("true"/"false"). Every error quotes what was read, escaped and truncated. Pure; never
 /// throws for any input (§2.2).
-tfc::Expected<Handshake> parse_handshake_line(std::string_view raw,
-                                              std::span<const int> offered = kOfferedProtocols);
+tfc::Expected<Handshake> parse_handshake_line(std::string_view raw, std::span<const int> offered = kOfferedProtocols);
 
 /// Adds the '=' padding Go's RawStdEncoding leaves out; returns an error when the text is not
 /// standard-alphabet base64 or has an impossible length (§2.8).

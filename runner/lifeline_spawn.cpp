@@ -39,7 +39,9 @@ public:
   }
 
 private:
-  LifelineThread() { std::thread([this] { loop(); }).detach(); }
+  LifelineThread() {
+    std::thread([this] { loop(); }).detach();
+  }
 
   [[noreturn]] void loop() {
     while (true) {

@@ -85,7 +85,8 @@ std::optional<Mount> find_mount(bool v2) {
     head >> id >> parent >> devices >> root >> point;
     tail >> type >> source >> options;
     if (v2 && type == "cgroup2") return Mount{root, point};
-    if (!v2 && type == "cgroup" && ("," + options + ",").find(",memory,") != std::string::npos) return Mount{root, point};
+    if (!v2 && type == "cgroup" && ("," + options + ",").find(",memory,") != std::string::npos)
+      return Mount{root, point};
   }
   return std::nullopt;
 }
@@ -155,13 +156,19 @@ Expected<std::uint64_t> parse_memory_size(std::string_view text) {
   if (!unit.empty() && unit.back() == 'b') unit.pop_back();
   if (!unit.empty() && unit.back() == 'i') unit.pop_back();
   std::uint64_t scale = 1;
-  if (unit == "k") scale = kKiB;
-  else if (unit == "m") scale = kMiB;
-  else if (unit == "g") scale = kGiB;
-  else if (unit == "t") scale = kTiB;
-  else if (!unit.empty()) return bad();
+  if (unit == "k")
+    scale = kKiB;
+  else if (unit == "m")
+    scale = kMiB;
+  else if (unit == "g")
+    scale = kGiB;
+  else if (unit == "t")
+    scale = kTiB;
+  else if (!unit.empty())
+    return bad();
   const double bytes = number * static_cast<double>(scale);
-  if (bytes < static_cast<double>(kMiB)) return Error{"memory size \"" + std::string(text) + "\": at least 1 MiB (or 0 for no limit)"};
+  if (bytes < static_cast<double>(kMiB))
+    return Error{"memory size \"" + std::string(text) + "\": at least 1 MiB (or 0 for no limit)"};
   if (bytes > 1e18) return bad();
   return static_cast<std::uint64_t>(bytes);
 }
@@ -216,8 +223,10 @@ std::unique_ptr<MemoryCgroup> MemoryCgroup::create(std::uint64_t bytes) {
     return nullptr;
   }
   // Swap would let the provider pass the limit slowly instead of stopping it.
-  if (group->m_v2) write_file(group->m_dir + "/memory.swap.max", "0");
-  else write_file(group->m_dir + "/memory.memsw.limit_in_bytes", limit);
+  if (group->m_v2)
+    write_file(group->m_dir + "/memory.swap.max", "0");
+  else
+    write_file(group->m_dir + "/memory.memsw.limit_in_bytes", limit);
   group->m_procs_fd = ::open((group->m_dir + "/cgroup.procs").c_str(), O_WRONLY | O_CLOEXEC);
   if (group->m_procs_fd < 0) return nullptr;  // the destructor removes the directory
   return group;

@@ -23,8 +23,8 @@ void close_fd(int& fd) {
 
 }  // namespace
 
-OutputDrain::OutputDrain(int stdout_fd, int stderr_fd, std::shared_ptr<LogRing> ring,
-                         std::string_view stdout_pending, std::string_view stderr_pending)
+OutputDrain::OutputDrain(int stdout_fd, int stderr_fd, std::shared_ptr<LogRing> ring, std::string_view stdout_pending,
+                         std::string_view stderr_pending)
     : m_ring(std::move(ring)) {
   m_out.fd = stdout_fd;
   m_out.kind = LogStream::Stdout;

@@ -20,8 +20,8 @@ public:
   /// Takes ownership of both (readable) descriptors and starts one background thread.
   /// `stdout_pending`/`stderr_pending` are bytes already read from them (after the handshake
   /// line) that are processed first.
-  OutputDrain(int stdout_fd, int stderr_fd, std::shared_ptr<LogRing> ring,
-              std::string_view stdout_pending, std::string_view stderr_pending);
+  OutputDrain(int stdout_fd, int stderr_fd, std::shared_ptr<LogRing> ring, std::string_view stdout_pending,
+              std::string_view stderr_pending);
   ~OutputDrain();
   OutputDrain(const OutputDrain&) = delete;
   OutputDrain& operator=(const OutputDrain&) = delete;

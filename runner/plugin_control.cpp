@@ -9,8 +9,7 @@ namespace tfc::runner {
 namespace {
 
 std::string status_text(const grpc::Status& status) {
-  return "gRPC status " + std::to_string(static_cast<int>(status.error_code())) + " " +
-         status.error_message();
+  return "gRPC status " + std::to_string(static_cast<int>(status.error_code())) + " " + status.error_message();
 }
 
 void set_deadline(grpc::ClientContext& context, std::chrono::milliseconds timeout) {
@@ -35,8 +34,8 @@ void push_lines(LogRing& ring, std::string& partial, std::string_view data, LogS
 
 }  // namespace
 
-tfc::Expected<bool> check_health(const std::shared_ptr<grpc::Channel>& channel,
-                                 std::string_view service, std::chrono::milliseconds timeout) {
+tfc::Expected<bool> check_health(const std::shared_ptr<grpc::Channel>& channel, std::string_view service,
+                                 std::chrono::milliseconds timeout) {
   auto stub = grpc::health::v1::Health::NewStub(channel);
   grpc::ClientContext context;
   set_deadline(context, timeout);

@@ -19,8 +19,7 @@ namespace tfc::runner {
 /// grpc.health.v1.Health/Check for `service` ("plugin" is what go-plugin registers). True when
 /// SERVING, false for any other status; an error (with the gRPC code and message) when the
 /// call fails, e.g. because TLS was rejected.
-tfc::Expected<bool> check_health(const std::shared_ptr<grpc::Channel>& channel,
-                                 std::string_view service = "plugin",
+tfc::Expected<bool> check_health(const std::shared_ptr<grpc::Channel>& channel, std::string_view service = "plugin",
                                  std::chrono::milliseconds timeout = std::chrono::seconds(10));
 
 /// plugin.GRPCController/Shutdown. The plugin stops its server while answering, so the reply

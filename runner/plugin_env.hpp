@@ -21,8 +21,7 @@ struct EnvVar {
 /// "NAME=value" entries: every entry of `parent` (a NULL-terminated environ-style array, may be
 /// null) whose name is neither in `unset` nor set by `overrides`, then `overrides` in order (a
 /// later override of the same name wins). Entries without '=' in `parent` are dropped.
-std::vector<std::string> build_environment(const char* const* parent,
-                                           std::span<const EnvVar> overrides,
+std::vector<std::string> build_environment(const char* const* parent, std::span<const EnvVar> overrides,
                                            std::span<const std::string_view> unset = {});
 
 /// PLUGIN_PROTOCOL_VERSIONS text for the offered majors in preference order ("6,5").

@@ -35,9 +35,7 @@ bool parse_hclog_json(std::string_view line, LogLine& out) {
   if (level == json.end() || !level->is_string()) return false;
   out.level = level_from_name(level->get_ref<const std::string&>());
   const auto message = json.find("@message");
-  out.message = message != json.end() && message->is_string()
-                    ? message->get<std::string>()
-                    : std::string(line);
+  out.message = message != json.end() && message->is_string() ? message->get<std::string>() : std::string(line);
   return true;
 }
 

@@ -6,9 +6,9 @@
 #include <cstddef>
 #include <deque>
 #include <mutex>
-#include <utility>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace tfc::runner {

@@ -39,9 +39,7 @@ void close_fd(int& fd) {
   fd = -1;
 }
 
-std::string launch_context(const std::filesystem::path& exe) {
-  return "plugin " + exe.string();
-}
+std::string launch_context(const std::filesystem::path& exe) { return "plugin " + exe.string(); }
 
 }  // namespace
 
@@ -129,8 +127,8 @@ tfc::Expected<void> PluginProcess::start(const LaunchOptions& options) {
 tfc::Expected<void> PluginProcess::await_handshake(const LaunchOptions& options) {
   const std::string context = launch_context(m_executable);
   const auto deadline = std::chrono::steady_clock::now() + options.handshake_timeout;
-  const FirstLine first = read_first_line(m_stdout_fd, m_stderr_fd, deadline,
-                                          [this] { return exit_status().has_value(); });
+  const FirstLine first =
+      read_first_line(m_stdout_fd, m_stderr_fd, deadline, [this] { return exit_status().has_value(); });
   const auto details = [&] {
     std::string text = "; stdout: " + quote_excerpt(first.stdout_bytes, 200);
     if (!first.stderr_bytes.empty()) text += "; stderr tail: " + quote_tail(first.stderr_bytes, 1500);
@@ -145,13 +143,12 @@ tfc::Expected<void> PluginProcess::await_handshake(const LaunchOptions& options)
     case Outcome::StdoutClosed:
       return Error{context + " closed its stdout without printing a handshake line" + details()};
     case Outcome::Timeout:
-      return Error{context + " printed no handshake line within " +
-                   std::to_string(options.handshake_timeout.count()) + " ms" + details()};
+      return Error{context + " printed no handshake line within " + std::to_string(options.handshake_timeout.count()) +
+                   " ms" + details()};
     case Outcome::TooLong:
       return Error{context + " printed more than " + std::to_string(FirstLine::kMaxLineBytes) +
                    " bytes without a newline" + details()};
-    case Outcome::ReadError:
-      return Error{context + ": " + first.error + details()};
+    case Outcome::ReadError: return Error{context + ": " + first.error + details()};
   }
   auto parsed = parse_handshake_line(first.line, options.protocol_versions);
   if (!parsed) {
@@ -160,8 +157,7 @@ tfc::Expected<void> PluginProcess::await_handshake(const LaunchOptions& options)
     return Error{message};
   }
   m_handshake = std::move(*parsed);
-  m_drain = std::make_unique<OutputDrain>(m_stdout_fd, m_stderr_fd, m_ring, first.stdout_bytes,
-                                          first.stderr_bytes);
+  m_drain = std::make_unique<OutputDrain>(m_stdout_fd, m_stderr_fd, m_ring, first.stdout_bytes, first.stderr_bytes);
   m_stdout_fd = -1;  // owned by the drain now
   m_stderr_fd = -1;
   return {};
@@ -188,9 +184,7 @@ std::vector<LogLine> PluginProcess::logs() const { return m_ring->snapshot(); }
 
 std::size_t PluginProcess::dropped_log_lines() const { return m_ring->dropped(); }
 
-std::string PluginProcess::stderr_tail() const {
-  return m_drain ? m_drain->stderr_tail() : std::string();
-}
+std::string PluginProcess::stderr_tail() const { return m_drain ? m_drain->stderr_tail() : std::string(); }
 
 ExitStatus PluginProcess::shutdown(const std::function<void()>& graceful) {
   const std::lock_guard shutdown_lock(m_shutdown_mutex);
@@ -249,6 +243,5 @@ void PluginProcess::remove_stray_socket() {
     ::unlink(m_handshake.address.c_str());
   }
 }
-
 
 }  // namespace tfc::runner

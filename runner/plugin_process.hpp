@@ -65,9 +65,7 @@ public:
 
   const Handshake& handshake() const noexcept { return m_handshake; }
   /// The client certificate and key offered to the plugin; nullopt in plaintext mode.
-  const std::optional<ClientCredentials>& client_credentials() const noexcept {
-    return m_credentials;
-  }
+  const std::optional<ClientCredentials>& client_credentials() const noexcept { return m_credentials; }
   /// Process id, which is also the process-group id.
   pid_t pid() const noexcept { return m_pid; }
   const std::filesystem::path& work_dir() const noexcept { return m_work_dir; }

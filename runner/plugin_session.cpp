@@ -11,9 +11,7 @@
 namespace tfc::runner {
 namespace {
 
-bool pid_alive(long long pid) {
-  return pid > 0 && (::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM);
-}
+bool pid_alive(long long pid) { return pid > 0 && (::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM); }
 
 }  // namespace
 
@@ -31,8 +29,8 @@ tfc::Expected<std::unique_ptr<PluginSession>> PluginSession::launch(const Launch
   return session;
 }
 
-tfc::Expected<std::unique_ptr<PluginSession>> PluginSession::attach(
-    const ReattachTarget& target, std::chrono::milliseconds grace) {
+tfc::Expected<std::unique_ptr<PluginSession>> PluginSession::attach(const ReattachTarget& target,
+                                                                    std::chrono::milliseconds grace) {
   std::unique_ptr<PluginSession> session(new PluginSession());
   session->m_handshake = target.to_handshake();
   session->m_attached = target;

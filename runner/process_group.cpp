@@ -90,8 +90,7 @@ bool reap_group(pid_t pgid, std::chrono::milliseconds timeout) {
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   while (true) {
     int status = 0;
-    while (::waitpid(-pgid, &status, WNOHANG) > 0) {
-    }
+    while (::waitpid(-pgid, &status, WNOHANG) > 0) {}
     if (!group_exists(pgid)) return true;
     if (std::chrono::steady_clock::now() >= deadline) return false;
     std::this_thread::sleep_for(kPollStep);

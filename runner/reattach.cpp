@@ -12,8 +12,8 @@ namespace {
 using Json = nlohmann::json;
 
 Error field_error(const std::string& key, std::string_view field, const std::string& problem) {
-  return Error{std::string(kReattachEnvVar) + ": " + quote_excerpt(key, 100) + ": " +
-               std::string(field) + ": " + problem};
+  return Error{std::string(kReattachEnvVar) + ": " + quote_excerpt(key, 100) + ": " + std::string(field) + ": " +
+               problem};
 }
 
 // The JSON text of a value (ASCII-only, so printable), cut to a readable length.
@@ -31,14 +31,13 @@ tfc::Expected<ReattachTarget> parse_entry(const std::string& key, const Json& en
 
   const auto protocol = entry.find("Protocol");
   if (protocol == entry.end() || !protocol->is_string() || *protocol != "grpc") {
-    return field_error(key, "Protocol",
-                       "expected \"grpc\", got " +
-                           (protocol == entry.end() ? std::string("nothing") : shown(*protocol)));
+    return field_error(
+        key, "Protocol",
+        "expected \"grpc\", got " + (protocol == entry.end() ? std::string("nothing") : shown(*protocol)));
   }
 
   if (const auto version = entry.find("ProtocolVersion"); version != entry.end()) {
-    if (!version->is_number_integer() ||
-        (*version != 0 && *version != 5 && *version != 6)) {
+    if (!version->is_number_integer() || (*version != 0 && *version != 5 && *version != 6)) {
       return field_error(key, "ProtocolVersion", "expected 0, 5 or 6, got " + shown(*version));
     }
     target.protocol_version = *version == 0 ? 5 : version->get<int>();
@@ -58,8 +57,9 @@ tfc::Expected<ReattachTarget> parse_entry(const std::string& key, const Json& en
 
   const auto addr = entry.find("Addr");
   if (addr == entry.end() || !addr->is_object()) {
-    return field_error(key, "Addr", "expected an object {Network, String}, got " +
-                                        (addr == entry.end() ? std::string("nothing") : shown(*addr)));
+    return field_error(
+        key, "Addr",
+        "expected an object {Network, String}, got " + (addr == entry.end() ? std::string("nothing") : shown(*addr)));
   }
   const auto network = addr->find("Network");
   if (network != addr->end() && *network == "unix") {
@@ -67,9 +67,9 @@ tfc::Expected<ReattachTarget> parse_entry(const std::string& key, const Json& en
   } else if (network != addr->end() && *network == "tcp") {
     target.network = Network::Tcp;
   } else {
-    return field_error(key, "Addr.Network",
-                       "expected \"unix\" or \"tcp\", got " +
-                           (network == addr->end() ? std::string("nothing") : shown(*network)));
+    return field_error(
+        key, "Addr.Network",
+        "expected \"unix\" or \"tcp\", got " + (network == addr->end() ? std::string("nothing") : shown(*network)));
   }
   const auto address = addr->find("String");
   if (address == addr->end() || !address->is_string() || address->get_ref<const std::string&>().empty()) {
@@ -97,8 +97,8 @@ tfc::Expected<std::vector<ReattachTarget>> parse_reattach_providers(std::string_
     return Error{std::string(kReattachEnvVar) + ": not valid JSON: " + quote_excerpt(json, 120)};
   }
   if (!root.is_object()) {
-    return Error{std::string(kReattachEnvVar) + ": expected a JSON object of provider " +
-                 "addresses, got " + shown(root)};
+    return Error{std::string(kReattachEnvVar) + ": expected a JSON object of provider " + "addresses, got " +
+                 shown(root)};
   }
   std::vector<ReattachTarget> targets;
   for (const auto& [key, entry] : root.items()) {

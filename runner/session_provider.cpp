@@ -2,8 +2,7 @@
 
 namespace tfc::runner {
 
-std::unique_ptr<protocol::ProviderClient> make_session_provider(PluginSession& session,
-                                                                CallOptions options) {
+std::unique_ptr<protocol::ProviderClient> make_session_provider(PluginSession& session, CallOptions options) {
   if (!options.crash_probe && session.process() != nullptr) {
     PluginProcess* process = session.process();
     options.crash_probe = [process]() -> std::optional<ProcessEnd> {

@@ -63,18 +63,23 @@ std::size_t cases_from(int argc, char** argv) {
 int main(int argc, char** argv) {
   const std::size_t cases = cases_from(argc, argv);
   const Subject subjects[] = {
-      {"tfcfault", "TFCFAULT_STATE_DIR", {"tfcfault_thing"}, {{"TFCFAULT_MODE", "honest"}},
+      {"tfcfault",
+       "TFCFAULT_STATE_DIR",
+       {"tfcfault_thing"},
+       {{"TFCFAULT_MODE", "honest"}},
        "honest mode; stands in for terraform-provider-random, which cannot be built here"},
       {"tfcfixture", "TFCFIXTURE_STATE_DIR", {"tfcfixture_record", "tfcfixture_server"}, {}, ""},
   };
 
-  std::printf("bench_lifecycle: run_conformance --apply, %zu cases per resource type, seed %llu, "
-              "no data sources, one provider process\n",
-              cases, static_cast<unsigned long long>(kSeed));
-  std::printf("note: terraform-provider-random cannot be installed here (the Go module proxy only serves "
-              "versions that no longer build); tfcfault (TFCFAULT_MODE=honest) stands in for it\n");
-  std::printf("%-11s %-40s %6s %8s %9s %9s %9s %9s %13s\n", "provider", "resources", "cases", "wall s",
-              "cases/s", "RPCs", "RPC/case", "in RPC s", "RPC share");
+  std::printf(
+      "bench_lifecycle: run_conformance --apply, %zu cases per resource type, seed %llu, "
+      "no data sources, one provider process\n",
+      cases, static_cast<unsigned long long>(kSeed));
+  std::printf(
+      "note: terraform-provider-random cannot be installed here (the Go module proxy only serves "
+      "versions that no longer build); tfcfault (TFCFAULT_MODE=honest) stands in for it\n");
+  std::printf("%-11s %-40s %6s %8s %9s %9s %9s %9s %13s\n", "provider", "resources", "cases", "wall s", "cases/s",
+              "RPCs", "RPC/case", "in RPC s", "RPC share");
   int status = 0;
   for (const auto& subject : subjects) {
     const auto exe = binary(subject.provider);

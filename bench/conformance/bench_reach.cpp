@@ -202,8 +202,8 @@ bool bundled_section() {
         const std::size_t reached = step_count(c, step);
         const bool ok = reached > 0 && secs <= kSecondsPerTypeTarget;
         met = met && ok;
-        std::printf("  %-12s %-30s %6zu   %s %zu (%s)%*s %8.1f%s\n", subject.name, suite.name.c_str(), c.cases_generated,
-                    step, reached, std::string(report::suite_label(suite)).c_str(), 1, "", secs,
+        std::printf("  %-12s %-30s %6zu   %s %zu (%s)%*s %8.1f%s\n", subject.name, suite.name.c_str(),
+                    c.cases_generated, step, reached, std::string(report::suite_label(suite)).c_str(), 1, "", secs,
                     ok ? "" : ("   MISSED: never " + std::string(step)).c_str());
         continue;
       }
@@ -234,9 +234,10 @@ bool bundled_section() {
                   missed.empty() ? "" : ("   MISSED:" + missed).c_str());
     }
   }
-  std::printf("  target: every resource type created, updated, imported (where the provider supports import) "
-              "and destroyed, every data source read (http's is validated only), at most %.0f s a type: %s\n",
-              kSecondsPerTypeTarget, met ? "met" : "MISSED");
+  std::printf(
+      "  target: every resource type created, updated, imported (where the provider supports import) "
+      "and destroyed, every data source read (http's is validated only), at most %.0f s a type: %s\n",
+      kSecondsPerTypeTarget, met ? "met" : "MISSED");
   return met;
 }
 

@@ -217,12 +217,14 @@ int main(int argc, char** argv) {
     const fs::path exe = build / "providers" / (std::string("terraform-provider-") + name);
     if (!fs::exists(exe)) missing(exe.string() + " is not built (make providers)");
     Subject s{name, exe, "", nlohmann::json::object(), {}, repeats * 3};
-    if (std::string(name) == "tfcfixture") s.env.push_back({"TFCFIXTURE_STATE_DIR", bench::make_temp_dir("tfc-bench-schema-state")});
+    if (std::string(name) == "tfcfixture")
+      s.env.push_back({"TFCFIXTURE_STATE_DIR", bench::make_temp_dir("tfc-bench-schema-state")});
     subjects.push_back(std::move(s));
   }
 
-  std::printf("bench_schema_start: medians in ms; floor = launch to handshake + raw GetProviderSchema + raw "
-              "GetResourceIdentitySchemas + Shutdown to exit (what any client waits for)\n");
+  std::printf(
+      "bench_schema_start: medians in ms; floor = launch to handshake + raw GetProviderSchema + raw "
+      "GetResourceIdentitySchemas + Shutdown to exit (what any client waits for)\n");
   int status = 0;
   for (const auto& subject : subjects) {
     std::vector<Sample> samples;
@@ -257,7 +259,7 @@ int main(int argc, char** argv) {
       }
     }
     if (samples.empty()) continue;
-    auto pick = [&](double Sample::* field) {
+    auto pick = [&](double Sample::*field) {
       std::vector<double> v;
       for (const auto& s : samples) v.push_back(s.*field);
       return median(v);
@@ -267,16 +269,19 @@ int main(int argc, char** argv) {
     const double floor = median(floors);
     const double cmd = median(command);
     const auto& first = samples.front();
-    std::printf("\n%s (%s): %zu resource types + data sources, GetProviderSchema reply %.1f MiB, "
-                "schema -json text %.1f MiB  [%zu launches]\n",
-                subject.label.c_str(), subject.binary.c_str(), first.types, first.reply_bytes / 1048576.0,
-                first.text_bytes / 1048576.0, samples.size());
+    std::printf(
+        "\n%s (%s): %zu resource types + data sources, GetProviderSchema reply %.1f MiB, "
+        "schema -json text %.1f MiB  [%zu launches]\n",
+        subject.label.c_str(), subject.binary.c_str(), first.types, first.reply_bytes / 1048576.0,
+        first.text_bytes / 1048576.0, samples.size());
     std::printf("  provider floor %9.1f  = launch %.1f + GetProviderSchema %.1f + identity schemas %.1f + close %.1f\n",
-                floor, pick(&Sample::launch), pick(&Sample::rpc_schema), pick(&Sample::rpc_identity), pick(&Sample::close));
-    std::printf("  harness pieces %9.1f  = protobuf→model %.1f + compact text %.1f  (--pretty: document and "
-                "indented dump %.1f, %.1f MiB)\n",
-                pick(&Sample::convert) + pick(&Sample::text), pick(&Sample::convert), pick(&Sample::text),
-                pick(&Sample::dom), first.dom_bytes / 1048576.0);
+                floor, pick(&Sample::launch), pick(&Sample::rpc_schema), pick(&Sample::rpc_identity),
+                pick(&Sample::close));
+    std::printf(
+        "  harness pieces %9.1f  = protobuf→model %.1f + compact text %.1f  (--pretty: document and "
+        "indented dump %.1f, %.1f MiB)\n",
+        pick(&Sample::convert) + pick(&Sample::text), pick(&Sample::convert), pick(&Sample::text), pick(&Sample::dom),
+        first.dom_bytes / 1048576.0);
     const bool command_ok = std::all_of(command.begin(), command.end(), [](double v) { return v >= 0; });
     if (!command_ok) {
       std::printf("  tfconform schema FAILED (non-zero exit)\n");
@@ -292,7 +297,8 @@ int main(int argc, char** argv) {
                   static_cast<long long>(host_calls), median(host_rpcs), median(host_close));
     if (!tf.empty()) {
       const bool tf_ok = std::all_of(tf.begin(), tf.end(), [](double v) { return v >= 0; });
-      if (tf_ok) std::printf("  terraform providers schema -json %.1f (Terraform's own figure, same binary)\n", median(tf));
+      if (tf_ok)
+        std::printf("  terraform providers schema -json %.1f (Terraform's own figure, same binary)\n", median(tf));
       else {
         std::printf("  terraform providers schema -json FAILED (non-zero exit)\n");
         status = 1;

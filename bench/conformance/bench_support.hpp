@@ -84,7 +84,8 @@ inline ChildResult run_child(const std::vector<std::string>& argv, const fs::pat
     for (const auto& kv : env) ::putenv(const_cast<char*>(kv.c_str()));
     if (!dir.empty() && ::chdir(dir.c_str()) != 0) ::_exit(126);
     const int in = ::open("/dev/null", O_RDONLY);
-    const int out = log.empty() ? ::open("/dev/null", O_WRONLY) : ::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+    const int out =
+        log.empty() ? ::open("/dev/null", O_WRONLY) : ::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
     ::dup2(in, 0);
     ::dup2(out, 1);
     ::dup2(out, 2);
@@ -107,7 +108,8 @@ inline std::string tail_of(const fs::path& file, std::size_t lines = 15) {
   std::vector<std::string> all;
   for (std::string line; std::getline(in, line);) all.push_back(line);
   std::ostringstream out;
-  for (std::size_t i = all.size() > lines ? all.size() - lines : 0; i < all.size(); ++i) out << "    " << all[i] << "\n";
+  for (std::size_t i = all.size() > lines ? all.size() - lines : 0; i < all.size(); ++i)
+    out << "    " << all[i] << "\n";
   return out.str();
 }
 

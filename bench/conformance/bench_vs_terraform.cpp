@@ -58,11 +58,11 @@ std::size_t env_count(const char* name, std::size_t fallback) {
 }
 
 struct Subject {
-  std::string label;        // "time v0.14.2"
-  fs::path binary;          // what both sides launch
-  std::string tf_source;    // "hashicorp/time"
-  std::string type;         // the resource type
-  bool lifecycle = true;    // else plan-only
+  std::string label;      // "time v0.14.2"
+  fs::path binary;        // what both sides launch
+  std::string tf_source;  // "hashicorp/time"
+  std::string type;       // the resource type
+  bool lifecycle = true;  // else plan-only
   json provider_config = json::object();
   std::vector<runner::EnvVar> env;  // the provider's environment, both sides
   /// The resource's body for case `index`, version `step` (0 at create, 1 for the update).
@@ -191,10 +191,11 @@ void print_tfconform_row(std::size_t jobs, const TfcFigures& f, double cli_rate)
   const double rate = wall > 0 ? n / wall : 0;
   char ratio[32] = "";
   if (cli_rate > 0) std::snprintf(ratio, sizeof ratio, "%7.1f× the CLI", rate / cli_rate);
-  std::printf("  tfconform --jobs %zu %5zu cases %8.2f s %9.2f cases/s  %s   %5.1f RPCs/case, %5.1f %% of wall in "
-              "provider RPCs\n",
-              jobs, f.stats.cases, wall, rate, ratio, n > 0 ? static_cast<double>(f.stats.rpc_calls) / n : 0,
-              wall > 0 ? 100 * seconds(f.stats.in_rpcs) / wall : 0);
+  std::printf(
+      "  tfconform --jobs %zu %5zu cases %8.2f s %9.2f cases/s  %s   %5.1f RPCs/case, %5.1f %% of wall in "
+      "provider RPCs\n",
+      jobs, f.stats.cases, wall, rate, ratio, n > 0 ? static_cast<double>(f.stats.rpc_calls) / n : 0,
+      wall > 0 ? 100 * seconds(f.stats.in_rpcs) / wall : 0);
   if (f.error_findings > 0)
     std::printf("                      %zu error finding(s): the figures include shrinking them\n", f.error_findings);
 }
@@ -217,8 +218,8 @@ json application_body(std::size_t index, int) {
 std::string terraform_version(const std::string& terraform) {
   const fs::path dir = make_temp_dir("tfc-bench-version");
   std::ofstream(dir / "empty.tfrc") << "";
-  run_child({terraform, "version"}, dir, {"CHECKPOINT_DISABLE=1", "TF_CLI_CONFIG_FILE=" + (dir / "empty.tfrc").string()},
-            dir / "out");
+  run_child({terraform, "version"}, dir,
+            {"CHECKPOINT_DISABLE=1", "TF_CLI_CONFIG_FILE=" + (dir / "empty.tfrc").string()}, dir / "out");
   std::ifstream in(dir / "out");
   std::string found = "Terraform (version unknown)";
   for (std::string line; std::getline(in, line);)
@@ -231,11 +232,12 @@ std::string terraform_version(const std::string& terraform) {
 }
 
 /// run_tfconform `repeats` times; the run of median wall time (a shared machine is noisy).
-TfcFigures median_run(const Subject& subject, const std::vector<std::string>& globs, std::size_t cases, std::size_t jobs,
-                      std::size_t repeats) {
+TfcFigures median_run(const Subject& subject, const std::vector<std::string>& globs, std::size_t cases,
+                      std::size_t jobs, std::size_t repeats) {
   std::vector<TfcFigures> runs;
   for (std::size_t i = 0; i < repeats; ++i) runs.push_back(run_tfconform(subject, globs, cases, jobs));
-  std::sort(runs.begin(), runs.end(), [](const TfcFigures& a, const TfcFigures& b) { return a.stats.wall < b.stats.wall; });
+  std::sort(runs.begin(), runs.end(),
+            [](const TfcFigures& a, const TfcFigures& b) { return a.stats.wall < b.stats.wall; });
   return runs[runs.size() / 2];
 }
 
@@ -252,21 +254,40 @@ int main() {
   const fs::path aws = aws_env != nullptr ? aws_env : kAwsDefault;
 
   std::vector<Subject> subjects;
-  subjects.push_back({"time v0.14.2", providers / "terraform-provider-time", "hashicorp/time", "time_static", true,
-                      json::object(), {}, time_static_body});
+  subjects.push_back({"time v0.14.2",
+                      providers / "terraform-provider-time",
+                      "hashicorp/time",
+                      "time_static",
+                      true,
+                      json::object(),
+                      {},
+                      time_static_body});
   // The fixture keeps its objects in a fresh directory of each run; "@STATE@" stands for it.
-  subjects.push_back({"tfcfixture", providers / "terraform-provider-tfcfixture", "tfc/tfcfixture", "tfcfixture_record",
-                      true, json::object(), {{"TFCFIXTURE_STATE_DIR", "@STATE@"}}, record_body});
-  subjects.push_back({"aws 5.100.0", aws, "hashicorp/aws", "aws_servicecatalogappregistry_application", false,
-                      aws_provider_config(), {}, application_body});
+  subjects.push_back({"tfcfixture",
+                      providers / "terraform-provider-tfcfixture",
+                      "tfc/tfcfixture",
+                      "tfcfixture_record",
+                      true,
+                      json::object(),
+                      {{"TFCFIXTURE_STATE_DIR", "@STATE@"}},
+                      record_body});
+  subjects.push_back({"aws 5.100.0",
+                      aws,
+                      "hashicorp/aws",
+                      "aws_servicecatalogappregistry_application",
+                      false,
+                      aws_provider_config(),
+                      {},
+                      application_body});
   for (const auto& s : subjects)
     if (!fs::exists(s.binary))
       fail(s.label + ": " + s.binary.string() + " is missing" +
            (s.tf_source == "hashicorp/aws" ? "" : " (make providers)"));
 
-  std::printf("bench_vs_terraform: %s (dev_overrides) against tfconform, same binaries and types; CLI %zu cases, "
-              "tfconform %zu cases (the run of median wall of %zu), seed %llu\n",
-              terraform_version(terraform).c_str(), cli_cases, tfc_cases, repeats, static_cast<unsigned long long>(kSeed));
+  std::printf(
+      "bench_vs_terraform: %s (dev_overrides) against tfconform, same binaries and types; CLI %zu cases, "
+      "tfconform %zu cases (the run of median wall of %zu), seed %llu\n",
+      terraform_version(terraform).c_str(), cli_cases, tfc_cases, repeats, static_cast<unsigned long long>(kSeed));
   for (auto& subject : subjects) {
     std::printf("\n%s, %s, %s\n", subject.label.c_str(), subject.type.c_str(),
                 subject.lifecycle ? "lifecycle: create, empty plan, update, refresh-only plan, destroy"
@@ -288,9 +309,10 @@ int main() {
     }
     fs::remove_all(cli_state);
     const double cli_rate = cli_ms > 0 ? static_cast<double>(cli_cases) * 1000.0 / cli_ms : 0;
-    std::printf("  terraform CLI    %5zu cases %8.2f s %9.2f cases/s  (%zu command%s a case, %.2f s a case; medians: %s)\n",
-                cli_cases, cli_ms / 1000, cli_rate, commands, commands == 1 ? "" : "s",
-                cli_ms / 1000 / static_cast<double>(cli_cases), medians.c_str());
+    std::printf(
+        "  terraform CLI    %5zu cases %8.2f s %9.2f cases/s  (%zu command%s a case, %.2f s a case; medians: %s)\n",
+        cli_cases, cli_ms / 1000, cli_rate, commands, commands == 1 ? "" : "s",
+        cli_ms / 1000 / static_cast<double>(cli_cases), medians.c_str());
     double ratio_two = 0;
     for (const std::size_t jobs : {std::size_t{1}, std::size_t{2}}) {
       const auto f = median_run(subject, {subject.type}, tfc_cases, jobs, repeats);
@@ -300,8 +322,8 @@ int main() {
     }
     if (subject.lifecycle) {
       const bool met = ratio_two >= kTargetRatio;
-      std::printf("  target: tfconform --jobs 2 ≥ %.0f× the CLI loop run one case at a time: %s (%.1f×)\n", kTargetRatio,
-                  met ? "met" : "MISSED", ratio_two);
+      std::printf("  target: tfconform --jobs 2 ≥ %.0f× the CLI loop run one case at a time: %s (%.1f×)\n",
+                  kTargetRatio, met ? "met" : "MISSED", ratio_two);
     }
   }
 
@@ -315,7 +337,9 @@ int main() {
     print_tfconform_row(2, f, 0);
     std::printf("  %zu resource types in %.1f s (%.2f s a type); target for the whole provider: under %.0f s: %s\n",
                 f.types, wall, f.types > 0 ? wall / static_cast<double>(f.types) : 0, kWholeAwsTargetSeconds,
-                glob != nullptr ? "not measured (a subset)" : wall < kWholeAwsTargetSeconds ? "met" : "MISSED");
+                glob != nullptr                 ? "not measured (a subset)"
+                : wall < kWholeAwsTargetSeconds ? "met"
+                                                : "MISSED");
   }
   return 0;
 }

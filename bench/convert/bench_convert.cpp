@@ -21,13 +21,12 @@ namespace protocol = tfc::protocol;
 constexpr int kResources = 1500;
 constexpr int kPlans = 100000;
 
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
+double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
 schema::Attribute make_attribute(std::mt19937& rng, int index) {
-  static const Type kTypes[] = {Type::string(), Type::number(), Type::boolean(), Type::list(Type::string()),
-                                Type::map(Type::string()), Type::set(Type::number())};
+  static const Type kTypes[] = {
+      Type::string(),           Type::number(), Type::boolean(), Type::list(Type::string()), Type::map(Type::string()),
+      Type::set(Type::number())};
   schema::Attribute a;
   a.name = "attribute_" + std::to_string(index);
   a.type = kTypes[rng() % 6];

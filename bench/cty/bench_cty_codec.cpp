@@ -3,8 +3,8 @@
 // several runs. Not a test: figures only.
 #include <algorithm>
 #include <chrono>
-#include <ctime>
 #include <cstdio>
+#include <ctime>
 #include <functional>
 #include <string>
 #include <vector>
@@ -52,19 +52,20 @@ Value resource(const Type& rt, int i) {
                                Value::string("zone-" + std::to_string(i % 3))};
   Value extra = i % 2 ? Value::list(Type::string(), {Value::string("x"), Value::string("y")}) : Value();
   // Attribute order: arn, count, enabled, id, labels, name, rules, settings, size, tags, weight.
-  return Value::object(rt, {
-      Value::string("arn:aws:ec2:eu-west-1:123456789012:instance/i-" + std::to_string(1000000 + i)),
-      Value::number(Number(i)),
-      Value::boolean(i % 2 == 1),
-      Value::string("i-" + std::to_string(1000000 + i)),
-      Value::typed_set(*rt.attribute_type("labels"), labels),
-      Value::string("resource number " + std::to_string(i)),
-      Value::typed_list(rule_list, rules),
-      Value::object(settings, {extra, Value::string("fast"), Value::number(Number(30.5))}),
-      Value::number(*Number::parse(std::to_string(i) + "123456789012345678901234567890")),
-      Value::typed_map(*rt.attribute_type("tags"), tags),
-      Value::number(*Number::parse("0." + std::to_string(i + 1))),
-  });
+  return Value::object(
+      rt, {
+              Value::string("arn:aws:ec2:eu-west-1:123456789012:instance/i-" + std::to_string(1000000 + i)),
+              Value::number(Number(i)),
+              Value::boolean(i % 2 == 1),
+              Value::string("i-" + std::to_string(1000000 + i)),
+              Value::typed_set(*rt.attribute_type("labels"), labels),
+              Value::string("resource number " + std::to_string(i)),
+              Value::typed_list(rule_list, rules),
+              Value::object(settings, {extra, Value::string("fast"), Value::number(Number(30.5))}),
+              Value::number(*Number::parse(std::to_string(i) + "123456789012345678901234567890")),
+              Value::typed_map(*rt.attribute_type("tags"), tags),
+              Value::number(*Number::parse("0." + std::to_string(i + 1))),
+          });
 }
 
 double thread_cpu_seconds() {
@@ -74,11 +75,12 @@ double thread_cpu_seconds() {
 }
 
 struct Timing {
-  double cpu;   // thread CPU time: steady on a shared, overloaded machine
+  double cpu;  // thread CPU time: steady on a shared, overloaded machine
   double wall;
 };
 
-Timing median_seconds(const std::function<void()>& body, const std::function<void()>& untimed = [] {}) {
+Timing median_seconds(
+    const std::function<void()>& body, const std::function<void()>& untimed = [] {}) {
   std::vector<double> cpu, wall;
   for (int r = 0; r < kRuns; ++r) {
     untimed();
@@ -95,8 +97,8 @@ Timing median_seconds(const std::function<void()>& body, const std::function<voi
 
 void report(const char* what, std::size_t bytes, Timing t) {
   double mb = static_cast<double>(bytes) / 1e6;
-  std::printf("%-16s %8.1f MB/s CPU time  %8.1f MB/s wall  (%.2f MB, %.1f ms CPU, median of %d)\n", what,
-              mb / t.cpu, mb / t.wall, mb, t.cpu * 1e3, kRuns);
+  std::printf("%-16s %8.1f MB/s CPU time  %8.1f MB/s wall  (%.2f MB, %.1f ms CPU, median of %d)\n", what, mb / t.cpu,
+              mb / t.wall, mb, t.cpu * 1e3, kRuns);
 }
 
 }  // namespace
@@ -136,7 +138,8 @@ int main(int argc, char** argv) {
   Value decoded = *msgpack_decode(mp, type);
   if (wanted("msgpack encode")) {
     report("msgpack encode", mp.size(), median_seconds([&] { ok = ok && msgpack_encode(state, type).has_value(); }));
-    report("  (decoded value)", mp.size(), median_seconds([&] { ok = ok && msgpack_encode(decoded, type).has_value(); }));
+    report("  (decoded value)", mp.size(),
+           median_seconds([&] { ok = ok && msgpack_encode(decoded, type).has_value(); }));
   }
   if (wanted("json decode")) {
     report("json decode", js.size(), median_seconds([&] { decode_into(json_decode(js, type)); }, release));

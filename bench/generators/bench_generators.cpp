@@ -7,9 +7,9 @@
 #include <cstdio>
 #include <functional>
 
-#include <nlohmann/json.hpp>
 #include <rapidcheck.h>
 #include <rapidcheck/shrinkable/Operations.h>
+#include <nlohmann/json.hpp>
 
 #include "generators/arbitrary_block.hpp"
 #include "generators/config_gen.hpp"
@@ -43,7 +43,8 @@ const char* kSchema = R"({
   }})";
 
 // Runs `one(seed)` until at least `budget` has passed; prints values per second.
-void measure(const char* what, const std::function<void(int)>& one, std::chrono::milliseconds budget = std::chrono::milliseconds(1500)) {
+void measure(const char* what, const std::function<void(int)>& one,
+             std::chrono::milliseconds budget = std::chrono::milliseconds(1500)) {
   const auto start = Clock::now();
   int n = 0;
   while (Clock::now() - start < budget) one(n++);
@@ -59,9 +60,12 @@ int main() {
   const auto configs = gen::config_of(block);
   const auto states = gen::prior_state_of(block);
   std::size_t sink = 0;
-  measure("config_of, fixed schema, size 50", [&](int seed) { sink += configs(rc::Random(seed), 50).value().length(); });
-  measure("config_of, fixed schema, size 100", [&](int seed) { sink += configs(rc::Random(seed), 100).value().length(); });
-  measure("prior_state_of, fixed schema, size 50", [&](int seed) { sink += states(rc::Random(seed), 50).value().length(); });
+  measure("config_of, fixed schema, size 50",
+          [&](int seed) { sink += configs(rc::Random(seed), 50).value().length(); });
+  measure("config_of, fixed schema, size 100",
+          [&](int seed) { sink += configs(rc::Random(seed), 100).value().length(); });
+  measure("prior_state_of, fixed schema, size 50",
+          [&](int seed) { sink += states(rc::Random(seed), 50).value().length(); });
   measure("with_unknowns on a fixed-schema config, size 50", [&](int seed) {
     const cty::Value config = configs(rc::Random(seed), 50).value();
     sink += gen::with_unknowns(config)(rc::Random(seed), 50).value().injected.size();
@@ -72,10 +76,15 @@ int main() {
     sink += gen::config_of(b)(rc::Random(seed), 50).value().length();
   });
   // Every configuration "fails" (rule always has a block), so each run shrinks all the way.
-  measure("shrink config to its local minimum, size 60", [&](int seed) {
-    const auto s = configs(rc::Random(seed), 60);
-    sink += rc::shrinkable::findLocalMin(s, [](const cty::Value& v) { return v.attribute("rule")->length() >= 1; }).second;
-  }, std::chrono::milliseconds(3000));
+  measure(
+      "shrink config to its local minimum, size 60",
+      [&](int seed) {
+        const auto s = configs(rc::Random(seed), 60);
+        sink += rc::shrinkable::findLocalMin(s, [](const cty::Value& v) {
+                  return v.attribute("rule")->length() >= 1;
+                }).second;
+      },
+      std::chrono::milliseconds(3000));
   std::printf("(checksum %zu)\n", sink);
   return 0;
 }

@@ -23,9 +23,9 @@ namespace {
 using nlohmann::json;
 using Clock = std::chrono::steady_clock;
 
-constexpr int kItems = 500;      // list blocks, 3 attributes + 4 set elements of 2 attributes each
+constexpr int kItems = 500;  // list blocks, 3 attributes + 4 set elements of 2 attributes each
 constexpr int kTags = 4;
-constexpr int kDisks = 1125;     // set blocks of 4 attributes: 500*11 + 1125*4 = 10,000 leaves
+constexpr int kDisks = 1125;  // set blocks of 4 attributes: 500*11 + 1125*4 = 10,000 leaves
 
 const char* kSchema = R"({"attributes": {"id": {"type": "string", "computed": true}},
   "block_types": {
@@ -42,21 +42,26 @@ enum class Stage { Config, Planned, Applied };
 
 // The object at one lifecycle stage, with its unknown mirror.
 std::pair<json, json> object_at(Stage stage) {
-  json value = {{"id", stage == Stage::Applied ? json("root") : json()}, {"item", json::array()}, {"disk", json::array()}};
+  json value = {
+      {"id", stage == Stage::Applied ? json("root") : json()}, {"item", json::array()}, {"disk", json::array()}};
   json mirror = {{"id", stage == Stage::Planned}, {"item", json::array()}, {"disk", json::array()}};
   auto computed = [&](const std::string& known) { return stage == Stage::Applied ? json(known) : json(); };
   for (int i = 0; i < kItems; ++i) {
-    json item = {{"k", "key-" + std::to_string(i)}, {"v", i}, {"c", computed("c" + std::to_string(i))}, {"tag", json::array()}};
+    json item = {
+        {"k", "key-" + std::to_string(i)}, {"v", i}, {"c", computed("c" + std::to_string(i))}, {"tag", json::array()}};
     json item_mirror = {{"c", stage == Stage::Planned}, {"tag", json::array()}};
     for (int t = 0; t < kTags; ++t) {
-      item["tag"].push_back({{"n", "t" + std::to_string(t)}, {"id", computed("tag-" + std::to_string(i) + "-" + std::to_string(t))}});
+      item["tag"].push_back(
+          {{"n", "t" + std::to_string(t)}, {"id", computed("tag-" + std::to_string(i) + "-" + std::to_string(t))}});
       item_mirror["tag"].push_back({{"id", stage == Stage::Planned}});
     }
     value["item"].push_back(item);
     mirror["item"].push_back(item_mirror);
   }
   for (int d = 0; d < kDisks; ++d) {
-    value["disk"].push_back({{"name", "disk-" + std::to_string(d)}, {"size", d % 7 + 1}, {"kind", computed("ssd")},
+    value["disk"].push_back({{"name", "disk-" + std::to_string(d)},
+                             {"size", d % 7 + 1},
+                             {"kind", computed("ssd")},
                              {"id", computed("d" + std::to_string(d))}});
     mirror["disk"].push_back({{"kind", stage == Stage::Planned}, {"id", stage == Stage::Planned}});
   }
@@ -121,9 +126,12 @@ int main() {
   std::size_t found = 0;
   const double plan_ms = mean_ms(20, [&] { found += tfc::oracle::check_plan(*block, null, config, planned).size(); });
   const double apply_ms = mean_ms(20, [&] { found += tfc::oracle::check_apply(*block, planned, applied).size(); });
-  const double update_ms = mean_ms(20, [&] { found += tfc::oracle::check_plan(*block, applied, config, applied).size(); });
-  const double proposed_ms = mean_ms(20, [&] { found += tfc::oracle::proposed_new(*block, applied, config).is_null() ? 1 : 0; });
-  std::printf("object: 10000 leaves (%d list blocks with %d-element nested sets, %d set blocks)\n", kItems, kTags, kDisks);
+  const double update_ms =
+      mean_ms(20, [&] { found += tfc::oracle::check_plan(*block, applied, config, applied).size(); });
+  const double proposed_ms =
+      mean_ms(20, [&] { found += tfc::oracle::proposed_new(*block, applied, config).is_null() ? 1 : 0; });
+  std::printf("object: 10000 leaves (%d list blocks with %d-element nested sets, %d set blocks)\n", kItems, kTags,
+              kDisks);
   std::printf("check_plan   (create, computed unknown):      %8.3f ms   goal < 5 ms\n", plan_ms);
   std::printf("check_plan   (update, prior kept):            %8.3f ms\n", update_ms);
   std::printf("check_apply  (unknowns resolved, sets correlated): %5.3f ms   goal < 5 ms\n", apply_ms);

@@ -20,14 +20,13 @@ using Clock = std::chrono::steady_clock;
 std::string value_text(std::size_t lines, int variant) {
   std::string out = "{\n";
   for (std::size_t i = 0; i < lines; ++i) {
-    out += "  \"attr_" + std::to_string(i) + "\": \"" +
-           (i % 10 == 0 ? std::to_string(variant) : "same <&> value") + "\",\n";
+    out += "  \"attr_" + std::to_string(i) + "\": \"" + (i % 10 == 0 ? std::to_string(variant) : "same <&> value") +
+           "\",\n";
   }
   return out + "}";
 }
 
-RunReport large_run(std::size_t suites, std::size_t scenarios, std::size_t findings,
-                    std::size_t value_lines) {
+RunReport large_run(std::size_t suites, std::size_t scenarios, std::size_t findings, std::size_t value_lines) {
   RunReport run;
   run.tool_version = "bench";
   run.hostname = "bench";
@@ -37,8 +36,7 @@ RunReport large_run(std::size_t suites, std::size_t scenarios, std::size_t findi
   for (std::size_t s = 0; s < suites; ++s) {
     Suite suite{SuiteKind::resource, "bench_res_" + std::to_string(s), {100, 5, 95, 90}, {}};
     for (std::size_t c = 0; c < scenarios; ++c) {
-      Scenario scenario{"scenario_" + std::to_string(c), Status::failed, "",
-                        std::chrono::milliseconds(12), {}, {}};
+      Scenario scenario{"scenario_" + std::to_string(c), Status::failed, "", std::chrono::milliseconds(12), {}, {}};
       for (int l = 0; l < 20; ++l) scenario.log_lines.push_back("[DEBUG] log line <x> & \x1b[0m");
       for (std::size_t f = 0; f < findings; ++f) {
         Finding finding;
@@ -62,8 +60,7 @@ void measure(const char* name, F&& write) {
   const auto start = Clock::now();
   const std::size_t bytes = write();
   const double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-  std::printf("  %-26s %9.1f ms  %8.2f MB  %7.1f MB/s\n", name, ms, bytes / 1e6,
-              ms > 0 ? bytes / 1e3 / ms : 0.0);
+  std::printf("  %-26s %9.1f ms  %8.2f MB  %7.1f MB/s\n", name, ms, bytes / 1e6, ms > 0 ? bytes / 1e3 / ms : 0.0);
 }
 
 }  // namespace
@@ -71,12 +68,11 @@ void measure(const char* name, F&& write) {
 int main() {
   const RunReport run = large_run(20, 10, 10, 100);  // 2000 findings, 100-line values
   const auto pinned = fixed_clock(std::chrono::system_clock::time_point{});
-  std::printf("bench_reports: 20 suites x 10 scenarios x 10 findings (2000 findings, 100-line "
-              "values)\n");
-  for (ReportKind kind : {ReportKind::junit, ReportKind::json, ReportKind::html,
-                          ReportKind::summary}) {
-    static const char* const kNames[] = {"JunitReporter", "JsonReporter", "HtmlReporter",
-                                         "MarkdownSummaryReporter"};
+  std::printf(
+      "bench_reports: 20 suites x 10 scenarios x 10 findings (2000 findings, 100-line "
+      "values)\n");
+  for (ReportKind kind : {ReportKind::junit, ReportKind::json, ReportKind::html, ReportKind::summary}) {
+    static const char* const kNames[] = {"JunitReporter", "JsonReporter", "HtmlReporter", "MarkdownSummaryReporter"};
     const auto reporter = make_reporter(kind, pinned);
     measure(kNames[static_cast<int>(kind)], [&] {
       std::ostringstream out;

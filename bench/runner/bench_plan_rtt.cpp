@@ -51,8 +51,7 @@ double quantile(std::vector<double> v, double q) {
 
 std::filesystem::path binary(const std::string& name) {
   const char* dir = std::getenv("TFC_BINARY_DIR");
-  return std::filesystem::path(dir != nullptr ? dir : ".") / "providers" /
-         ("terraform-provider-" + name);
+  return std::filesystem::path(dir != nullptr ? dir : ".") / "providers" / ("terraform-provider-" + name);
 }
 
 // Every attribute of `block` from `partial` or null; block types empty.
@@ -83,8 +82,7 @@ Row measure(const Subject& subject, bool plaintext, const std::filesystem::path&
   runner::LaunchOptions options;
   options.executable = binary(subject.provider);
   options.plaintext = plaintext;
-  options.environment = {{"TFCFIXTURE_STATE_DIR", state_dir.string()},
-                         {"TFCSDK_STATE_DIR", state_dir.string()}};
+  options.environment = {{"TFCFIXTURE_STATE_DIR", state_dir.string()}, {"TFCSDK_STATE_DIR", state_dir.string()}};
 
   std::vector<double> launches;
   for (int i = 0; i < kLaunches; ++i) {
@@ -170,11 +168,12 @@ int main() {
   if (::mkdtemp(pattern.data()) == nullptr) return 1;
   const std::filesystem::path state_dir = pattern;
 
-  std::printf("bench_plan_rtt: launch→schema median of %d launches; PlanResourceChange (create) "
-              "round trip over %d calls after %d warm-up\n",
-              kLaunches, kCalls, kWarmup);
-  std::printf("%-11s %-18s %-9s %14s %12s %12s\n", "provider", "resource", "transport", "launch→schema",
-              "plan median", "plan p99");
+  std::printf(
+      "bench_plan_rtt: launch→schema median of %d launches; PlanResourceChange (create) "
+      "round trip over %d calls after %d warm-up\n",
+      kLaunches, kCalls, kWarmup);
+  std::printf("%-11s %-18s %-9s %14s %12s %12s\n", "provider", "resource", "transport", "launch→schema", "plan median",
+              "plan p99");
   for (const auto& subject : subjects) {
     if (!std::filesystem::exists(binary(subject.provider))) {
       std::printf("%-11s not built (make providers)\n", subject.provider);
@@ -184,12 +183,11 @@ int main() {
       const auto row = measure(subject, plaintext, state_dir);
       const char* transport = plaintext ? "plaintext" : "AutoMTLS";
       if (!row.error.empty()) {
-        std::printf("%-11s %-18s %-9s error: %s\n", subject.provider, subject.resource, transport,
-                    row.error.c_str());
+        std::printf("%-11s %-18s %-9s error: %s\n", subject.provider, subject.resource, transport, row.error.c_str());
         continue;
       }
-      std::printf("%-11s %-18s %-9s %11.1f ms %9.0f us %9.0f us\n", subject.provider, subject.resource,
-                  transport, row.launch_ms, row.median_us, row.p99_us);
+      std::printf("%-11s %-18s %-9s %11.1f ms %9.0f us %9.0f us\n", subject.provider, subject.resource, transport,
+                  row.launch_ms, row.median_us, row.p99_us);
     }
   }
   std::filesystem::remove_all(state_dir);

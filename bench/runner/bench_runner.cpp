@@ -36,8 +36,7 @@ double median(std::vector<double> v) {
 }
 
 void bench_parse() {
-  const std::string line = "1|6|unix|/tmp/tfconform-abcdef/plugin1234567890|grpc|" +
-                           std::string(700, 'Q') + "\n";
+  const std::string line = "1|6|unix|/tmp/tfconform-abcdef/plugin1234567890|grpc|" + std::string(700, 'Q') + "\n";
   constexpr int kIterations = 200000;
   std::size_t sink = 0;
   const auto start = Clock::now();
@@ -86,8 +85,8 @@ void bench_script_launch() {
     (*process)->shutdown();  // SIGTERM path: sleep dies at once
     close.push_back(ms_since(start));
   }
-  std::printf("shell-script plugin: launch to handshake median %.2f ms, shutdown median %.2f ms\n",
-              median(launch), median(close));
+  std::printf("shell-script plugin: launch to handshake median %.2f ms, shutdown median %.2f ms\n", median(launch),
+              median(close));
   std::filesystem::remove_all(dir);
 }
 
@@ -140,10 +139,11 @@ void bench_providers() {
       close.push_back(ms_since(start));
       if (!pinged) break;
     }
-    std::printf("%s (v%d): launch+mTLS handshake line %.1f ms, first ping (connect+TLS) %.1f ms, "
-                "GetProviderSchema %.1f ms (%zu schemas), close %.1f ms  [median of %zu]\n",
-                exe.filename().c_str(), version, median(launch), median(ping), median(schema),
-                schema_resources, median(close), launch.size());
+    std::printf(
+        "%s (v%d): launch+mTLS handshake line %.1f ms, first ping (connect+TLS) %.1f ms, "
+        "GetProviderSchema %.1f ms (%zu schemas), close %.1f ms  [median of %zu]\n",
+        exe.filename().c_str(), version, median(launch), median(ping), median(schema), schema_resources, median(close),
+        launch.size());
   }
 }
 

@@ -6,8 +6,8 @@
 #include <sys/resource.h>
 
 #include <chrono>
-#include <ctime>
 #include <cstdio>
+#include <ctime>
 #include <random>
 #include <string>
 
@@ -32,8 +32,9 @@ public:
   bool chance(int percent) { return between(1, 100) <= percent; }
 
   std::string description() {
-    static const char* kWords[] = {"the", "identifier", "of", "resource", "when", "set", "value", "must",
-                                   "be", "one", "network", "configuration", "for", "this", "instance", "region"};
+    static const char* kWords[] = {"the",   "identifier", "of",       "resource", "when",    "set",
+                                   "value", "must",       "be",       "one",      "network", "configuration",
+                                   "for",   "this",       "instance", "region"};
     std::string out;
     const int n = between(6, 30);
     for (int i = 0; i < n; ++i) {
@@ -45,12 +46,17 @@ public:
 
   json type() {
     switch (between(0, 19)) {
-      case 0: case 1: return json::array({"list", "string"});
+      case 0:
+      case 1: return json::array({"list", "string"});
       case 2: return json::array({"set", "string"});
       case 3: return json::array({"map", "string"});
       case 4: return json::array({"object", {{"key", "string"}, {"value", "number"}}});
-      case 5: case 6: case 7: return "number";
-      case 8: case 9: case 10: return "bool";
+      case 5:
+      case 6:
+      case 7: return "number";
+      case 8:
+      case 9:
+      case 10: return "bool";
       default: return "string";
     }
   }
@@ -60,7 +66,10 @@ public:
       case 0: a["required"] = true; break;
       case 1: a["optional"] = true; break;
       case 2: a["computed"] = true; break;
-      default: a["optional"] = true; a["computed"] = true; break;
+      default:
+        a["optional"] = true;
+        a["computed"] = true;
+        break;
     }
     if (chance(5)) a["sensitive"] = true;
   }
@@ -106,7 +115,8 @@ public:
   }
 
   static std::string name(int i) {
-    static const char* kNames[] = {"name", "arn", "tags", "region", "zone", "size", "enabled", "port", "protocol", "policy"};
+    static const char* kNames[] = {"name", "arn",     "tags", "region",   "zone",
+                                   "size", "enabled", "port", "protocol", "policy"};
     return std::string(kNames[i % 10]) + "_" + std::to_string(i);
   }
 
@@ -172,7 +182,8 @@ int main() {
 
   std::size_t attributes = 0;
   Stamp t2;
-  for (const auto& [name, s] : schema.resource_schemas) attributes += tfc::schema::implied_type(s.block).attributes().size();
+  for (const auto& [name, s] : schema.resource_schemas)
+    attributes += tfc::schema::implied_type(s.block).attributes().size();
   const Elapsed implied = since(t2);
 
   Stamp t3;
@@ -184,7 +195,8 @@ int main() {
   constexpr int kRepeats = 5;
   Stamp t4;
   for (int r = 0; r < kRepeats; ++r) {
-    for (const auto& [name, s] : schema.resource_schemas) attributes += tfc::schema::implied_type(s.block).attributes().size();
+    for (const auto& [name, s] : schema.resource_schemas)
+      attributes += tfc::schema::implied_type(s.block).attributes().size();
   }
   const double recompute_us = since(t4).cpu_ms * 1000.0 / (kRepeats * kResources);
   tfc::schema::ImpliedTypeCache cache;

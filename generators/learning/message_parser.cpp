@@ -51,8 +51,10 @@ std::vector<std::string> name_list(std::string_view text) {
     current.clear();
   };
   for (char c : text) {
-    if (c == ',' || c == ' ' || c == '[' || c == ']' || c == '`' || c == '"') flush();
-    else current.push_back(c);
+    if (c == ',' || c == ' ' || c == '[' || c == ']' || c == '`' || c == '"')
+      flush();
+    else
+      current.push_back(c);
   }
   flush();
   return out;
@@ -79,7 +81,8 @@ void add_subject(MessageFacts& facts, const std::optional<std::string>& name) {
 
 void read_subjects(std::string_view text, std::string_view lower, MessageFacts& facts) {
   // terraform-plugin-sdk helper/validation: "expected [type of |length of |value of ]K to ...".
-  for (std::size_t pos = lower.find("expected "); pos != std::string_view::npos; pos = lower.find("expected ", pos + 1)) {
+  for (std::size_t pos = lower.find("expected "); pos != std::string_view::npos;
+       pos = lower.find("expected ", pos + 1)) {
     std::size_t at = pos + 9;
     for (std::string_view lead : {"type of ", "length of ", "value of "}) {
       if (lower.substr(at, lead.size()) == lead) at += lead.size();
@@ -91,9 +94,11 @@ void read_subjects(std::string_view text, std::string_view lower, MessageFacts& 
       add_subject(facts, name);
   }
   // "invalid value for K (message)"
-  if (auto pos = lower.find("invalid value for "); pos != std::string_view::npos) add_subject(facts, read_name(text, pos + 18));
+  if (auto pos = lower.find("invalid value for "); pos != std::string_view::npos)
+    add_subject(facts, read_name(text, pos + 18));
   // Framework validators: "Attribute K value must ...", "Attribute K string length ..."
-  for (std::size_t pos = text.find("Attribute "); pos != std::string_view::npos; pos = text.find("Attribute ", pos + 1)) {
+  for (std::size_t pos = text.find("Attribute "); pos != std::string_view::npos;
+       pos = text.find("Attribute ", pos + 1)) {
     if (pos > 0 && text[pos - 1] != '\n') continue;  // the detail starts with it ("Invalid Attribute Value" does not)
     auto name = read_name(text, pos + 10);
     if (name && *name != "must" && *name != "requires" && *name != "supports") add_subject(facts, name);
@@ -115,17 +120,16 @@ void read_subjects(std::string_view text, std::string_view lower, MessageFacts& 
   // Any other quoted span that looks like an attribute path: the learner keeps it only when the
   // schema has it.
   for (const auto& span : quoted_spans(text)) {
-    const bool identifier = !span.empty() && span.size() <= 128 &&
-                            std::all_of(span.begin(), span.end(), [](char c) {
-                              return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '[' ||
-                                     c == ']';
-                            }) &&
-                            std::any_of(span.begin(), span.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
+    const bool identifier = !span.empty() && span.size() <= 128 && std::all_of(span.begin(), span.end(), [](char c) {
+      return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '[' || c == ']';
+    }) && std::any_of(span.begin(), span.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
     if (identifier) add_subject(facts, span);
   }
   // "The argument "K" is required", "for the K attribute"
-  if (auto pos = lower.find("the argument "); pos != std::string_view::npos) add_subject(facts, read_name(text, pos + 13));
-  if (auto pos = lower.find("value for the "); pos != std::string_view::npos) add_subject(facts, read_name(text, pos + 14));
+  if (auto pos = lower.find("the argument "); pos != std::string_view::npos)
+    add_subject(facts, read_name(text, pos + 13));
+  if (auto pos = lower.find("value for the "); pos != std::string_view::npos)
+    add_subject(facts, read_name(text, pos + 14));
   // "K must not be empty"
   if (auto pos = lower.find(" must not be empty"); pos != std::string_view::npos) {
     auto start = lower.rfind(' ', pos > 0 ? pos - 1 : 0);
@@ -166,12 +170,14 @@ std::optional<AttributeGroup> read_group(std::string_view summary, std::string_v
   }
   // terraform-plugin-framework-validators, attribute validators.
   if (auto pos = lower.find(" cannot be specified when "); pos != std::string_view::npos) {
-    auto other = read_name(text, lower.rfind("attribute ", pos) == std::string_view::npos ? 0 : lower.rfind("attribute ", pos) + 10);
+    auto other = read_name(
+        text, lower.rfind("attribute ", pos) == std::string_view::npos ? 0 : lower.rfind("attribute ", pos) + 10);
     auto self = read_name(text, pos + 26);
     if (other && self) return group_of(Kind::AtMostOne, {*other, *self});
   }
   if (auto pos = lower.find(" must be specified when "); pos != std::string_view::npos) {
-    auto other = read_name(text, lower.rfind("attribute ", pos) == std::string_view::npos ? 0 : lower.rfind("attribute ", pos) + 10);
+    auto other = read_name(
+        text, lower.rfind("attribute ", pos) == std::string_view::npos ? 0 : lower.rfind("attribute ", pos) + 10);
     auto self = read_name(text, pos + 24);
     if (other && self) return group_of(Kind::AllOrNone, {*other, *self});
   }
@@ -279,10 +285,23 @@ std::vector<std::string> example_tokens(std::string_view sentence) {
 }
 
 std::vector<std::string> read_enumeration(std::string_view text, std::string_view lower) {
-  static const char* kMarkers[] = {"to be one of",     "must be one of",   "valid values are", "valid values:",
-                                   "valid values for", "allowed values are", "allowed values:", "possible values are",
-                                   "possible values:", "supported values are", "expected one of", "value must be one of",
-                                   "be one of",        "one of", "such as", "for example", "e.g."};
+  static const char* kMarkers[] = {"to be one of",
+                                   "must be one of",
+                                   "valid values are",
+                                   "valid values:",
+                                   "valid values for",
+                                   "allowed values are",
+                                   "allowed values:",
+                                   "possible values are",
+                                   "possible values:",
+                                   "supported values are",
+                                   "expected one of",
+                                   "value must be one of",
+                                   "be one of",
+                                   "one of",
+                                   "such as",
+                                   "for example",
+                                   "e.g."};
   for (const char* marker : kMarkers) {
     const std::string_view m(marker);
     for (std::size_t pos = lower.find(m); pos != std::string_view::npos; pos = lower.find(m, pos + 1)) {
@@ -403,10 +422,11 @@ void read_ranges(std::string_view text, std::string_view lower, ValueRule& rule)
   };
   std::optional<Bound> lo, hi;
   bool length = false;
-  for (const Side& s : {Side{"at least", true, 0}, Side{"greater than or equal to", true, 0}, Side{"minimum of", true, 0},
-                        Side{"greater than", true, 1}, Side{"at most", false, 0}, Side{"less than or equal to", false, 0},
-                        Side{"no more than", false, 0}, Side{"maximum of", false, 0}, Side{"up to", false, 0},
-                        Side{"less than", false, 1}, Side{"or fewer", false, 0}, Side{"or less", false, 0}}) {
+  for (const Side& s :
+       {Side{"at least", true, 0}, Side{"greater than or equal to", true, 0}, Side{"minimum of", true, 0},
+        Side{"greater than", true, 1}, Side{"at most", false, 0}, Side{"less than or equal to", false, 0},
+        Side{"no more than", false, 0}, Side{"maximum of", false, 0}, Side{"up to", false, 0},
+        Side{"less than", false, 1}, Side{"or fewer", false, 0}, Side{"or less", false, 0}}) {
     const std::string_view words(s.words);
     const auto pos = lower.find(words);
     if (pos == std::string_view::npos) continue;
@@ -441,7 +461,8 @@ void read_ranges(std::string_view text, std::string_view lower, ValueRule& rule)
 // ---- regular expressions ----
 
 std::optional<std::string> read_pattern(std::string_view text, std::string_view lower) {
-  for (const char* marker : {"regular expression ", "regular expression: ", "regex ", "regex: ", "pattern ", "pattern: "}) {
+  for (const char* marker :
+       {"regular expression ", "regular expression: ", "regex ", "regex: ", "pattern ", "pattern: "}) {
     const std::string_view m(marker);
     for (std::size_t pos = lower.find(m); pos != std::string_view::npos; pos = lower.find(m, pos + 1)) {
       if (negated_before(lower, pos)) continue;
@@ -463,7 +484,9 @@ std::optional<std::string> read_pattern(std::string_view text, std::string_view 
         std::size_t end = at;
         while (end < text.size() && !std::isspace(static_cast<unsigned char>(text[end]))) ++end;
         std::string p(text.substr(at, end - at));
-        while (!p.empty() && (p.back() == ',' || p.back() == '.') && p.find('$') != std::string::npos && p.back() != '$') p.pop_back();
+        while (!p.empty() && (p.back() == ',' || p.back() == '.') && p.find('$') != std::string::npos &&
+               p.back() != '$')
+          p.pop_back();
         return p;
       }
     }
@@ -486,7 +509,9 @@ std::optional<std::string> template_pattern(std::string_view tmpl) {
   };
   while (i < tmpl.size()) {
     const std::string_view rest = tmpl.substr(i);
-    auto starts = [&](std::string_view w) { return rest.size() >= w.size() && lowercase(rest.substr(0, w.size())) == w; };
+    auto starts = [&](std::string_view w) {
+      return rest.size() >= w.size() && lowercase(rest.substr(0, w.size())) == w;
+    };
     if (rest[0] == '[' || rest[0] == '<' || rest[0] == '{') {
       const char close = rest[0] == '[' ? ']' : rest[0] == '<' ? '>' : '}';
       const auto end = rest.find(close);
@@ -535,9 +560,11 @@ std::optional<std::string> read_template(std::string_view text, std::string_view
     std::string tmpl = trim_quotes(text.substr(at, end - at));
     // Sentence punctuation after the template, and a closing parenthesis it did not open.
     auto unbalanced_close = [&] {
-      return tmpl.back() == ')' && std::count(tmpl.begin(), tmpl.end(), '(') < std::count(tmpl.begin(), tmpl.end(), ')');
+      return tmpl.back() == ')' &&
+             std::count(tmpl.begin(), tmpl.end(), '(') < std::count(tmpl.begin(), tmpl.end(), ')');
     };
-    while (!tmpl.empty() && (tmpl.back() == '.' || tmpl.back() == ';' || tmpl.back() == ':' || unbalanced_close())) tmpl.pop_back();
+    while (!tmpl.empty() && (tmpl.back() == '.' || tmpl.back() == ';' || tmpl.back() == ':' || unbalanced_close()))
+      tmpl.pop_back();
     if (auto p = template_pattern(tmpl)) return p;
   }
   return std::nullopt;
@@ -572,8 +599,10 @@ void read_specials(std::string_view text, std::string_view lower, ValueRule& rul
       read_number(text, end);
       const std::string_view unit = lower.substr(skip_spaces(lower, end), 10);
       const auto count = std::to_string(static_cast<long long>(n->value));
-      if (unit.rfind("digit", 0) == 0) rule.pattern = "[0-9]{" + count + "}";
-      else if (unit.rfind("character", 0) == 0 || unit.rfind("letter", 0) == 0) rule.pattern = "[a-z]{" + count + "}";
+      if (unit.rfind("digit", 0) == 0)
+        rule.pattern = "[0-9]{" + count + "}";
+      else if (unit.rfind("character", 0) == 0 || unit.rfind("letter", 0) == 0)
+        rule.pattern = "[a-z]{" + count + "}";
     }
   }
   // helper/validation IsCIDRNetwork: "expected K to contain a valid network Value, expected 10.0.0.0/16, got ..."
@@ -625,7 +654,8 @@ std::optional<std::string> charset_pattern(std::string_view text) {
   lo = std::max<std::size_t>(lo, 1);
   hi = std::max(hi, lo);
   if (digits_only) return "[0-9]{" + std::to_string(lo) + "," + std::to_string(hi) + "}";
-  const bool digits = has(lower, "alphanumeric") || has(lower, "digit") || has(lower, "number") || has(lower, "numeric");
+  const bool digits =
+      has(lower, "alphanumeric") || has(lower, "digit") || has(lower, "number") || has(lower, "numeric");
   const std::string rest = digits ? "[a-z0-9]" : "[a-z]";
   return "[a-z]" + rest + "{" + std::to_string(lo - 1) + "," + std::to_string(hi - 1) + "}";
 }
@@ -665,8 +695,8 @@ MessageFacts read_diagnostic(std::string_view summary, std::string_view detail) 
   if (facts.group) return facts;
   const std::string lower_summary = lowercase(summary);
   if (has(lower_summary, "missing required argument") || has(lower_summary, "missing configuration for required") ||
-      has(lower, "marked it as required") ||
-      has(lower, "requires 1 item minimum") || (has(lower, "is required") && has(lower, "the argument"))) {
+      has(lower, "marked it as required") || has(lower, "requires 1 item minimum") ||
+      (has(lower, "is required") && has(lower, "the argument"))) {
     facts.rule.required = true;
     return facts;
   }

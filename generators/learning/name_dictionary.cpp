@@ -22,7 +22,8 @@ std::optional<Format> string_format(std::string_view n) {
   const bool reference = ends_with(n, "_name") || ends_with(n, "_id") || ends_with(n, "_ids") || ends_with(n, "_names");
   if (ends_with(n, "_arn") || ends_with(n, "_arns") || n == "arn" || n == "arns") return Format::Arn;
   if (ends_with(n, "_json") || n == "json") return Format::Json;
-  if (!reference && (n == "policy" || ends_with(n, "_policy") || starts_with(n, "policy_document") || ends_with(n, "_document")))
+  if (!reference &&
+      (n == "policy" || ends_with(n, "_policy") || starts_with(n, "policy_document") || ends_with(n, "_document")))
     return Format::Json;
   if (has(n, "cidr")) return has(n, "ipv6") ? Format::Ipv6Cidr : Format::Cidr;
   if (has(n, "mac_address")) return Format::MacAddress;
@@ -33,11 +34,13 @@ std::optional<Format> string_format(std::string_view n) {
   if (has(n, "ipv4_address")) return Format::Ipv4Address;
   if (n == "region" || ends_with(n, "_region")) return Format::Region;
   if (n == "email" || ends_with(n, "_email") || starts_with(n, "email_")) return Format::Email;
-  if (n == "url" || ends_with(n, "_url") || ends_with(n, "_uri") || n == "uri" || n == "endpoint" || ends_with(n, "_endpoint") ||
-      ends_with(n, "_urls"))
+  if (n == "url" || ends_with(n, "_url") || ends_with(n, "_uri") || n == "uri" || n == "endpoint" ||
+      ends_with(n, "_endpoint") || ends_with(n, "_urls"))
     return Format::Url;
-  if (ends_with(n, "_permission") || ends_with(n, "_permissions") || n == "mode" || ends_with(n, "_mode_octal")) return Format::FileMode;
-  if (has(n, "rfc3339") || ends_with(n, "_timestamp") || n == "timestamp" || ends_with(n, "_time") || ends_with(n, "_at"))
+  if (ends_with(n, "_permission") || ends_with(n, "_permissions") || n == "mode" || ends_with(n, "_mode_octal"))
+    return Format::FileMode;
+  if (has(n, "rfc3339") || ends_with(n, "_timestamp") || n == "timestamp" || ends_with(n, "_time") ||
+      ends_with(n, "_at"))
     return Format::Rfc3339;
   if (ends_with(n, "_date") || n == "date") return Format::Date;
   if (n == "duration" || ends_with(n, "_duration") || n == "ttl" || ends_with(n, "_timeout") || n == "timeout")
@@ -48,7 +51,8 @@ std::optional<Format> string_format(std::string_view n) {
   if (n == "filename" || ends_with(n, "_filename") || n == "file" || ends_with(n, "_file") || n == "path" ||
       ends_with(n, "_path") || n == "file_path")
     return Format::FilePath;
-  if (ends_with(n, "_hex") || ends_with(n, "_sha256") || ends_with(n, "_md5") || ends_with(n, "_sha1")) return Format::Hex;
+  if (ends_with(n, "_hex") || ends_with(n, "_sha256") || ends_with(n, "_md5") || ends_with(n, "_sha1"))
+    return Format::Hex;
   return std::nullopt;
 }
 

@@ -116,8 +116,9 @@ RefusalLearner::RefusalLearner(const schema::Block& block, Hints user_hints, boo
       c->hint.always = false;
       PathState& st = m_paths[path];
       st.current = Strategy{std::move(c->hint), "description", std::move(c->rule)};
-      st.evidence = attribute->description.size() > kEvidenceChars ? attribute->description.substr(0, kEvidenceChars) + "..."
-                                                                    : attribute->description;
+      st.evidence = attribute->description.size() > kEvidenceChars
+                        ? attribute->description.substr(0, kEvidenceChars) + "..."
+                        : attribute->description;
     }
   }
   rebuild();
@@ -215,7 +216,8 @@ void RefusalLearner::scrub_examples(const std::string& path, const std::vector<c
   m_examples.erase(std::remove_if(m_examples.begin(), m_examples.end(), holds_refused), m_examples.end());
 }
 
-bool RefusalLearner::keep_after_refusal(PathState& state, const std::string& path, const std::vector<cty::Value>& refused) {
+bool RefusalLearner::keep_after_refusal(PathState& state, const std::string& path,
+                                        const std::vector<cty::Value>& refused) {
   if (!state.current || state.current->hint.values.empty()) return false;
   const Member m = member_at(m_block, path);
   if (!m.attribute) return false;
@@ -226,9 +228,8 @@ bool RefusalLearner::keep_after_refusal(PathState& state, const std::string& pat
                               [&](const json& doc) {
                                 auto v = value_from_tf_json(doc, type, "");
                                 if (!v) return true;
-                                return std::any_of(refused.begin(), refused.end(), [&](const cty::Value& r) {
-                                  return raw_equals(*v, r);
-                                });
+                                return std::any_of(refused.begin(), refused.end(),
+                                                   [&](const cty::Value& r) { return raw_equals(*v, r); });
                               }),
                values.end());
   if (values.size() == before) return true;  // the refused value was not one of ours (an example's)
@@ -238,8 +239,8 @@ bool RefusalLearner::keep_after_refusal(PathState& state, const std::string& pat
 void RefusalLearner::advance(const std::string& path, PathState& state, const std::string& evidence) {
   const Member m = member_at(m_block, path);
   if (!state.queue_built) build_queue(path, state);
-  const bool optional = (m.attribute && !m.attribute->required && !computed_only(*m.attribute)) ||
-                        (m.block && m.block->min_items == 0);
+  const bool optional =
+      (m.attribute && !m.attribute->required && !computed_only(*m.attribute)) || (m.block && m.block->min_items == 0);
   if (optional) {
     if (!state.current || !state.current->hint.omit) {
       AttributeHint omit;
@@ -306,7 +307,8 @@ void RefusalLearner::unattributed(const cty::Value& config, const std::string& e
     if (st.current && st.current->hint.omit) return;
     if (!st.queue_built) build_queue(name, st);
     // Possibly innocent: a probe gives it back its generated values later.
-    const bool queued = std::any_of(st.queue.begin(), st.queue.end(), [](const Strategy& q) { return q.source == "generator"; });
+    const bool queued =
+        std::any_of(st.queue.begin(), st.queue.end(), [](const Strategy& q) { return q.source == "generator"; });
     if (!queued) st.queue.push_back({AttributeHint{}, "generator", "the generator's own values"});
     AttributeHint h;
     h.omit = true;
@@ -347,7 +349,8 @@ std::vector<std::string> RefusalLearner::minimal_omissions() const {
   std::vector<std::string> out;
   auto grouped = [&](const std::string& name) {
     auto in = [&](const AttributeGroup& g) {
-      return g.kind != AttributeGroup::Kind::AtMostOne && std::find(g.paths.begin(), g.paths.end(), name) != g.paths.end();
+      return g.kind != AttributeGroup::Kind::AtMostOne &&
+             std::find(g.paths.begin(), g.paths.end(), name) != g.paths.end();
     };
     return std::any_of(m_user.groups.begin(), m_user.groups.end(), in) ||
            std::any_of(m_groups.begin(), m_groups.end(), [&](const auto& g) { return in(g.first); });
@@ -382,8 +385,7 @@ void RefusalLearner::add_group(AttributeGroup group, const std::string& evidence
   for (auto& [g, fact] : m_groups) {
     if (g.paths != group.paths) continue;
     if (g.kind == group.kind) return;
-    if (stronger(group.kind, g.kind) ||
-        (g.kind != AttributeGroup::Kind::ExactlyOne && group.kind != g.kind)) {
+    if (stronger(group.kind, g.kind) || (g.kind != AttributeGroup::Kind::ExactlyOne && group.kind != g.kind)) {
       // AtMostOne and AtLeastOne together are ExactlyOne.
       g.kind = stronger(group.kind, g.kind) ? group.kind : AttributeGroup::Kind::ExactlyOne;
       fact.rule = group_rule(g.kind);
@@ -421,7 +423,8 @@ void RefusalLearner::refused(const cty::Value& config, const protocol::Diagnosti
           if (base && base->find('.') == std::string::npos && !user_owns(*base) &&
               std::find(m_known.begin(), m_known.end(), *base) == m_known.end()) {
             m_known.push_back(*base);
-            m_known_facts.push_back({*base, "diagnostic", "kept known (an unknown value was refused)", evidence, m_case});
+            m_known_facts.push_back(
+                {*base, "diagnostic", "kept known (an unknown value was refused)", evidence, m_case});
           }
           attributed = true;
           continue;
@@ -455,7 +458,8 @@ void RefusalLearner::refused(const cty::Value& config, const protocol::Diagnosti
       // A path that stops at a block (a set element cannot be addressed): the attribute inside
       // is the one the text names, or the one whose value it shows, or the one breaking its rule.
       const cty::Value* element = d.attribute ? cty::value_at(config, *d.attribute) : nullptr;
-      if (auto deeper = refine_into_block(m_block, *path, facts, d.summary + "\n" + d.detail, element ? *element : config)) {
+      if (auto deeper =
+              refine_into_block(m_block, *path, facts, d.summary + "\n" + d.detail, element ? *element : config)) {
         path = deeper;
         refused_values = values_at(m_block, config, *path);
       }
@@ -603,9 +607,10 @@ std::vector<LearnedFact> RefusalLearner::facts() const {
   for (const auto& [g, fact] : m_groups) out.push_back(fact);
   for (const auto& fact : m_known_facts) out.push_back(fact);
   if (m_minimal) {
-    out.push_back({"(whole configuration)", "no accepted case yet",
-                   "optional members nothing is known about left unset (" + std::to_string(minimal_omissions().size()) + ")",
-                   "", 0});
+    out.push_back(
+        {"(whole configuration)", "no accepted case yet",
+         "optional members nothing is known about left unset (" + std::to_string(minimal_omissions().size()) + ")", "",
+         0});
   }
   if (!m_examples.empty()) {
     out.push_back({"(whole configuration)", "accepted value",

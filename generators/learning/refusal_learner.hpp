@@ -41,10 +41,10 @@ namespace tfc::gen::learning {
 
 /// One thing the learner holds, for reports.
 struct LearnedFact {
-  std::string attribute;  // hint path, or the paths of a group joined by ", "
-  std::string source;     // diagnostic, description, dictionary, accepted value, ...
-  std::string rule;       // e.g. `one of "a", "b"`, `left unset (null)`, `at most one of`
-  std::string evidence;   // the diagnostic that taught it (shortened), when any
+  std::string attribute;        // hint path, or the paths of a group joined by ", "
+  std::string source;           // diagnostic, description, dictionary, accepted value, ...
+  std::string rule;             // e.g. `one of "a", "b"`, `left unset (null)`, `at most one of`
+  std::string evidence;         // the diagnostic that taught it (shortened), when any
   std::size_t case_number = 0;  // the 1-based case whose answer taught it
 };
 
@@ -81,10 +81,10 @@ private:
   };
   struct PathState {
     std::optional<Strategy> current;
-    std::vector<Strategy> queue;  // candidates still to try
+    std::vector<Strategy> queue;     // candidates still to try
     std::vector<std::string> tried;  // rules of the strategies used so far
     bool queue_built = false;
-    bool probing = false;         // current is a probe; `resting` is what it replaced
+    bool probing = false;  // current is a probe; `resting` is what it replaced
     std::optional<Strategy> resting;
     std::size_t probe_cases = 0;
     std::vector<cty::Value> accepted_values;
@@ -122,8 +122,8 @@ private:
   bool m_minimal = false;  // refused after the first case, nothing accepted yet
   std::vector<LearnedFact> m_known_facts;
   std::size_t m_unattributed = 0;
-  std::optional<std::string> m_probe;      // the path being probed, if any
-  std::vector<std::string> m_blamed_now;   // paths blamed by the answer being read
+  std::optional<std::string> m_probe;     // the path being probed, if any
+  std::vector<std::string> m_blamed_now;  // paths blamed by the answer being read
 };
 
 }  // namespace tfc::gen::learning

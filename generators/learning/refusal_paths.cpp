@@ -82,7 +82,8 @@ std::vector<std::string> mentioned_paths(const schema::Block& block, std::string
   std::string previous;
   auto flush = [&] {
     while (!word.empty() && word.back() == '.') word.pop_back();
-    static const char* kIntroducers[] = {"key", "key:", "argument", "argument:", "attribute", "attribute:", "field", "field:", "parameter", "parameter:"};
+    static const char* kIntroducers[] = {"key",        "key:",  "argument", "argument:", "attribute",
+                                         "attribute:", "field", "field:",   "parameter", "parameter:"};
     const bool introduced = std::any_of(std::begin(kIntroducers), std::end(kIntroducers),
                                         [&](const char* w) { return lowercase(previous) == w; });
     if (!word.empty() && (word.find('_') != std::string::npos || introduced)) add(word);
@@ -105,7 +106,8 @@ std::vector<std::string> mentioned_paths(const schema::Block& block, std::string
   return out;
 }
 
-std::optional<std::string> path_showing_value(const schema::Block& block, const cty::Value& config, const std::string& text) {
+std::optional<std::string> path_showing_value(const schema::Block& block, const cty::Value& config,
+                                              const std::string& text) {
   const auto spans = quoted_spans(text);
   std::vector<std::string> shown;
   for (const auto& [p, v] : all_leaves(block, config)) {
@@ -118,8 +120,9 @@ std::optional<std::string> path_showing_value(const schema::Block& block, const 
   return std::nullopt;
 }
 
-std::optional<std::string> refine_into_block(const schema::Block& block, const std::string& base, const MessageFacts& facts,
-                                             const std::string& text, const cty::Value& value) {
+std::optional<std::string> refine_into_block(const schema::Block& block, const std::string& base,
+                                             const MessageFacts& facts, const std::string& text,
+                                             const cty::Value& value) {
   const Member m = member_at(block, base);
   if (!(m.block || (m.attribute && m.attribute->nested_type))) return std::nullopt;
   for (const auto& s : facts.subjects) {

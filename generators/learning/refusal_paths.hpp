@@ -28,7 +28,8 @@ std::optional<std::string> path_showing_value(const schema::Block& block, const 
 /// Below member `base` (a block type or nested attribute type; `value` its value in the refused
 /// configuration): the attribute the text names, shows the value of, or that breaks the rule.
 std::optional<std::string> refine_into_block(const schema::Block& block, const std::string& base,
-                                             const MessageFacts& facts, const std::string& text, const cty::Value& value);
+                                             const MessageFacts& facts, const std::string& text,
+                                             const cty::Value& value);
 
 /// The top-level attributes set in `config` whose names usually hold `format`.
 std::vector<std::string> paths_with_format(const schema::Block& block, const cty::Value& config, Format format);

@@ -40,7 +40,7 @@ std::vector<json> convertible(const std::vector<json>& elements, const cty::Type
 // Seconds in a Go duration text ("1h30m", "500ms"); nullopt when it is not one.
 std::optional<double> duration_seconds(const std::string& text) {
   static const std::pair<const char*, double> kUnits[] = {{"ns", 1e-9}, {"us", 1e-6}, {"µs", 1e-6}, {"ms", 1e-3},
-                                                         {"s", 1},     {"m", 60},    {"h", 3600}};
+                                                          {"s", 1},     {"m", 60},    {"h", 3600}};
   double total = 0;
   std::size_t i = 0;
   if (text.empty()) return std::nullopt;
@@ -121,7 +121,8 @@ std::optional<Candidate> hint_for_rule(const ValueRule& r, const Member& m, cons
     }
   }
   if (primitive_leaf && r.format && !(kind == cty::Kind::Number && (r.min || r.max))) {
-    if (auto c = from_values(convertible(format_candidates(*r.format, name), type), std::string(to_string(*r.format)), r.required))
+    if (auto c = from_values(convertible(format_candidates(*r.format, name), type), std::string(to_string(*r.format)),
+                             r.required))
       return c;
   }
   if (kind == cty::Kind::Number && (r.min || r.max || r.integer || r.multiple_of)) {
@@ -131,7 +132,8 @@ std::optional<Candidate> hint_for_rule(const ValueRule& r, const Member& m, cons
     if (r.multiple_of && *r.multiple_of > 0) {
       std::vector<json> values;
       const double m0 = *r.multiple_of;
-      for (double k = std::max(1.0, std::ceil(lo / m0)); k * m0 <= hi && values.size() < 4; k += 1) values.push_back(k * m0);
+      for (double k = std::max(1.0, std::ceil(lo / m0)); k * m0 <= hi && values.size() < 4; k += 1)
+        values.push_back(k * m0);
       if (values.empty()) values.push_back(m0);
       return from_values(convertible(values, type), r.describe(), r.required);
     }
@@ -141,7 +143,8 @@ std::optional<Candidate> hint_for_rule(const ValueRule& r, const Member& m, cons
     c.hint.range_max = cty::Number(hi);
     c.hint.integer = integer && std::ceil(lo) <= std::floor(hi);
     c.hint.always = r.required;
-    c.rule = std::string(c.hint.integer ? "whole number" : "number") + " in [" + number_text(lo) + ", " + number_text(hi) + "]";
+    c.rule = std::string(c.hint.integer ? "whole number" : "number") + " in [" + number_text(lo) + ", " +
+             number_text(hi) + "]";
     return c;
   }
   if (kind == cty::Kind::String && (r.min || r.max)) {

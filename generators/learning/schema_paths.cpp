@@ -49,7 +49,8 @@ std::vector<std::string> names_in_text(std::string_view text) {
   std::vector<std::string> out;
   std::string current;
   auto flush = [&] {
-    if (!current.empty() && !std::all_of(current.begin(), current.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+    if (!current.empty() && !std::all_of(current.begin(), current.end(),
+                                         [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
       out.push_back(current);
     current.clear();
   };
@@ -150,7 +151,8 @@ std::optional<std::string> hint_path_of(const schema::Block& root, const cty::Pa
   return out;
 }
 
-std::optional<std::string> hint_path_of_text(const schema::Block& root, std::string_view text, const std::string& base) {
+std::optional<std::string> hint_path_of_text(const schema::Block& root, std::string_view text,
+                                             const std::string& base) {
   auto names = names_in_text(text);
   std::vector<std::string> resolved = base.empty() ? std::vector<std::string>{} : split_dots(base);
   if (!names.empty() && names.front() == "<") {

@@ -16,7 +16,6 @@ int hex_value(char c) {
   return -1;
 }
 
-
 }  // namespace
 
 std::string lowercase(std::string_view s) {
@@ -59,15 +58,19 @@ std::optional<std::string> read_go_quoted(std::string_view text, std::size_t& po
       case 'b': out.push_back('\b'); break;
       case 'f': out.push_back('\f'); break;
       case 'v': out.push_back('\v'); break;
-      case 'x': case 'u': case 'U': {
+      case 'x':
+      case 'u':
+      case 'U': {
         const std::size_t digits = e == 'x' ? 2 : e == 'u' ? 4 : 8;
         unsigned long cp = 0;
         for (std::size_t k = 0; k < digits; ++k) {
           if (i >= text.size() || hex_value(text[i]) < 0) return std::nullopt;
           cp = cp * 16 + static_cast<unsigned long>(hex_value(text[i++]));
         }
-        if (e == 'x') out.push_back(static_cast<char>(cp));
-        else util::append_utf8(out, static_cast<std::uint32_t>(cp));
+        if (e == 'x')
+          out.push_back(static_cast<char>(cp));
+        else
+          util::append_utf8(out, static_cast<std::uint32_t>(cp));
         break;
       }
       default: out.push_back(e); break;  // \\ \" \' and anything else
@@ -164,7 +167,8 @@ std::optional<double> read_number(std::string_view text, std::size_t& pos) {
 std::string trim_quotes(std::string_view text) {
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
-  if (text.size() >= 2 && (text.front() == '"' || text.front() == '`' || text.front() == '\'') && text.back() == text.front()) {
+  if (text.size() >= 2 && (text.front() == '"' || text.front() == '`' || text.front() == '\'') &&
+      text.back() == text.front()) {
     text.remove_prefix(1);
     text.remove_suffix(1);
   }

@@ -24,8 +24,8 @@ std::string ValueRule::describe() const {
     parts.push_back(s);
   }
   if (min || max) {
-    parts.push_back(std::string(integer ? "whole number" : "number") + " in [" + (min ? number_text(*min) : "-inf") + ", " +
-                    (max ? number_text(*max) : "inf") + "]");
+    parts.push_back(std::string(integer ? "whole number" : "number") + " in [" + (min ? number_text(*min) : "-inf") +
+                    ", " + (max ? number_text(*max) : "inf") + "]");
   } else if (integer) {
     parts.push_back("whole number");
   }

@@ -40,14 +40,14 @@ enum class Format {
 std::string_view to_string(Format format) noexcept;
 
 struct ValueRule {
-  std::vector<std::string> one_of;    // an enumeration (strings as written, numbers as text)
-  std::optional<double> min, max;     // a numeric range (either end may be open)
-  bool integer = false;               // whole numbers (a range of %d, divisible by, ...)
-  std::optional<double> multiple_of;  // divisible by
+  std::vector<std::string> one_of;                    // an enumeration (strings as written, numbers as text)
+  std::optional<double> min, max;                     // a numeric range (either end may be open)
+  bool integer = false;                               // whole numbers (a range of %d, divisible by, ...)
+  std::optional<double> multiple_of;                  // divisible by
   std::optional<std::size_t> min_length, max_length;  // string length
-  std::optional<std::string> pattern;  // an RE2 pattern the whole value must match
+  std::optional<std::string> pattern;                 // an RE2 pattern the whole value must match
   std::optional<Format> format;
-  bool not_empty = false;              // a non-empty string
+  bool not_empty = false;  // a non-empty string
   /// Set when the evidence says the attribute must be set (a missing required argument).
   bool required = false;
 

@@ -110,9 +110,11 @@ Expected<protocol::ReadDataSourceResponse> from_proto(const pb::ReadDataSource::
 
 // --- ephemeral RPCs (convert_ephemeral_v6.cpp) ---
 pb::ValidateEphemeralResourceConfig::Request to_proto(const protocol::ValidateEphemeralResourceConfigRequest& in);
-Expected<protocol::ValidateEphemeralResourceConfigRequest> from_proto(const pb::ValidateEphemeralResourceConfig::Request& in);
+Expected<protocol::ValidateEphemeralResourceConfigRequest> from_proto(
+    const pb::ValidateEphemeralResourceConfig::Request& in);
 pb::ValidateEphemeralResourceConfig::Response to_proto(const protocol::ValidateEphemeralResourceConfigResponse& in);
-Expected<protocol::ValidateEphemeralResourceConfigResponse> from_proto(const pb::ValidateEphemeralResourceConfig::Response& in);
+Expected<protocol::ValidateEphemeralResourceConfigResponse> from_proto(
+    const pb::ValidateEphemeralResourceConfig::Response& in);
 pb::OpenEphemeralResource::Request to_proto(const protocol::OpenEphemeralResourceRequest& in);
 Expected<protocol::OpenEphemeralResourceRequest> from_proto(const pb::OpenEphemeralResource::Request& in);
 pb::OpenEphemeralResource::Response to_proto(const protocol::OpenEphemeralResourceResponse& in);

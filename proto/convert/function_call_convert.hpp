@@ -11,7 +11,9 @@ namespace tfc::wire::detail {
 template <class Pb>
 void to_wire(const protocol::GetFunctionsRequest&, Pb*) {}
 template <class Pb>
-Expected<void> from_wire(const Pb&, protocol::GetFunctionsRequest&) { return {}; }
+Expected<void> from_wire(const Pb&, protocol::GetFunctionsRequest&) {
+  return {};
+}
 
 template <class Pb>
 void to_wire(const protocol::GetFunctionsResponse& in, Pb* out) {

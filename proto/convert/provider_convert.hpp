@@ -19,7 +19,9 @@ namespace tfc::wire::detail {
 template <class Pb>
 void to_wire(const protocol::GetProviderSchemaRequest&, Pb*) {}
 template <class Pb>
-Expected<void> from_wire(const Pb&, protocol::GetProviderSchemaRequest&) { return {}; }
+Expected<void> from_wire(const Pb&, protocol::GetProviderSchemaRequest&) {
+  return {};
+}
 
 template <class PbMap>
 void schema_map_to(const std::map<std::string, schema::Schema>& in, PbMap* out) {
@@ -98,7 +100,9 @@ Expected<void> from_wire(const Pb& in, protocol::GetProviderSchemaResponse& out)
 template <class Pb>
 void to_wire(const protocol::GetResourceIdentitySchemasRequest&, Pb*) {}
 template <class Pb>
-Expected<void> from_wire(const Pb&, protocol::GetResourceIdentitySchemasRequest&) { return {}; }
+Expected<void> from_wire(const Pb&, protocol::GetResourceIdentitySchemasRequest&) {
+  return {};
+}
 
 template <class Pb>
 void to_wire(const protocol::GetResourceIdentitySchemasResponse& in, Pb* out) {
@@ -125,7 +129,9 @@ Expected<void> from_wire(const Pb& in, protocol::GetResourceIdentitySchemasRespo
 template <class Pb>
 void to_wire(const protocol::GetMetadataRequest&, Pb*) {}
 template <class Pb>
-Expected<void> from_wire(const Pb&, protocol::GetMetadataRequest&) { return {}; }
+Expected<void> from_wire(const Pb&, protocol::GetMetadataRequest&) {
+  return {};
+}
 
 template <class PbRepeated>
 void type_names_to(const std::vector<std::string>& in, PbRepeated* out) {
@@ -223,10 +229,14 @@ Expected<void> from_wire(const Pb& in, protocol::ConfigureProviderResponse& out)
 template <class Pb>
 void to_wire(const protocol::StopProviderRequest&, Pb*) {}
 template <class Pb>
-Expected<void> from_wire(const Pb&, protocol::StopProviderRequest&) { return {}; }
+Expected<void> from_wire(const Pb&, protocol::StopProviderRequest&) {
+  return {};
+}
 
 template <class Pb>
-void to_wire(const protocol::StopProviderResponse& in, Pb* out) { out->set_error(in.error); }
+void to_wire(const protocol::StopProviderResponse& in, Pb* out) {
+  out->set_error(in.error);
+}
 template <class Pb>
 Expected<void> from_wire(const Pb& in, protocol::StopProviderResponse& out) {
   out.error = in.error();

@@ -140,7 +140,8 @@ void to_wire(const protocol::PlanResourceChangeRequest& in, Pb* out) {
   put_dynamic(in.provider_meta, [&] { return out->mutable_provider_meta(); });
   client_capabilities_to(in.client_capabilities, out->mutable_client_capabilities());
   TFC_WIRE_IDENTITY_TO(in.prior_identity, out, prior_identity);
-  if constexpr (requires { out->set_planned_private(in.planned_private); }) out->set_planned_private(in.planned_private);
+  if constexpr (requires { out->set_planned_private(in.planned_private); })
+    out->set_planned_private(in.planned_private);
 }
 template <class Pb>
 Expected<void> from_wire(const Pb& in, protocol::PlanResourceChangeRequest& out) {

@@ -215,8 +215,8 @@ void server_capabilities_to(const schema::ServerCapabilities& in, PbCapabilities
 
 template <class PbCapabilities>
 schema::ServerCapabilities server_capabilities_from(const PbCapabilities& in) {
-  return schema::ServerCapabilities{in.plan_destroy(), in.get_provider_schema_optional(),
-                                    in.move_resource_state(), in.generate_resource_config()};
+  return schema::ServerCapabilities{in.plan_destroy(), in.get_provider_schema_optional(), in.move_resource_state(),
+                                    in.generate_resource_config()};
 }
 
 template <class PbIdentitySchema>

@@ -64,7 +64,8 @@ private:
       case 't':
       case 'f': return "bool";
       case 'n': return "null";
-      default: return (m_text[m_pos] == '-' || (m_text[m_pos] >= '0' && m_text[m_pos] <= '9')) ? "number" : "invalid JSON";
+      default:
+        return (m_text[m_pos] == '-' || (m_text[m_pos] >= '0' && m_text[m_pos] <= '9')) ? "number" : "invalid JSON";
     }
   }
 
@@ -93,13 +94,15 @@ private:
     return false;
   }
 
-
   bool hex4(std::uint32_t& v) {
     if (m_pos + 4 > m_text.size()) return fail("truncated \\u escape");
     v = 0;
     for (int i = 0; i < 4; ++i) {
       char c = m_text[m_pos++];
-      int d = (c >= '0' && c <= '9') ? c - '0' : (c >= 'a' && c <= 'f') ? c - 'a' + 10 : (c >= 'A' && c <= 'F') ? c - 'A' + 10 : -1;
+      int d = (c >= '0' && c <= '9')   ? c - '0'
+              : (c >= 'a' && c <= 'f') ? c - 'a' + 10
+              : (c >= 'A' && c <= 'F') ? c - 'A' + 10
+                                       : -1;
       if (d < 0) return fail("invalid \\u escape");
       v = v * 16 + static_cast<std::uint32_t>(d);
     }

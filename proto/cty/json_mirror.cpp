@@ -86,7 +86,8 @@ public:
         if (!v.is_array()) return fail("expected array, found " + std::string(v.type_name()));
         const std::vector<Type>* types = t.kind() == Kind::Tuple ? &t.tuple_elements() : nullptr;
         if (types && types->size() != v.size()) {
-          return fail("expected tuple of " + std::to_string(types->size()) + " elements, found " + std::to_string(v.size()));
+          return fail("expected tuple of " + std::to_string(types->size()) + " elements, found " +
+                      std::to_string(v.size()));
         }
         std::vector<Value> elems;
         elems.reserve(v.size());
@@ -125,7 +126,8 @@ public:
         return Value::object(t, std::move(vals));
       }
       case Kind::Dynamic: {
-        if (!v.is_object() || !v.contains("type")) return fail("expected {\"value\": ..., \"type\": ...} at a dynamic position");
+        if (!v.is_object() || !v.contains("type"))
+          return fail("expected {\"value\": ..., \"type\": ...} at a dynamic position");
         TFC_TRY(inner, type_from_json(v["type"]));
         static const json kNull;
         return read(v.contains("value") ? v["value"] : kNull, unknown, inner, path, depth + 1);
@@ -170,15 +172,18 @@ private:
 // Writes value JSON and its unknown mirror; returns whether anything inside is unknown.
 bool write(const Value& v, const Type& t, const Path& path, json& value, json& unknown, json& refinements) {
   if (!v.is_known()) {
-    value = t.is_dynamic() && !v.type().is_dynamic() ? json{{"value", nullptr}, {"type", type_to_json_value(v.type())}} : json();
+    value = t.is_dynamic() && !v.type().is_dynamic() ? json{{"value", nullptr}, {"type", type_to_json_value(v.type())}}
+                                                     : json();
     unknown = true;
     const Refinements& r = v.refinements();
     if (!r.empty()) {
       json rj = json::object();
       if (r.not_null) rj["not_null"] = true;
       if (r.string_prefix) rj["string_prefix"] = *r.string_prefix;
-      if (r.number_lower) rj["number_lower"] = json::array({number_to(r.number_lower->value), r.number_lower->inclusive});
-      if (r.number_upper) rj["number_upper"] = json::array({number_to(r.number_upper->value), r.number_upper->inclusive});
+      if (r.number_lower)
+        rj["number_lower"] = json::array({number_to(r.number_lower->value), r.number_lower->inclusive});
+      if (r.number_upper)
+        rj["number_upper"] = json::array({number_to(r.number_upper->value), r.number_upper->inclusive});
       if (r.length_lower) rj["length_lower"] = *r.length_lower;
       if (r.length_upper) rj["length_upper"] = *r.length_upper;
       refinements[path.render()] = std::move(rj);

@@ -13,9 +13,9 @@
 namespace tfc::cty {
 
 struct MirroredJson {
-  nlohmann::json value;          // null at unknown positions
-  nlohmann::json unknown;        // true / false / object / array mirror; null when absent
-  nlohmann::json refinements;    // {"<path>": {...}}; null when absent
+  nlohmann::json value;        // null at unknown positions
+  nlohmann::json unknown;      // true / false / object / array mirror; null when absent
+  nlohmann::json refinements;  // {"<path>": {...}}; null when absent
 };
 
 /// Builds a Value of `type` from the mirrored form; errors name the path. JSON numbers are

@@ -91,11 +91,16 @@ private:
     const std::uint8_t* save = m_p;
     ++m_p;
     bool ok = true;
-    if (b >= 0xa0 && b <= 0xbf) n = b & 0x1f;
-    else if (b == 0xd9 || (allow_bin && b == 0xc4)) ok = read_be(1, n);
-    else if (b == 0xda || (allow_bin && b == 0xc5)) ok = read_be(2, n);
-    else if (b == 0xdb || (allow_bin && b == 0xc6)) ok = read_be(4, n);
-    else ok = false;
+    if (b >= 0xa0 && b <= 0xbf)
+      n = b & 0x1f;
+    else if (b == 0xd9 || (allow_bin && b == 0xc4))
+      ok = read_be(1, n);
+    else if (b == 0xda || (allow_bin && b == 0xc5))
+      ok = read_be(2, n);
+    else if (b == 0xdb || (allow_bin && b == 0xc6))
+      ok = read_be(4, n);
+    else
+      ok = false;
     if (!ok || n > remaining()) {
       m_p = save;
       return false;
@@ -110,17 +115,22 @@ private:
     const std::uint8_t* save = m_p;
     ++m_p;
     bool ok = true;
-    if ((b & 0xf0) == fix_base) n = b & 0x0f;
-    else if (b == b16) ok = read_be(2, n);
-    else if (b == b32) ok = read_be(4, n);
-    else ok = false;
+    if ((b & 0xf0) == fix_base)
+      n = b & 0x0f;
+    else if (b == b16)
+      ok = read_be(2, n);
+    else if (b == b32)
+      ok = read_be(4, n);
+    else
+      ok = false;
     if (!ok) m_p = save;
     return ok;
   }
 
   // Every element takes at least one byte: a larger count is a lie, refused before allocating.
   bool check_count(std::uint64_t n, std::uint64_t bytes_per_item) {
-    if (n * bytes_per_item > remaining()) return fail("truncated input: count " + std::to_string(n) + " exceeds the remaining bytes");
+    if (n * bytes_per_item > remaining())
+      return fail("truncated input: count " + std::to_string(n) + " exceeds the remaining bytes");
     return true;
   }
 
@@ -144,8 +154,10 @@ private:
       case 0xce:
       case 0xcf: {
         if (!read_be(std::size_t{1} << (b - 0xcc), v)) return truncated();
-        if (v > static_cast<std::uint64_t>(INT64_MAX)) n = *Number::parse(std::to_string(v));
-        else n = Number(static_cast<std::int64_t>(v));
+        if (v > static_cast<std::uint64_t>(INT64_MAX))
+          n = *Number::parse(std::to_string(v));
+        else
+          n = Number(static_cast<std::int64_t>(v));
         return true;
       }
       case 0xd0:
@@ -198,7 +210,8 @@ private:
     bool is_list = t.kind() == Kind::List;
     const Type& et = t.element();
     for (std::uint64_t i = 0; i < n; ++i) {
-      if (!decode(et, elems[i], depth + 1)) return is_list ? m_path.index(static_cast<std::int64_t>(i)) : m_path.set_element();
+      if (!decode(et, elems[i], depth + 1))
+        return is_list ? m_path.index(static_cast<std::int64_t>(i)) : m_path.set_element();
     }
     out = is_list ? Value::typed_list(t, std::move(elems)) : Value::typed_set(t, std::move(elems));
     return true;
@@ -257,8 +270,10 @@ private:
       auto k = static_cast<std::size_t>(idx);
       bool dup = n > 64 ? seen_large[k] : ((seen_small >> k) & 1u) != 0;
       if (dup) return fail("duplicate attribute \"" + std::string(key) + "\"");
-      if (n > 64) seen_large[k] = true;
-      else seen_small |= std::uint64_t{1} << k;
+      if (n > 64)
+        seen_large[k] = true;
+      else
+        seen_small |= std::uint64_t{1} << k;
       if (!decode(attrs[k].type, vals[k], depth + 1)) return m_path.attribute(attrs[k].name);
     }
     out = Value::object(t, std::move(vals));
@@ -289,11 +304,16 @@ private:
     ++m_p;
     std::uint64_t n = 0;
     bool ok = true;
-    if (b >= 0xd4 && b <= 0xd8) n = std::uint64_t{1} << (b - 0xd4);
-    else if (b == 0xc7) ok = read_be(1, n);
-    else if (b == 0xc8) ok = read_be(2, n);
-    else if (b == 0xc9) ok = read_be(4, n);
-    else ok = false;
+    if (b >= 0xd4 && b <= 0xd8)
+      n = std::uint64_t{1} << (b - 0xd4);
+    else if (b == 0xc7)
+      ok = read_be(1, n);
+    else if (b == 0xc8)
+      ok = read_be(2, n);
+    else if (b == 0xc9)
+      ok = read_be(4, n);
+    else
+      ok = false;
     if (!ok || remaining() < 1 + n) {
       m_p = save;
       return fail("truncated extension");
@@ -400,7 +420,8 @@ bool Decoder::decode_refinements(const Type& t, std::string_view payload, Value&
         if (!sub.read_container_header(0x90, 0xdc, 0xdd, len) || len != 2) return bad("a bound must be [number, bool]");
         NumberBound bound;
         if (sub.m_p >= sub.m_end || !sub.read_number(bound.value)) return bad("a bound must be [number, bool]");
-        if (sub.m_p >= sub.m_end || (*sub.m_p != 0xc2 && *sub.m_p != 0xc3)) return bad("a bound must be [number, bool]");
+        if (sub.m_p >= sub.m_end || (*sub.m_p != 0xc2 && *sub.m_p != 0xc3))
+          return bad("a bound must be [number, bool]");
         bound.inclusive = *sub.m_p++ == 0xc3;
         (key == 3 ? r.number_lower : r.number_upper) = bound;
         break;
@@ -409,7 +430,8 @@ bool Decoder::decode_refinements(const Type& t, std::string_view payload, Value&
       case 6: {
         Number len;
         if (!t.is_collection()) return bad("length bounds only refine collections");
-        if (!sub.read_number(len) || !len.to_int64() || *len.to_int64() < 0) return bad("a length bound must be a non-negative integer");
+        if (!sub.read_number(len) || !len.to_int64() || *len.to_int64() < 0)
+          return bad("a length bound must be a non-negative integer");
         (key == 5 ? r.length_lower : r.length_upper) = static_cast<std::uint64_t>(*len.to_int64());
         break;
       }

@@ -194,13 +194,10 @@ private:
 
   void out_raw(const char* s, std::size_t n) { m_out.append(s, n); }
 
-  static bool type_fits(const Type& have, const Type& want) {
-    return have.kind() == want.kind() || have.is_dynamic();
-  }
+  static bool type_fits(const Type& have, const Type& want) { return have.kind() == want.kind() || have.is_dynamic(); }
 
   bool mismatch(const Value& v, const Type& t) {
-    m_error = "value of type " + v.type().friendly_name() + " does not conform to " +
-              t.friendly_name();
+    m_error = "value of type " + v.type().friendly_name() + " does not conform to " + t.friendly_name();
     return false;
   }
 

@@ -18,8 +18,8 @@ inline void put_be(std::string& out, std::uint64_t v, int bytes) {
   out.append(buf, static_cast<std::size_t>(bytes));
 }
 
-inline void put_header(std::string& out, std::uint8_t fix, std::uint8_t fix_limit, std::uint8_t b16,
-                       std::uint8_t b32, std::size_t n) {
+inline void put_header(std::string& out, std::uint8_t fix, std::uint8_t fix_limit, std::uint8_t b16, std::uint8_t b32,
+                       std::size_t n) {
   if (n < fix_limit) {
     out.push_back(static_cast<char>(fix | n));
   } else if (n <= 0xFFFF) {

@@ -1,5 +1,5 @@
-#include <algorithm>
 #include "proto/cty/number.hpp"
+#include <algorithm>
 
 #include <charconv>
 #include <cmath>

@@ -14,7 +14,7 @@ namespace tfc::cty {
 class Number {
 public:
   Number() : m_repr(std::int64_t{0}) {}
-  Number(std::int64_t v) : m_repr(v) {}  // NOLINT(google-explicit-constructor): numbers read naturally
+  Number(std::int64_t v) : m_repr(v) {}       // NOLINT(google-explicit-constructor): numbers read naturally
   Number(int v) : m_repr(std::int64_t{v}) {}  // NOLINT
   /// Any finite double or ±infinity. NaN is not a cty number: precondition !isnan(v).
   Number(double v);  // NOLINT

@@ -12,10 +12,18 @@
 
 namespace tfc::cty {
 
-struct AttributeStep { std::string name; };
-struct IndexStep { std::int64_t index; };     // list or tuple element
-struct KeyStep { std::string key; };          // map element or map-block label
-struct SetElementStep { Value element; };     // set element, identified by its value
+struct AttributeStep {
+  std::string name;
+};
+struct IndexStep {
+  std::int64_t index;
+};  // list or tuple element
+struct KeyStep {
+  std::string key;
+};  // map element or map-block label
+struct SetElementStep {
+  Value element;
+};  // set element, identified by its value
 
 using PathStep = std::variant<AttributeStep, IndexStep, KeyStep, SetElementStep>;
 

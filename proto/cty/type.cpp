@@ -13,8 +13,7 @@ struct Type::Composite {
 
 Type::Type() : m_kind(Kind::Dynamic) {}
 
-Type::Type(Kind kind, std::shared_ptr<const Composite> composite)
-    : m_kind(kind), m_composite(std::move(composite)) {}
+Type::Type(Kind kind, std::shared_ptr<const Composite> composite) : m_kind(kind), m_composite(std::move(composite)) {}
 
 Type Type::string() { return Type(Kind::String, nullptr); }
 Type Type::number() { return Type(Kind::Number, nullptr); }

@@ -139,8 +139,7 @@ Value Value::object(Type object_type, std::vector<Value> attribute_values) {
   if (object_type.kind() != Kind::Object || object_type.attributes().size() != attribute_values.size()) {
     precondition("object(): attribute count differs from the object type");
   }
-  return Value(std::move(object_type), State::Known,
-               std::make_shared<Payload>(Payload{std::move(attribute_values)}));
+  return Value(std::move(object_type), State::Known, std::make_shared<Payload>(Payload{std::move(attribute_values)}));
 }
 
 Value Value::object(std::vector<std::pair<std::string, Value>> attributes) {

@@ -7,8 +7,8 @@ namespace tfc::cty {
 
 namespace {
 
-constexpr std::size_t kMaxDisplay = 240;     // characters before the rendering is cut
-constexpr std::size_t kMaxElements = 16;     // elements shown per container
+constexpr std::size_t kMaxDisplay = 240;  // characters before the rendering is cut
+constexpr std::size_t kMaxElements = 16;  // elements shown per container
 
 void quote(std::string& out, const std::string& s) {
   out.push_back('"');

@@ -37,8 +37,7 @@ bool has_wholly_known_type(const Value& v) {
   switch (v.type().kind()) {
     case Kind::List:
     case Kind::Set:
-    case Kind::Tuple:
-      return std::all_of(v.elements().begin(), v.elements().end(), has_wholly_known_type);
+    case Kind::Tuple: return std::all_of(v.elements().begin(), v.elements().end(), has_wholly_known_type);
     case Kind::Object:
       return std::all_of(v.attribute_values().begin(), v.attribute_values().end(), has_wholly_known_type);
     case Kind::Map:

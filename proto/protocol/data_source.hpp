@@ -18,7 +18,8 @@ struct ValidateDataResourceConfigRequest {
 };
 struct ValidateDataResourceConfigResponse {
   Diagnostics diagnostics;
-  friend bool operator==(const ValidateDataResourceConfigResponse&, const ValidateDataResourceConfigResponse&) = default;
+  friend bool operator==(const ValidateDataResourceConfigResponse&,
+                         const ValidateDataResourceConfigResponse&) = default;
 };
 
 struct ReadDataSourceRequest {

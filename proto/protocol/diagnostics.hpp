@@ -22,8 +22,7 @@ struct Diagnostic {
   std::optional<cty::Path> attribute;
 
   friend bool operator==(const Diagnostic& a, const Diagnostic& b) {
-    return a.severity == b.severity && a.summary == b.summary && a.detail == b.detail &&
-           a.attribute == b.attribute;
+    return a.severity == b.severity && a.summary == b.summary && a.detail == b.detail && a.attribute == b.attribute;
   }
 };
 

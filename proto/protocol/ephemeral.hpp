@@ -14,11 +14,13 @@ namespace tfc::protocol {
 struct ValidateEphemeralResourceConfigRequest {
   std::string type_name;
   DynamicValue config;
-  friend bool operator==(const ValidateEphemeralResourceConfigRequest&, const ValidateEphemeralResourceConfigRequest&) = default;
+  friend bool operator==(const ValidateEphemeralResourceConfigRequest&,
+                         const ValidateEphemeralResourceConfigRequest&) = default;
 };
 struct ValidateEphemeralResourceConfigResponse {
   Diagnostics diagnostics;
-  friend bool operator==(const ValidateEphemeralResourceConfigResponse&, const ValidateEphemeralResourceConfigResponse&) = default;
+  friend bool operator==(const ValidateEphemeralResourceConfigResponse&,
+                         const ValidateEphemeralResourceConfigResponse&) = default;
 };
 
 struct OpenEphemeralResourceRequest {

@@ -41,7 +41,8 @@ struct ValidateListResourceConfigRequest {
 };
 struct ValidateListResourceConfigResponse {
   Diagnostics diagnostics;
-  friend bool operator==(const ValidateListResourceConfigResponse&, const ValidateListResourceConfigResponse&) = default;
+  friend bool operator==(const ValidateListResourceConfigResponse&,
+                         const ValidateListResourceConfigResponse&) = default;
 };
 
 }  // namespace tfc::protocol

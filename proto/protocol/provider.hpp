@@ -32,7 +32,8 @@ struct GetResourceIdentitySchemasRequest {
 struct GetResourceIdentitySchemasResponse {
   std::map<std::string, schema::IdentitySchema> identity_schemas;
   Diagnostics diagnostics;
-  friend bool operator==(const GetResourceIdentitySchemasResponse&, const GetResourceIdentitySchemasResponse&) = default;
+  friend bool operator==(const GetResourceIdentitySchemasResponse&,
+                         const GetResourceIdentitySchemasResponse&) = default;
 };
 
 struct GetMetadataRequest {

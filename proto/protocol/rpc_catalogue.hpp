@@ -18,7 +18,7 @@ struct RpcInfo {
   std::string_view request;   // tfc::protocol request struct
   std::string_view response;  // tfc::protocol response struct
   RpcShape shape;
-  std::string_view summary;   // when Core calls it
+  std::string_view summary;  // when Core calls it
 };
 
 /// Every RPC, in the table's order.

@@ -48,7 +48,7 @@ std::string to_string(FailureKind kind);
 template <class T>
 class [[nodiscard]] RpcResult {
 public:
-  RpcResult(T response) : m_v(std::in_place_index<0>, std::move(response)) {}  // NOLINT
+  RpcResult(T response) : m_v(std::in_place_index<0>, std::move(response)) {}         // NOLINT
   RpcResult(RpcFailure failure) : m_v(std::in_place_index<1>, std::move(failure)) {}  // NOLINT
 
   bool ok() const noexcept { return m_v.index() == 0; }

@@ -71,8 +71,8 @@ std::string_view to_string(NestingMode mode) noexcept {
 }
 
 std::optional<NestingMode> nesting_mode_from_string(std::string_view text) noexcept {
-  for (NestingMode m : {NestingMode::Single, NestingMode::List, NestingMode::Set, NestingMode::Map,
-                        NestingMode::Group}) {
+  for (NestingMode m :
+       {NestingMode::Single, NestingMode::List, NestingMode::Set, NestingMode::Map, NestingMode::Group}) {
     if (to_string(m) == text) return m;
   }
   return std::nullopt;

@@ -15,11 +15,10 @@ using Members = std::vector<std::pair<std::string, cty::Type>>;
 // cannot, and malformed input must not throw, so the first occurrence wins: attributes come
 // before block types, and earlier entries before later ones.
 cty::Type object_of(Members members) {
-  std::stable_sort(members.begin(), members.end(),
-                   [](const auto& a, const auto& b) { return a.first < b.first; });
-  members.erase(std::unique(members.begin(), members.end(),
-                            [](const auto& a, const auto& b) { return a.first == b.first; }),
-                members.end());
+  std::stable_sort(members.begin(), members.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  members.erase(
+      std::unique(members.begin(), members.end(), [](const auto& a, const auto& b) { return a.first == b.first; }),
+      members.end());
   return cty::Type::object(std::move(members));
 }
 

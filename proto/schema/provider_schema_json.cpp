@@ -54,7 +54,8 @@ Expected<IdentityAttribute> read_identity_attribute(const std::string& name, con
 }
 
 Expected<IdentitySchema> read_identity_schema(const nlohmann::json& doc, const std::string& path) {
-  if (!doc.is_object()) return json_error(path, std::string("expected an identity schema object, found ") + doc.type_name());
+  if (!doc.is_object())
+    return json_error(path, std::string("expected an identity schema object, found ") + doc.type_name());
   IdentitySchema schema;
   TFC_SCHEMA_TRY_VOID(detail::read_int(doc, "version", path, schema.version));
   TFC_TRY(attributes, detail::read_object(doc, "attributes", path));
@@ -93,7 +94,8 @@ Expected<ProviderSchema> provider_schema_from_json(const nlohmann::json& doc) {
 }
 
 Expected<ProviderSchema> provider_schema_from_json_at(const nlohmann::json& doc, const std::string& path) {
-  if (!doc.is_object()) return json_error(path, std::string("expected a provider schema object, found ") + doc.type_name());
+  if (!doc.is_object())
+    return json_error(path, std::string("expected a provider schema object, found ") + doc.type_name());
   ProviderSchema out;
   if (const nlohmann::json* provider = detail::field(doc, "provider")) {
     TFC_TRY(schema, schema_from_json_at(*provider, join_path(path, "provider")));

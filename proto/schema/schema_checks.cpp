@@ -80,7 +80,8 @@ private:
             "attribute name \"" + a.name + "\" is not valid; expected only lowercase letters, digits and underscores");
       }
       if (!names.insert(a.name).second) {
-        add(kNameConflict, path + "." + a.name, "attribute name \"" + a.name + "\" is used twice; expected unique names");
+        add(kNameConflict, path + "." + a.name,
+            "attribute name \"" + a.name + "\" is used twice; expected unique names");
       }
     }
     return names;
@@ -112,7 +113,8 @@ private:
     }
     if (!a.required && !a.optional && !a.computed) {
       add(kAttributeFlags, path,
-          "attribute is none of required, optional, computed; expected required, optional, computed or optional+computed");
+          "attribute is none of required, optional, computed; expected required, optional, computed or "
+          "optional+computed");
     } else if (a.required && a.optional) {
       add(kAttributeFlags, path, "attribute is both required and optional; expected one of them");
     } else if (a.required && a.computed) {
@@ -120,12 +122,14 @@ private:
     }
     if (a.write_only) {
       if (a.computed || !(a.required || a.optional)) {
-        add(kAttributeFlags, path, "write-only attribute is computed or neither required nor optional; "
-                                   "expected required or optional, not computed");
+        add(kAttributeFlags, path,
+            "write-only attribute is computed or neither required nor optional; "
+            "expected required or optional, not computed");
       }
       if (!m_managed) {
-        add(kAttributeFlags, path, "write-only attribute outside a managed resource schema; "
-                                   "expected write-only only in managed resources");
+        add(kAttributeFlags, path,
+            "write-only attribute outside a managed resource schema; "
+            "expected write-only only in managed resources");
       }
       if (ctx.in_set) add(kSetDynamic, path, "write-only attribute inside a set; expected no write-only inside sets");
     }
@@ -215,36 +219,41 @@ private:
 
 void check_schema(const Schema& schema, const std::string& where, bool managed, std::vector<SchemaProblem>& out) {
   if (schema.version < 0) {
-    out.push_back(SchemaProblem{kNegativeVersion, where,
-                                "schema version " + std::to_string(schema.version) + " is negative; expected 0 or more"});
+    out.push_back(
+        SchemaProblem{kNegativeVersion, where,
+                      "schema version " + std::to_string(schema.version) + " is negative; expected 0 or more"});
   }
   Checker(out, where, managed).check_body(schema.block, "", Context{});
 }
 
 void check_identity(const IdentitySchema& schema, const std::string& where, std::vector<SchemaProblem>& out) {
   if (schema.version < 0) {
-    out.push_back(SchemaProblem{kNegativeVersion, where, "identity schema version " + std::to_string(schema.version) +
-                                                             " is negative; expected 0 or more"});
+    out.push_back(SchemaProblem{
+        kNegativeVersion, where,
+        "identity schema version " + std::to_string(schema.version) + " is negative; expected 0 or more"});
   }
   std::set<std::string> names;
   for (const IdentityAttribute& a : schema.attributes) {
     const std::string at = where + ": ." + a.name;
     if (!valid_name(a.name)) {
-      out.push_back(SchemaProblem{kInvalidName, at, "identity attribute name \"" + a.name +
-                                                        "\" is not valid; expected only lowercase letters, digits and underscores"});
+      out.push_back(SchemaProblem{kInvalidName, at,
+                                  "identity attribute name \"" + a.name +
+                                      "\" is not valid; expected only lowercase letters, digits and underscores"});
     }
     if (!names.insert(a.name).second) {
-      out.push_back(SchemaProblem{kNameConflict, at, "identity attribute name \"" + a.name +
-                                                         "\" is used twice; expected unique names"});
+      out.push_back(SchemaProblem{kNameConflict, at,
+                                  "identity attribute name \"" + a.name + "\" is used twice; expected unique names"});
     }
     if (set_holds_dynamic(a.type)) {
-      out.push_back(SchemaProblem{kSetDynamic, at, "identity attribute type has a set containing dynamic; "
-                                                   "expected no dynamic inside sets"});
+      out.push_back(SchemaProblem{kSetDynamic, at,
+                                  "identity attribute type has a set containing dynamic; "
+                                  "expected no dynamic inside sets"});
     }
     const cty::Kind kind = a.type.kind();
     if (kind == cty::Kind::Map || kind == cty::Kind::Set || kind == cty::Kind::Object) {
-      out.push_back(SchemaProblem{kIdentityAttributeType, at, "identity attribute type is " + a.type.friendly_name() +
-                                                                  "; expected no map, set or object (Terraform refuses them)"});
+      out.push_back(SchemaProblem{kIdentityAttributeType, at,
+                                  "identity attribute type is " + a.type.friendly_name() +
+                                      "; expected no map, set or object (Terraform refuses them)"});
     }
   }
 }
@@ -263,15 +272,17 @@ std::vector<SchemaProblem> check_provider_schema(const ProviderSchema& schema) {
   if (schema.provider_meta) check_schema(*schema.provider_meta, "provider_meta", false, out);
   for (const auto& [name, s] : schema.resource_schemas) check_schema(s, "resource " + name, true, out);
   for (const auto& [name, s] : schema.data_source_schemas) check_schema(s, "data source " + name, false, out);
-  for (const auto& [name, s] : schema.ephemeral_resource_schemas) check_schema(s, "ephemeral resource " + name, false, out);
+  for (const auto& [name, s] : schema.ephemeral_resource_schemas)
+    check_schema(s, "ephemeral resource " + name, false, out);
   for (const auto& [name, s] : schema.list_resource_schemas) check_schema(s, "list resource " + name, false, out);
   for (const auto& [name, s] : schema.action_schemas) check_schema(s, "action " + name, false, out);
   for (const auto& [name, s] : schema.identity_schemas) check_identity(s, "identity " + name, out);
   // Terraform lists a type through the managed resource of the same name and its identity.
   for (const auto& [name, s] : schema.list_resource_schemas) {
     if (!schema.resource_schemas.contains(name) || !schema.identity_schemas.contains(name)) {
-      out.push_back(SchemaProblem{"list.no_identity_schema", "list resource " + name,
-                                  "no managed resource " + name + " with an identity schema; expected one (Terraform needs it to list)"});
+      out.push_back(SchemaProblem{
+          "list.no_identity_schema", "list resource " + name,
+          "no managed resource " + name + " with an identity schema; expected one (Terraform needs it to list)"});
     }
   }
   return out;

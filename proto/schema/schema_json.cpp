@@ -43,8 +43,8 @@ Expected<NestingMode> read_nesting(const nlohmann::json& doc, const std::string&
   if (!v->is_string()) return json_error(where, std::string("expected a string, found ") + v->type_name());
   auto mode = nesting_mode_from_string(v->get_ref<const std::string&>());
   if (!mode) {
-    return json_error(where, "nesting mode \"" + v->get<std::string>() +
-                                 "\" is not one of single, list, set, map, group");
+    return json_error(where,
+                      "nesting mode \"" + v->get<std::string>() + "\" is not one of single, list, set, map, group");
   }
   return *mode;
 }
@@ -173,7 +173,9 @@ nlohmann::json attributes_to_json(const std::vector<Attribute>& attributes) {
 
 Expected<Block> block_from_json(const nlohmann::json& doc) { return read_block(doc, "", 0); }
 
-Expected<Block> block_from_json_at(const nlohmann::json& doc, const std::string& path) { return read_block(doc, path, 0); }
+Expected<Block> block_from_json_at(const nlohmann::json& doc, const std::string& path) {
+  return read_block(doc, path, 0);
+}
 
 nlohmann::json block_to_json(const Block& block) {
   nlohmann::json out = nlohmann::json::object();

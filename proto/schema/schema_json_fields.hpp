@@ -13,8 +13,8 @@
 #include "proto/util/expected.hpp"
 
 /// TFC_SCHEMA_TRY_VOID(expr): evaluate an Expected<void>; on error return it.
-#define TFC_SCHEMA_TRY_VOID(expr)                    \
-  do {                                               \
+#define TFC_SCHEMA_TRY_VOID(expr)                             \
+  do {                                                        \
     if (auto tfc_r_ = (expr); !tfc_r_) return tfc_r_.error(); \
   } while (false)
 
@@ -46,7 +46,8 @@ inline const nlohmann::json* field(const nlohmann::json& obj, std::string_view k
 inline Expected<void> read_bool(const nlohmann::json& obj, std::string_view key, const std::string& path, bool& out) {
   const nlohmann::json* v = field(obj, key);
   if (!v) return {};
-  if (!v->is_boolean()) return json_error(join_path(path, key), std::string("expected a boolean, found ") + v->type_name());
+  if (!v->is_boolean())
+    return json_error(join_path(path, key), std::string("expected a boolean, found ") + v->type_name());
   out = v->get<bool>();
   return {};
 }
@@ -56,7 +57,8 @@ inline Expected<void> read_string(const nlohmann::json& obj, std::string_view ke
                                   std::string& out) {
   const nlohmann::json* v = field(obj, key);
   if (!v) return {};
-  if (!v->is_string()) return json_error(join_path(path, key), std::string("expected a string, found ") + v->type_name());
+  if (!v->is_string())
+    return json_error(join_path(path, key), std::string("expected a string, found ") + v->type_name());
   out = v->get_ref<const std::string&>();
   return {};
 }

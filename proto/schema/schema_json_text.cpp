@@ -49,8 +49,7 @@ bool plain_names(const cty::Type& t) {
     case cty::Kind::List:
     case cty::Kind::Set:
     case cty::Kind::Map: return plain_names(t.element());
-    case cty::Kind::Tuple:
-      return std::all_of(t.tuple_elements().begin(), t.tuple_elements().end(), plain_names);
+    case cty::Kind::Tuple: return std::all_of(t.tuple_elements().begin(), t.tuple_elements().end(), plain_names);
     case cty::Kind::Object:
       return std::all_of(t.attributes().begin(), t.attributes().end(),
                          [](const cty::Type::Attribute& a) { return plain(a.name) && plain_names(a.type); });
@@ -61,8 +60,10 @@ bool plain_names(const cty::Type& t) {
 void append_type(std::string& out, const cty::Type& t) {
   // type_to_json writes names the way Go quotes them; the document holds them parsed back and
   // re-escaped by nlohmann. Only names needing escapes can tell the two apart.
-  if (plain_names(t)) cty::append_type_json(out, t);
-  else out += cty::type_to_json_value(t).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  if (plain_names(t))
+    cty::append_type_json(out, t);
+  else
+    out += cty::type_to_json_value(t).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 const char* kind_text(DescriptionKind kind) { return kind == DescriptionKind::Markdown ? "\"markdown\"" : "\"plain\""; }

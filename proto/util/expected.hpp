@@ -19,7 +19,7 @@ struct Error {
 template <class T>
 class [[nodiscard]] Expected {
 public:
-  Expected(T value) : m_v(std::in_place_index<0>, std::move(value)) {}  // NOLINT
+  Expected(T value) : m_v(std::in_place_index<0>, std::move(value)) {}      // NOLINT
   Expected(Error error) : m_v(std::in_place_index<1>, std::move(error)) {}  // NOLINT
 
   bool has_value() const noexcept { return m_v.index() == 0; }
@@ -53,16 +53,14 @@ private:
 };
 
 /// Prefixes an error message with context ("file.json: vector 3: ...").
-inline Error with_context(const std::string& context, const Error& e) {
-  return Error{context + ": " + e.message};
-}
+inline Error with_context(const std::string& context, const Error& e) { return Error{context + ": " + e.message}; }
 
 }  // namespace tfc
 
 // --- Inline helpers ---
 
 /// TFC_TRY(var, expr): evaluate an Expected; on error return it from the enclosing function.
-#define TFC_TRY(var, expr)                                   \
-  auto var##_expected_ = (expr);                             \
-  if (!var##_expected_) return var##_expected_.error();      \
+#define TFC_TRY(var, expr)                              \
+  auto var##_expected_ = (expr);                        \
+  if (!var##_expected_) return var##_expected_.error(); \
   auto var = std::move(var##_expected_).value()  // NOLINT(bugprone-macro-parentheses): var is declared here

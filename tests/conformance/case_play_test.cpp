@@ -26,7 +26,9 @@ ConfigPair known(const char* json) {
 LifecycleCase full_case() {
   LifecycleCase c;
   c.create = known(R"({"name": "a", "size": 3, "rule": [{"port": 80}]})");
-  c.steps = {{StepKind::Refresh, {}}, {StepKind::Upgrade, {}}, {StepKind::Import, {}},
+  c.steps = {{StepKind::Refresh, {}},
+             {StepKind::Upgrade, {}},
+             {StepKind::Import, {}},
              {StepKind::Update, known(R"({"name": "a", "size": 4, "tags": {"k": "v"}})")}};
   return c;
 }
@@ -34,7 +36,8 @@ LifecycleCase full_case() {
 TEST(CasePlay, AnHonestProviderPassesEveryScenarioAndIsLeftEmpty) {
   MemoryProvider provider;
   const auto out = play_case(provider, "mem_thing", thing(), full_case(), {});
-  for (const auto& f : out.findings) ADD_FAILURE() << f.finding.rule_id << " " << f.finding.path << " " << f.finding.message;
+  for (const auto& f : out.findings)
+    ADD_FAILURE() << f.finding.rule_id << " " << f.finding.path << " " << f.finding.message;
   for (const char* s : {"create", "refresh", "upgrade", "import", "update", "destroy"})
     EXPECT_TRUE(out.scenarios_run.contains(s)) << s;
   EXPECT_TRUE(out.planned);

@@ -46,7 +46,8 @@ const report::Finding* first_finding(const report::RunReport& run, const std::st
 std::set<std::string> finding_keys(const report::RunReport& run) {
   std::set<std::string> out;
   for (const auto& ref : report::all_findings(run))
-    out.insert(ref.suite->name + " " + ref.finding->rule_id + " " + ref.finding->path + " " + ref.finding->replay_token);
+    out.insert(ref.suite->name + " " + ref.finding->rule_id + " " + ref.finding->path + " " +
+               ref.finding->replay_token);
   return out;
 }
 
@@ -85,7 +86,8 @@ TEST(InProcessRun, TheReplayTokenOfAFindingReproducesItExactly) {
   auto token = parse_token(f->replay_token);
   ASSERT_TRUE(token) << token.error().message;
 
-  auto settings = settings_for(std::make_shared<MemoryFactory>(MemoryProviderOptions{MemoryFault::ApplyAddsOneToSize}), true, 25);
+  auto settings =
+      settings_for(std::make_shared<MemoryFactory>(MemoryProviderOptions{MemoryFault::ApplyAddsOneToSize}), true, 25);
   settings.replay = *token;
   const auto again = run_ok(settings);
   const report::Finding* g = first_finding(again.report, "apply.known_value_changed");

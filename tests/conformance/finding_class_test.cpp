@@ -27,17 +27,22 @@ TEST(FindingClass, EveryCatalogueRuleHasAClass) {
   for (const auto& rule : oracle::all_rules()) {
     const auto severity = rule.severity;
     const auto c = class_of(rule.id, severity);
-    if (rule.id.starts_with("coverage.")) EXPECT_EQ(c, FindingClass::coverage) << rule.id;
-    else if (rule.severity == oracle::Severity::warning) EXPECT_EQ(c, FindingClass::hygiene) << rule.id;
-    else EXPECT_TRUE(c == FindingClass::contract || c == FindingClass::robustness) << rule.id;
+    if (rule.id.starts_with("coverage."))
+      EXPECT_EQ(c, FindingClass::coverage) << rule.id;
+    else if (rule.severity == oracle::Severity::warning)
+      EXPECT_EQ(c, FindingClass::hygiene) << rule.id;
+    else
+      EXPECT_TRUE(c == FindingClass::contract || c == FindingClass::robustness) << rule.id;
   }
 }
 
 TEST(CoreProfile, ARuleOnlyTheOtherCoreEnforcesIsAWarning) {
   // plan.write_only_not_null: Terraform only.
   EXPECT_EQ(severity_under("plan.write_only_not_null", Severity::error, oracle::CoreProfile::Both), Severity::error);
-  EXPECT_EQ(severity_under("plan.write_only_not_null", Severity::error, oracle::CoreProfile::Terraform), Severity::error);
-  EXPECT_EQ(severity_under("plan.write_only_not_null", Severity::error, oracle::CoreProfile::OpenTofu), Severity::warning);
+  EXPECT_EQ(severity_under("plan.write_only_not_null", Severity::error, oracle::CoreProfile::Terraform),
+            Severity::error);
+  EXPECT_EQ(severity_under("plan.write_only_not_null", Severity::error, oracle::CoreProfile::OpenTofu),
+            Severity::warning);
   // Rules both Cores enforce, and checks beyond Core, keep their severity under every profile.
   for (auto p : {oracle::CoreProfile::Terraform, oracle::CoreProfile::OpenTofu}) {
     EXPECT_EQ(severity_under("apply.known_value_changed", Severity::error, p), Severity::error);
@@ -47,7 +52,7 @@ TEST(CoreProfile, ARuleOnlyTheOtherCoreEnforcesIsAWarning) {
   // Every single-Core rule flips under the other profile.
   for (const auto& rule : oracle::all_rules()) {
     if (rule.severity != oracle::Severity::error) continue;
-    const auto other = rule.cores == oracle::Cores::Terraform ? oracle::CoreProfile::OpenTofu
+    const auto other = rule.cores == oracle::Cores::Terraform  ? oracle::CoreProfile::OpenTofu
                        : rule.cores == oracle::Cores::OpenTofu ? oracle::CoreProfile::Terraform
                                                                : oracle::CoreProfile::Both;
     const bool single = rule.cores == oracle::Cores::Terraform || rule.cores == oracle::Cores::OpenTofu;

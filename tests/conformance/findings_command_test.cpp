@@ -23,8 +23,19 @@ json read_json(const std::filesystem::path& path) {
 bool terraform_on_path() { return std::system("terraform version > /dev/null 2>&1") == 0; }
 
 std::vector<std::string> time_args() {
-  return {"--provider", provider_binary("time").string(), "--apply", "--cases", "15", "--seed", "20261123",
-          "--timeout", "30", "--hints", hints("time"), "--resources", "time_offset,time_rotating"};
+  return {"--provider",
+          provider_binary("time").string(),
+          "--apply",
+          "--cases",
+          "15",
+          "--seed",
+          "20261123",
+          "--timeout",
+          "30",
+          "--hints",
+          hints("time"),
+          "--resources",
+          "time_offset,time_rotating"};
 }
 
 TEST(TimeProviderBreak, IsOneFindingPerCaseConfirmedByTerraformAndOpenTofu) {
@@ -85,10 +96,11 @@ TEST(ConfirmCommand, AReproductionCoreAcceptsIsNotReproduced) {
   if (!terraform_on_path()) GTEST_SKIP() << "terraform is not on PATH";
   Scratch scratch;
   const auto objects = (scratch.path() / "objects").string();
-  const auto run = run_tfconform(scratch.path(), {"--provider", provider_binary("tfcfault").string(), "--apply", "--env",
-                                                  "TFCFAULT_STATE_DIR=" + objects, "--env", "TFCFAULT_MODE=apply_changes_known",
-                                                  "--hints", hints("tfcfault"), "--seed", "7", "--cases", "10",
-                                                  "--shrink-time", "10", "--timeout", "20", "--resources", "tfcfault_thing"});
+  const auto run =
+      run_tfconform(scratch.path(), {"--provider", provider_binary("tfcfault").string(), "--apply", "--env",
+                                     "TFCFAULT_STATE_DIR=" + objects, "--env", "TFCFAULT_MODE=apply_changes_known",
+                                     "--hints", hints("tfcfault"), "--seed", "7", "--cases", "10", "--shrink-time",
+                                     "10", "--timeout", "20", "--resources", "tfcfault_thing"});
   ASSERT_TRUE(run.report.is_object()) << run.output;
   // The same reproduction against the honest provider: Core accepts every step.
   json report = run.report;
@@ -109,8 +121,8 @@ TEST(ConfirmCommand, AReproductionCoreAcceptsIsNotReproduced) {
     std::ofstream out(scratch.path() / "honest.json");
     out << report.dump(2);
   }
-  const auto confirmed = run_tfconform_command(scratch.path(), {"confirm", (scratch.path() / "honest.json").string(),
-                                                                "--cli", "terraform"});
+  const auto confirmed = run_tfconform_command(
+      scratch.path(), {"confirm", (scratch.path() / "honest.json").string(), "--cli", "terraform"});
   const json after = read_json(scratch.path() / "honest.json");
   std::size_t seen = 0;
   for (const auto& f : findings_of(after)) {
@@ -130,12 +142,28 @@ TEST(ConfirmCommand, CoreRejectingTheSamePromiseOneStepEarlyConfirms) {
   REQUIRE_PROVIDER("tfcfault");
   if (!terraform_on_path()) GTEST_SKIP() << "terraform is not on PATH";
   Scratch scratch;
-  const auto run = run_tfconform(
-      scratch.path(), {"--provider", provider_binary("tfcfault").string(), "--apply", "--env",
-                       "TFCFAULT_STATE_DIR=" + (scratch.path() / "objects").string(), "--env",
-                       "TFCFAULT_MODE=plan_final_changes_known", "--hints", hints("tfcfault"), "--seed", "20240601",
-                       "--cases", "30", "--shrink-time", "20", "--timeout", "20", "--resources", "tfcfault_thing",
-                       "--no-data-sources", "--confirm-with", "terraform"});
+  const auto run = run_tfconform(scratch.path(), {"--provider",
+                                                  provider_binary("tfcfault").string(),
+                                                  "--apply",
+                                                  "--env",
+                                                  "TFCFAULT_STATE_DIR=" + (scratch.path() / "objects").string(),
+                                                  "--env",
+                                                  "TFCFAULT_MODE=plan_final_changes_known",
+                                                  "--hints",
+                                                  hints("tfcfault"),
+                                                  "--seed",
+                                                  "20240601",
+                                                  "--cases",
+                                                  "30",
+                                                  "--shrink-time",
+                                                  "20",
+                                                  "--timeout",
+                                                  "20",
+                                                  "--resources",
+                                                  "tfcfault_thing",
+                                                  "--no-data-sources",
+                                                  "--confirm-with",
+                                                  "terraform"});
   ASSERT_TRUE(run.report.is_object()) << run.output;
   std::size_t seen = 0;
   for (const auto& f : findings_of(run.report)) {
@@ -150,10 +178,26 @@ TEST(ConfirmCommand, CoreRejectingTheSamePromiseOneStepEarlyConfirms) {
 }
 
 std::vector<std::string> fault_run(const Scratch& scratch, const std::string& mode) {
-  return {"--provider", provider_binary("tfcfault").string(), "--apply", "--env",
-          "TFCFAULT_STATE_DIR=" + (scratch.path() / "objects").string(), "--env", "TFCFAULT_MODE=" + mode,
-          "--hints", hints("tfcfault"), "--seed", "7", "--cases", "10", "--shrink-time", "10", "--timeout", "20",
-          "--resources", "tfcfault_thing", "--no-data-sources"};
+  return {"--provider",
+          provider_binary("tfcfault").string(),
+          "--apply",
+          "--env",
+          "TFCFAULT_STATE_DIR=" + (scratch.path() / "objects").string(),
+          "--env",
+          "TFCFAULT_MODE=" + mode,
+          "--hints",
+          hints("tfcfault"),
+          "--seed",
+          "7",
+          "--cases",
+          "10",
+          "--shrink-time",
+          "10",
+          "--timeout",
+          "20",
+          "--resources",
+          "tfcfault_thing",
+          "--no-data-sources"};
 }
 
 TEST(BaselineRun, ARunPassesAgainstItsOwnBaselineAndANewFaultNamesOnlyItsFingerprint) {

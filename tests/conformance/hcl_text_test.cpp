@@ -2,10 +2,10 @@
 #include <gtest/gtest.h>
 
 #include "conformance/hcl_text.hpp"
+#include "generators/hints_tf_json.hpp"
 #include "proto/schema/implied_type.hpp"
 #include "proto/schema/schema_json.hpp"
 #include "tests/conformance/memory_provider.hpp"
-#include "generators/hints_tf_json.hpp"
 
 namespace tfc::conformance {
 namespace {
@@ -13,7 +13,8 @@ namespace {
 TEST(HclText, WritesAttributesBlocksAndEscapes) {
   const auto schema = testing::MemoryProvider::thing_schema();
   const auto config = gen::config_from_tf_json(
-      nlohmann::json::parse(R"({"name": "a\"b ${x}\n", "tags": {"env": "prod"}, "rule": [{"port": 80}, {"port": 443}]})"),
+      nlohmann::json::parse(
+          R"({"name": "a\"b ${x}\n", "tags": {"env": "prod"}, "rule": [{"port": 80}, {"port": 443}]})"),
       schema.block, "test");
   ASSERT_TRUE(config) << config.error().message;
   EXPECT_EQ(hcl_block_text("resource", "mem_thing", "test", schema.block, *config),
@@ -31,8 +32,9 @@ TEST(HclText, ValuesOfEveryKind) {
   EXPECT_EQ(hcl_value_text(cty::Value::boolean(true)), "true");
   EXPECT_EQ(hcl_value_text(cty::Value::list(cty::Type::string(), {cty::Value::string("a"), cty::Value::string("b")})),
             "[\"a\", \"b\"]");
-  EXPECT_EQ(hcl_value_text(cty::Value::object({{"x", cty::Value::string("y")}, {"not ident", cty::Value::boolean(false)}})),
-            "{ \"not ident\" = false, x = \"y\" }");
+  EXPECT_EQ(
+      hcl_value_text(cty::Value::object({{"x", cty::Value::string("y")}, {"not ident", cty::Value::boolean(false)}})),
+      "{ \"not ident\" = false, x = \"y\" }");
   EXPECT_EQ(hcl_value_text(cty::Value::map(cty::Type::string(), {})), "{}");
 }
 

@@ -24,11 +24,23 @@ struct HostileRun {
 // mode is expected to end within seconds.
 HostileRun run_mode(const Scratch& scratch, const std::string& mode, std::vector<std::string> extra = {},
                     const std::string& timeout = "20") {
-  std::vector<std::string> args = {"--provider", provider_binary("tfcfault").string(), "--apply", "--cases", "4",
-                                   "--seed", "20261123", "--shrink-time", "10", "--timeout", timeout,
-                                   "--hints", hints("tfcfault"),
-                                   "--env", "TFCFAULT_STATE_DIR=" + (scratch.path() / "objects").string(),
-                                   "--env", "TFCFAULT_MODE=" + mode};
+  std::vector<std::string> args = {"--provider",
+                                   provider_binary("tfcfault").string(),
+                                   "--apply",
+                                   "--cases",
+                                   "4",
+                                   "--seed",
+                                   "20261123",
+                                   "--shrink-time",
+                                   "10",
+                                   "--timeout",
+                                   timeout,
+                                   "--hints",
+                                   hints("tfcfault"),
+                                   "--env",
+                                   "TFCFAULT_STATE_DIR=" + (scratch.path() / "objects").string(),
+                                   "--env",
+                                   "TFCFAULT_MODE=" + mode};
   args.insert(args.end(), extra.begin(), extra.end());
   HostileRun out;
   out.run = run_tfconform(scratch.path(), args);

@@ -26,11 +26,19 @@ using nlohmann::json;
 constexpr auto kStartBound = 30s;
 constexpr auto kEndBound = 30s;
 
-std::vector<std::string> args_for(const Scratch& scratch, const std::string& mode, std::vector<std::string> extra = {}) {
-  std::vector<std::string> args = {"--provider", provider_binary("tfcfault").string(), "--apply", "--seed", "20261124",
-                                   "--hints", hints("tfcfault"),
-                                   "--env", "TFCFAULT_STATE_DIR=" + (scratch.path() / "objects").string(),
-                                   "--env", "TFCFAULT_MODE=" + mode};
+std::vector<std::string> args_for(const Scratch& scratch, const std::string& mode,
+                                  std::vector<std::string> extra = {}) {
+  std::vector<std::string> args = {"--provider",
+                                   provider_binary("tfcfault").string(),
+                                   "--apply",
+                                   "--seed",
+                                   "20261124",
+                                   "--hints",
+                                   hints("tfcfault"),
+                                   "--env",
+                                   "TFCFAULT_STATE_DIR=" + (scratch.path() / "objects").string(),
+                                   "--env",
+                                   "TFCFAULT_MODE=" + mode};
   args.insert(args.end(), extra.begin(), extra.end());
   return args;
 }
@@ -114,7 +122,8 @@ TEST(StopSignals, ASignalWhileShrinkingKeepsTheFindingFoundSoFar) {
   REQUIRE_PROVIDER("tfcfault");
   Scratch scratch;
   // A hang found within the 2 s cap, then shrunk: every shrinking attempt waits for a deadline.
-  BackgroundRun run(scratch, args_for(scratch, "hang_in_plan", {"--cases", "3", "--timeout", "2", "--shrink-time", "120"}));
+  BackgroundRun run(scratch,
+                    args_for(scratch, "hang_in_plan", {"--cases", "3", "--timeout", "2", "--shrink-time", "120"}));
   ASSERT_TRUE(run.wait_for_output("shrinking rpc.timeout", 60s)) << run.output();
   run.signal(SIGINT);
   const auto code = run.wait(kEndBound);

@@ -78,8 +78,8 @@ TEST(ImportIdFormat, AFieldTakesTheAttributeTheOthersLeft) {
   const auto names = attributes_for_fields({"BASETIMESTAMP", "ROTATIONTIMESTAMP"}, state);
   ASSERT_TRUE(names.has_value());
   EXPECT_EQ(*names, (std::vector<std::string>{"rfc3339", "rotation_rfc3339"}));
-  const auto ids = import_ids_from_refusal(
-      "expected BASETIMESTAMP,YEARS or BASETIMESTAMP,ROTATIONTIMESTAMP", state, "2030-06-30T12:00:00Z");
+  const auto ids = import_ids_from_refusal("expected BASETIMESTAMP,YEARS or BASETIMESTAMP,ROTATIONTIMESTAMP", state,
+                                           "2030-06-30T12:00:00Z");
   // YEARS names no attribute here: only the second format can be filled.
   EXPECT_EQ(ids, (std::vector<std::string>{"2030-06-30T12:00:00Z,2031-06-30T12:00:00Z"}));
 }

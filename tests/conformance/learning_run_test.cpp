@@ -48,11 +48,21 @@ TEST_P(LearningRun, ValidatedTypesAreReachedWithoutHintsAndTheLearnedHintsLoadBa
   const std::string prefix = p.provider;
   Scratch scratch;
   const auto written = scratch.path() / "learned.json";
-  std::vector<std::string> args = {"--provider", provider_binary(p.provider).string(), "--apply", "--cases", "15",
-                                   "--seed", "3", "--timeout", "30", "--resources",
-                                   prefix + "_validated," + prefix + "_lookup", "--env",
+  std::vector<std::string> args = {"--provider",
+                                   provider_binary(p.provider).string(),
+                                   "--apply",
+                                   "--cases",
+                                   "15",
+                                   "--seed",
+                                   "3",
+                                   "--timeout",
+                                   "30",
+                                   "--resources",
+                                   prefix + "_validated," + prefix + "_lookup",
+                                   "--env",
                                    std::string(p.state_env) + "=" + (scratch.path() / "objects").string(),
-                                   "--write-hints", written.string()};
+                                   "--write-hints",
+                                   written.string()};
   const auto run = run_tfconform(scratch.path(), args);
   ASSERT_TRUE(run.report.is_object()) << run.output;
   EXPECT_TRUE(rules_of(run.report, "error").empty()) << run.output;
@@ -61,7 +71,8 @@ TEST_P(LearningRun, ValidatedTypesAreReachedWithoutHintsAndTheLearnedHintsLoadBa
   ASSERT_TRUE(validated && lookup) << run.output;
   // Created, updated and destroyed; the data source read.
   EXPECT_GT((*validated)["coverage"]["applied"].get<int>(), 0) << validated->dump(2);
-  for (const char* scenario : {"create", "update", "destroy"}) EXPECT_EQ(scenario_status(*validated, scenario), "passed") << scenario;
+  for (const char* scenario : {"create", "update", "destroy"})
+    EXPECT_EQ(scenario_status(*validated, scenario), "passed") << scenario;
   EXPECT_GT((*lookup)["coverage"]["applied"].get<int>(), 0) << lookup->dump(2);
   EXPECT_EQ(scenario_status(*lookup, "read"), "passed");
   // What was learned, with its source: the tier enumeration (stated by the description and by
@@ -77,9 +88,21 @@ TEST_P(LearningRun, ValidatedTypesAreReachedWithoutHintsAndTheLearnedHintsLoadBa
   ASSERT_TRUE(hints["resources"].contains(prefix + "_validated")) << hints.dump(2);
   ASSERT_TRUE(hints["data_sources"].contains(prefix + "_lookup")) << hints.dump(2);
   Scratch again;
-  args = {"--provider", provider_binary(p.provider).string(), "--apply", "--cases", "5", "--seed", "4", "--timeout",
-          "30", "--resources", prefix + "_validated," + prefix + "_lookup", "--env",
-          std::string(p.state_env) + "=" + (again.path() / "objects").string(), "--hints", written.string()};
+  args = {"--provider",
+          provider_binary(p.provider).string(),
+          "--apply",
+          "--cases",
+          "5",
+          "--seed",
+          "4",
+          "--timeout",
+          "30",
+          "--resources",
+          prefix + "_validated," + prefix + "_lookup",
+          "--env",
+          std::string(p.state_env) + "=" + (again.path() / "objects").string(),
+          "--hints",
+          written.string()};
   const auto second = run_tfconform(again.path(), args);
   ASSERT_NE(second.exit_code, 2) << second.output;
   const json* validated_again = suite_named(second.report, prefix + "_validated");
@@ -99,8 +122,8 @@ INSTANTIATE_TEST_SUITE_P(Fixtures, LearningRun,
 TEST(LearningReplay, AFindingOnLearnedValuesReplaysExactly) {
   REQUIRE_PROVIDER("time");
   Scratch scratch;
-  const std::vector<std::string> base = {"--provider", provider_binary("time").string(), "--apply", "--timeout", "30",
-                                         "--resources", "time_rotating"};
+  const std::vector<std::string> base = {
+      "--provider", provider_binary("time").string(), "--apply", "--timeout", "30", "--resources", "time_rotating"};
   auto args = base;
   args.insert(args.end(), {"--cases", "10", "--seed", "1"});
   const auto run = run_tfconform(scratch.path(), args);

@@ -30,7 +30,8 @@ LoopResult learn_against_memory_provider(std::size_t cases, std::uint64_t run_se
   for (std::size_t i = 0; i < cases; ++i) {
     learner.begin_case();
     const auto gen = plan_only_case_of(schema.block, learner.hints(), {});
-    const PlanOnlyCase c = gen(rc::Random(case_seed(run_seed, CaseKind::PlanOnly, "mem_thing", i)), case_size(i, cases)).value();
+    const PlanOnlyCase c =
+        gen(rc::Random(case_seed(run_seed, CaseKind::PlanOnly, "mem_thing", i)), case_size(i, cases)).value();
     const CaseOutcome o = play_case(provider, "mem_thing", schema, c, {});
     if (o.planned) learner.accepted(c.config.known);
     for (const auto& r : o.refusals) learner.refused(r.config, r.diagnostics);
@@ -74,12 +75,15 @@ TEST(Learning, TheProvidersRulesAreLearnedFromItsMessagesAndLaterCasesPass) {
       // "rule[0].port" as a hint path: indexes dropped.
       std::string message;
       for (std::size_t k = 0; k < again.rejections[i].size(); ++k) {
-        if (again.rejections[i][k] == '[') k = again.rejections[i].find(']', k);
-        else message.push_back(again.rejections[i][k]);
+        if (again.rejections[i][k] == '[')
+          k = again.rejections[i].find(']', k);
+        else
+          message.push_back(again.rejections[i][k]);
       }
       for (const auto& [path, hint] : r.hints["attributes"].items())
         EXPECT_EQ(message.find("Attribute " + path + " "), std::string::npos)
-            << "seed " << seed << " case " << i + 1 << ": " << again.rejections[i] << "\n" << r.hints.dump(2);
+            << "seed " << seed << " case " << i + 1 << ": " << again.rejections[i] << "\n"
+            << r.hints.dump(2);
     }
     EXPECT_LE(refused_again, 1u) << "seed " << seed;
   }
@@ -115,7 +119,8 @@ TEST(Learning, LearnedHintsLoadBackAndFitTheSchema) {
   const nlohmann::json doc = {{"resources", {{"mem_thing", r.hints}}}};
   auto parsed = gen::parse_hints(doc, "learned.json");
   ASSERT_TRUE(parsed.has_value()) << parsed.error().message << "\n" << doc.dump(2);
-  const auto checked = gen::check_hints(parsed->for_resource("mem_thing"), testing::MemoryProvider::thing_schema().block);
+  const auto checked =
+      gen::check_hints(parsed->for_resource("mem_thing"), testing::MemoryProvider::thing_schema().block);
   EXPECT_TRUE(checked.has_value()) << checked.error().message;
   // Given back as user hints, they steer the first case already.
   gen::Hints given = parsed->for_resource("mem_thing");

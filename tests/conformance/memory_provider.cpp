@@ -55,7 +55,8 @@ void MemoryProvider::note(const char* rpc) {
 
 schema::Schema MemoryProvider::thing_schema() { return schema_ref(); }
 
-protocol::RpcResult<protocol::GetProviderSchemaResponse> MemoryProvider::get_provider_schema(const protocol::GetProviderSchemaRequest&) {
+protocol::RpcResult<protocol::GetProviderSchemaResponse> MemoryProvider::get_provider_schema(
+    const protocol::GetProviderSchemaRequest&) {
   note("GetProviderSchema");
   protocol::GetProviderSchemaResponse r;
   for (const auto& type : m_types) r.schema.resource_schemas[type] = schema_ref();
@@ -68,7 +69,8 @@ protocol::RpcResult<protocol::ValidateProviderConfigResponse> MemoryProvider::va
   return protocol::ValidateProviderConfigResponse{};
 }
 
-protocol::RpcResult<protocol::ConfigureProviderResponse> MemoryProvider::configure_provider(const protocol::ConfigureProviderRequest&) {
+protocol::RpcResult<protocol::ConfigureProviderResponse> MemoryProvider::configure_provider(
+    const protocol::ConfigureProviderRequest&) {
   note("ConfigureProvider");
   return protocol::ConfigureProviderResponse{};
 }
@@ -92,8 +94,8 @@ protocol::Diagnostics validation_errors(const cty::Value& config) {
   const cty::Value* name = config.attribute("name");
   if (known_set(name)) {
     const std::string& s = name->as_string();
-    const bool ok = s.size() >= 3 && s.size() <= 8 &&
-                    std::all_of(s.begin(), s.end(), [](char c) { return c >= 'a' && c <= 'z'; });
+    const bool ok =
+        s.size() >= 3 && s.size() <= 8 && std::all_of(s.begin(), s.end(), [](char c) { return c >= 'a' && c <= 'z'; });
     if (!ok)
       out.push_back(error_at(cty::Path().attribute("name"),
                              "expected value of name to match regular expression \"^[a-z]{3,8}$\", got " + s));
@@ -107,7 +109,8 @@ protocol::Diagnostics validation_errors(const cty::Value& config) {
   }
   const cty::Value* tags = config.attribute("tags");
   if (known_set(tags) && known_set(size)) {
-    out.push_back(error_at(cty::Path().attribute("tags"), "Conflicting configuration arguments", "\"tags\": conflicts with size"));
+    out.push_back(error_at(cty::Path().attribute("tags"), "Conflicting configuration arguments",
+                           "\"tags\": conflicts with size"));
   }
   const cty::Value* rules = config.attribute("rule");
   if (rules != nullptr && rules->is_known() && !rules->is_null()) {
@@ -118,8 +121,8 @@ protocol::Diagnostics validation_errors(const cty::Value& config) {
       if (!(d >= 1 && d <= 65535))
         out.push_back(error_at(cty::Path().attribute("rule").index(static_cast<std::int64_t>(i)).attribute("port"),
                                "Invalid Attribute Value",
-                               "Attribute rule[" + std::to_string(i) + "].port value must be between 1 and 65535, got: " +
-                                   port->as_number().canonical()));
+                               "Attribute rule[" + std::to_string(i) +
+                                   "].port value must be between 1 and 65535, got: " + port->as_number().canonical()));
     }
   }
   return out;
@@ -135,7 +138,8 @@ protocol::RpcResult<protocol::ValidateResourceConfigResponse> MemoryProvider::va
   return r;
 }
 
-protocol::RpcResult<protocol::PlanResourceChangeResponse> MemoryProvider::plan_resource_change(const protocol::PlanResourceChangeRequest& req) {
+protocol::RpcResult<protocol::PlanResourceChangeResponse> MemoryProvider::plan_resource_change(
+    const protocol::PlanResourceChangeRequest& req) {
   note("PlanResourceChange");
   const cty::Value prior = decode(req.prior_state);
   cty::Value planned = decode(req.proposed_new_state);
@@ -157,13 +161,15 @@ protocol::RpcResult<protocol::PlanResourceChangeResponse> MemoryProvider::plan_r
   if (!planned.is_null()) {
     planned = with(planned, "id", prior.is_null() ? cty::Value::unknown(cty::Type::string()) : *prior.attribute("id"));
     if (m_fault == MemoryFault::PlanDropsRuleBlocks)
-      planned = with(planned, "rule", cty::Value::list(schema::implied_type(*block().find_block_type("rule")->block), {}));
+      planned =
+          with(planned, "rule", cty::Value::list(schema::implied_type(*block().find_block_type("rule")->block), {}));
   }
   r.planned_state = encode(planned);
   return r;
 }
 
-protocol::RpcResult<protocol::ApplyResourceChangeResponse> MemoryProvider::apply_resource_change(const protocol::ApplyResourceChangeRequest& req) {
+protocol::RpcResult<protocol::ApplyResourceChangeResponse> MemoryProvider::apply_resource_change(
+    const protocol::ApplyResourceChangeRequest& req) {
   note("ApplyResourceChange");
   const cty::Value prior = decode(req.prior_state);
   cty::Value planned = decode(req.planned_state);
@@ -173,7 +179,8 @@ protocol::RpcResult<protocol::ApplyResourceChangeResponse> MemoryProvider::apply
     r.new_state = encode(planned);
     return r;
   }
-  if (!planned.attribute("id")->is_known()) planned = with(planned, "id", cty::Value::string("m-" + std::to_string(m_next++)));
+  if (!planned.attribute("id")->is_known())
+    planned = with(planned, "id", cty::Value::string("m-" + std::to_string(m_next++)));
   if (m_fault == MemoryFault::ApplyAddsOneToSize && !planned.attribute("size")->is_null()) {
     const auto n = planned.attribute("size")->as_number().to_int64().value_or(0);
     planned = with(planned, "size", cty::Value::number(cty::Number(n + 1)));
@@ -183,7 +190,8 @@ protocol::RpcResult<protocol::ApplyResourceChangeResponse> MemoryProvider::apply
   return r;
 }
 
-protocol::RpcResult<protocol::ReadResourceResponse> MemoryProvider::read_resource(const protocol::ReadResourceRequest& req) {
+protocol::RpcResult<protocol::ReadResourceResponse> MemoryProvider::read_resource(
+    const protocol::ReadResourceRequest& req) {
   note("ReadResource");
   const cty::Value current = decode(req.current_state);
   protocol::ReadResourceResponse r;
@@ -201,7 +209,8 @@ protocol::RpcResult<protocol::ReadResourceResponse> MemoryProvider::read_resourc
   return r;
 }
 
-protocol::RpcResult<protocol::UpgradeResourceStateResponse> MemoryProvider::upgrade_resource_state(const protocol::UpgradeResourceStateRequest& req) {
+protocol::RpcResult<protocol::UpgradeResourceStateResponse> MemoryProvider::upgrade_resource_state(
+    const protocol::UpgradeResourceStateRequest& req) {
   note("UpgradeResourceState");
   m_last_upgraded = req.raw_state.json;
   if (m_fault == MemoryFault::UpgradeCrashes) {
@@ -215,7 +224,8 @@ protocol::RpcResult<protocol::UpgradeResourceStateResponse> MemoryProvider::upgr
   return r;
 }
 
-protocol::RpcResult<protocol::ImportResourceStateResponse> MemoryProvider::import_resource_state(const protocol::ImportResourceStateRequest& req) {
+protocol::RpcResult<protocol::ImportResourceStateResponse> MemoryProvider::import_resource_state(
+    const protocol::ImportResourceStateRequest& req) {
   note("ImportResourceState");
   protocol::ImportResourceStateResponse r;
   auto it = m_objects.find(req.id);

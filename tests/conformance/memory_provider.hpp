@@ -24,11 +24,11 @@ enum class MemoryFault {
   ApplyAddsOneToSize,
   ReadUppercasesName,
   PlanDropsRuleBlocks,
-  PlanDefersAlways,             // every plan defers, allowed or not
-  DeferredPlanHasAnotherType,   // a plan that may defer defers with a planned state of another type
-  UpgradeCrashes,               // the process dies during UpgradeResourceState
-  UpgradeUppercasesName,        // an upgrade at the current version changes name
-  PlanRefusesCreate,            // a plan from a null prior returns an error diagnostic
+  PlanDefersAlways,            // every plan defers, allowed or not
+  DeferredPlanHasAnotherType,  // a plan that may defer defers with a planned state of another type
+  UpgradeCrashes,              // the process dies during UpgradeResourceState
+  UpgradeUppercasesName,       // an upgrade at the current version changes name
+  PlanRefusesCreate,           // a plan from a null prior returns an error diagnostic
 };
 
 class MemoryProvider final : public UnimplementedProvider {
@@ -47,15 +47,23 @@ public:
   std::vector<std::string> take_log() { return std::exchange(m_log, {}); }
 
   int protocol_version() const override { return 6; }
-  protocol::RpcResult<protocol::GetProviderSchemaResponse> get_provider_schema(const protocol::GetProviderSchemaRequest&) override;
-  protocol::RpcResult<protocol::ValidateProviderConfigResponse> validate_provider_config(const protocol::ValidateProviderConfigRequest&) override;
-  protocol::RpcResult<protocol::ConfigureProviderResponse> configure_provider(const protocol::ConfigureProviderRequest&) override;
-  protocol::RpcResult<protocol::ValidateResourceConfigResponse> validate_resource_config(const protocol::ValidateResourceConfigRequest&) override;
-  protocol::RpcResult<protocol::PlanResourceChangeResponse> plan_resource_change(const protocol::PlanResourceChangeRequest&) override;
-  protocol::RpcResult<protocol::ApplyResourceChangeResponse> apply_resource_change(const protocol::ApplyResourceChangeRequest&) override;
+  protocol::RpcResult<protocol::GetProviderSchemaResponse> get_provider_schema(
+      const protocol::GetProviderSchemaRequest&) override;
+  protocol::RpcResult<protocol::ValidateProviderConfigResponse> validate_provider_config(
+      const protocol::ValidateProviderConfigRequest&) override;
+  protocol::RpcResult<protocol::ConfigureProviderResponse> configure_provider(
+      const protocol::ConfigureProviderRequest&) override;
+  protocol::RpcResult<protocol::ValidateResourceConfigResponse> validate_resource_config(
+      const protocol::ValidateResourceConfigRequest&) override;
+  protocol::RpcResult<protocol::PlanResourceChangeResponse> plan_resource_change(
+      const protocol::PlanResourceChangeRequest&) override;
+  protocol::RpcResult<protocol::ApplyResourceChangeResponse> apply_resource_change(
+      const protocol::ApplyResourceChangeRequest&) override;
   protocol::RpcResult<protocol::ReadResourceResponse> read_resource(const protocol::ReadResourceRequest&) override;
-  protocol::RpcResult<protocol::UpgradeResourceStateResponse> upgrade_resource_state(const protocol::UpgradeResourceStateRequest&) override;
-  protocol::RpcResult<protocol::ImportResourceStateResponse> import_resource_state(const protocol::ImportResourceStateRequest&) override;
+  protocol::RpcResult<protocol::UpgradeResourceStateResponse> upgrade_resource_state(
+      const protocol::UpgradeResourceStateRequest&) override;
+  protocol::RpcResult<protocol::ImportResourceStateResponse> import_resource_state(
+      const protocol::ImportResourceStateRequest&) override;
 
   // Every other RPC answers UNIMPLEMENTED (UnimplementedProvider).
 

@@ -33,7 +33,9 @@ public:
     StartFailure failed;
     return open(failed);
   }
-  std::vector<std::string> take_new_logs() override { return m_provider ? m_provider->take_log() : std::vector<std::string>{}; }
+  std::vector<std::string> take_new_logs() override {
+    return m_provider ? m_provider->take_log() : std::vector<std::string>{};
+  }
   std::optional<std::string> exit_description() override {
     if (m_provider && m_provider->crashed()) return std::string("the in-memory provider crashed (planted fault)");
     return std::nullopt;

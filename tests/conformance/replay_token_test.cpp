@@ -8,7 +8,8 @@ namespace tfc::conformance {
 namespace {
 
 RC_GTEST_PROP(ReplayToken, FormatThenParseGivesTheSameToken,
-              (std::uint64_t seed, unsigned index, unsigned cases, std::vector<unsigned> path, unsigned kind, unsigned type_index, bool extreme)) {
+              (std::uint64_t seed, unsigned index, unsigned cases, std::vector<unsigned> path, unsigned kind,
+               unsigned type_index, bool extreme)) {
   ReplayToken t;
   t.kind = kCaseKinds[kind % std::size(kCaseKinds)];
   t.extreme = extreme;

@@ -33,11 +33,16 @@ cty::Value config(const schema::Block& block, std::optional<double> days, bool u
   const auto type = schema::implied_type(block);
   std::vector<cty::Value> values;
   for (const auto& a : block.attributes) {
-    if (a.name == "base_rfc3339") values.push_back(cty::Value::string("2024-01-02T03:04:05Z"));
-    else if (a.name == "offset_days" && unknown_days) values.push_back(cty::Value::unknown(cty::Type::number()));
-    else if (a.name == "offset_days" && days) values.push_back(cty::Value::number(cty::Number(*days)));
-    else if (a.name == "triggers") values.push_back(cty::Value::map(cty::Type::string(), {{"k", cty::Value::string("v")}}));
-    else values.push_back(cty::Value::null(*a.type));
+    if (a.name == "base_rfc3339")
+      values.push_back(cty::Value::string("2024-01-02T03:04:05Z"));
+    else if (a.name == "offset_days" && unknown_days)
+      values.push_back(cty::Value::unknown(cty::Type::number()));
+    else if (a.name == "offset_days" && days)
+      values.push_back(cty::Value::number(cty::Number(*days)));
+    else if (a.name == "triggers")
+      values.push_back(cty::Value::map(cty::Type::string(), {{"k", cty::Value::string("v")}}));
+    else
+      values.push_back(cty::Value::null(*a.type));
   }
   return cty::Value::object(type, std::move(values));
 }
@@ -89,12 +94,14 @@ TEST(Reproduction, AnUpdateWithAnUnknownIsTwoAppliesTheSecondChecked) {
 TEST(Reproduction, ChecksAfterApplyAreAPlanThatMustBeEmpty) {
   const auto block = offset_block();
   LifecycleCase c{pair(block, 1, false), {}};
-  const auto r = make_reproduction("time_offset", block, c, "create", 0,
-                                   finding("lifecycle.plan_not_empty_after_apply", "create: plan after apply"), context());
+  const auto r =
+      make_reproduction("time_offset", block, c, "create", 0,
+                        finding("lifecycle.plan_not_empty_after_apply", "create: plan after apply"), context());
   ASSERT_EQ(r.steps.size(), 2u);
   EXPECT_TRUE(r.steps[1].checked);
   EXPECT_TRUE(r.steps[1].expect_changes);
-  EXPECT_EQ(r.steps[1].args, (std::vector<std::string>{"plan", "-refresh=false", "-detailed-exitcode", "-input=false", "-no-color"}));
+  EXPECT_EQ(r.steps[1].args,
+            (std::vector<std::string>{"plan", "-refresh=false", "-detailed-exitcode", "-input=false", "-no-color"}));
 }
 
 TEST(Reproduction, StepsCoreNeverTakesSaySo) {
@@ -105,8 +112,9 @@ TEST(Reproduction, StepsCoreNeverTakesSaySo) {
   EXPECT_TRUE(r.steps.empty());
   EXPECT_NE(r.not_expressible.find("unknown values tfconform invented"), std::string::npos);
   LifecycleCase l{pair(block, 1, false), {}};
-  EXPECT_FALSE(make_reproduction("time_offset", block, l, "create", 0, finding("schema.unstable", "schema: x"), context())
-                   .not_expressible.empty());
+  EXPECT_FALSE(
+      make_reproduction("time_offset", block, l, "create", 0, finding("schema.unstable", "schema: x"), context())
+          .not_expressible.empty());
 }
 
 TEST(Reproduction, ImportIsAnImportBlockFedTheStoredId) {
@@ -117,7 +125,8 @@ TEST(Reproduction, ImportIsAnImportBlockFedTheStoredId) {
   ASSERT_EQ(r.steps.size(), 2u);
   EXPECT_NE(r.steps[0].configuration.find("output \"tfconform_import_id\""), std::string::npos);
   EXPECT_TRUE(r.steps[1].needs_import_id);
-  EXPECT_NE(r.steps[1].configuration.find("import {\n  to = time_offset.this\n  id = var.import_id\n}"), std::string::npos);
+  EXPECT_NE(r.steps[1].configuration.find("import {\n  to = time_offset.this\n  id = var.import_id\n}"),
+            std::string::npos);
 }
 
 TEST(Reproduction, TerraformValidatesTheWrittenConfiguration) {
@@ -134,10 +143,11 @@ TEST(Reproduction, TerraformValidatesTheWrittenConfiguration) {
   EXPECT_TRUE(std::filesystem::exists(dir / "run.sh"));
   EXPECT_TRUE(std::filesystem::exists(dir / "README.md"));
   for (const auto& step : r.steps) {
-    const auto result = run_process({{"terraform", "validate", "-no-color"},
-                                     dir / step.folder,
-                                     {"TF_CLI_CONFIG_FILE=" + (dir / "terraform.tfrc").string(), "CHECKPOINT_DISABLE=1"},
-                                     std::chrono::seconds(120)});
+    const auto result =
+        run_process({{"terraform", "validate", "-no-color"},
+                     dir / step.folder,
+                     {"TF_CLI_CONFIG_FILE=" + (dir / "terraform.tfrc").string(), "CHECKPOINT_DISABLE=1"},
+                     std::chrono::seconds(120)});
     EXPECT_EQ(result.exit_code, 0) << step.folder << "\n" << step.configuration << "\n" << result.output;
   }
   std::filesystem::remove_all(dir);
@@ -151,29 +161,37 @@ TEST(Confirmation, VerdictsFromTheCheckedStep) {
       "\u2502 When expanding the plan for time_offset.this to include new values learned so far during apply,\n"
       "\u2502 provider \"registry.terraform.io/hashicorp/time\" produced an invalid new value for .day: was\n"
       "\u2502 cty.NumberIntVal(3), but now cty.NumberIntVal(7).\n\u2575\n";
-  const auto confirmed = judge_checked_step(apply, "plan_final.known_value_changed", "Terraform v1.11.4", 1, core_error);
+  const auto confirmed =
+      judge_checked_step(apply, "plan_final.known_value_changed", "Terraform v1.11.4", 1, core_error);
   EXPECT_EQ(confirmed.verdict, report::ConfirmVerdict::confirmed);
   EXPECT_EQ(confirmed.quote.rfind("Error: Provider produced inconsistent final plan", 0), 0u) << confirmed.quote;
   EXPECT_NE(confirmed.quote.find("invalid new value for .day"), std::string::npos);
   // Core accepted the step: not reproduced, quoting the CLI.
-  const auto accepted = judge_checked_step(apply, "apply.known_value_changed", "Terraform v1.11.4", 0, "Apply complete! Resources: 1 added, 0 changed.\n");
+  const auto accepted = judge_checked_step(apply, "apply.known_value_changed", "Terraform v1.11.4", 0,
+                                           "Apply complete! Resources: 1 added, 0 changed.\n");
   EXPECT_EQ(accepted.verdict, report::ConfirmVerdict::not_reproduced);
   EXPECT_NE(accepted.quote.find("Apply complete!"), std::string::npos);
   // A failure that is not Core rejecting the provider is not a confirmation.
-  const std::string config_error = "\u2502 Error: Invalid reference\n\u2502 \n\u2502   on main.tf line 9, in resource \"x\" \"this\":\n";
+  const std::string config_error =
+      "\u2502 Error: Invalid reference\n\u2502 \n\u2502   on main.tf line 9, in resource \"x\" \"this\":\n";
   const auto other = judge_checked_step(apply, "apply.known_value_changed", "Terraform v1.11.4", 1, config_error);
   EXPECT_EQ(other.verdict, report::ConfirmVerdict::not_reproduced);
   // A decoding error is Core rejecting an answer of the wrong type, but not a configuration error.
-  EXPECT_EQ(judge_checked_step(apply, "value.type_mismatch", "Terraform v1.11.4", 1, "Error: [\"size\"]: number is required\n")
+  EXPECT_EQ(judge_checked_step(apply, "value.type_mismatch", "Terraform v1.11.4", 1,
+                               "Error: [\"size\"]: number is required\n")
                 .verdict,
             report::ConfirmVerdict::confirmed);
   EXPECT_EQ(judge_checked_step(apply, "value.type_mismatch", "Terraform v1.11.4", 1, config_error).verdict,
             report::ConfirmVerdict::not_reproduced);
   report::ReproStep plan;
   plan.checked = plan.expect_changes = true;
-  EXPECT_EQ(judge_checked_step(plan, "lifecycle.plan_not_empty_after_apply", "OpenTofu v1.12.6", 2, "  # x will be updated in-place\nPlan: 0 to add, 1 to change, 0 to destroy.\n").verdict,
+  EXPECT_EQ(judge_checked_step(plan, "lifecycle.plan_not_empty_after_apply", "OpenTofu v1.12.6", 2,
+                               "  # x will be updated in-place\nPlan: 0 to add, 1 to change, 0 to destroy.\n")
+                .verdict,
             report::ConfirmVerdict::confirmed);
-  EXPECT_EQ(judge_checked_step(plan, "lifecycle.plan_not_empty_after_apply", "OpenTofu v1.12.6", 0, "No changes.").verdict, report::ConfirmVerdict::not_reproduced);
+  EXPECT_EQ(
+      judge_checked_step(plan, "lifecycle.plan_not_empty_after_apply", "OpenTofu v1.12.6", 0, "No changes.").verdict,
+      report::ConfirmVerdict::not_reproduced);
 }
 
 }  // namespace

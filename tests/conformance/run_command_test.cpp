@@ -28,8 +28,8 @@ std::string join(const std::set<std::string>& s) {
 
 struct HonestCase {
   const char* provider;
-  const char* state_env;   // where the provider keeps its objects, or nullptr
-  const char* hints;       // hints file name, or nullptr
+  const char* state_env;  // where the provider keeps its objects, or nullptr
+  const char* hints;      // hints file name, or nullptr
   // Error rules that are genuine contract breaks of that provider version, shown with their
   // requests in docs/honest-runs.md: time v0.14.2 keeps computed values known in a plan whose
   // inputs are unknown (time_offset, time_rotating), so the final plan changes them.
@@ -43,14 +43,16 @@ TEST_P(HonestProviderRun, NoErrorFindingAndNothingLeftBehind) {
   REQUIRE_PROVIDER(c.provider);
   Scratch scratch;
   const auto objects = scratch.path() / "objects";
-  std::vector<std::string> args = {"--provider", provider_binary(c.provider).string(), "--apply", "--cases", "15",
-                                   "--seed", "20261123", "--timeout", "30"};
+  std::vector<std::string> args = {
+      "--provider", provider_binary(c.provider).string(), "--apply", "--cases", "15", "--seed", "20261123", "--timeout",
+      "30"};
   if (c.state_env) args.insert(args.end(), {"--env", std::string(c.state_env) + "=" + objects.string()});
   if (c.hints) args.insert(args.end(), {"--hints", hints(c.hints)});
   const auto run = run_tfconform(scratch.path(), args);
   ASSERT_TRUE(run.report.is_object()) << run.output;
   const auto errors = rules_of(run.report, "error");
-  for (const auto& rule : errors) EXPECT_TRUE(c.known_genuine.contains(rule)) << "unexpected " << rule << "\n" << run.output;
+  for (const auto& rule : errors)
+    EXPECT_TRUE(c.known_genuine.contains(rule)) << "unexpected " << rule << "\n" << run.output;
   EXPECT_EQ(run.exit_code, errors.empty() ? 0 : 1) << run.output;
   // Every suite played real cases and no scenario hit a harness error.
   for (const auto& suite : run.report["suites"]) {
@@ -66,15 +68,14 @@ TEST_P(HonestProviderRun, NoErrorFindingAndNothingLeftBehind) {
   EXPECT_TRUE(processes_matching(scratch.path().string()).empty());
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Providers, HonestProviderRun,
-    ::testing::Values(HonestCase{"tfcfixture", "TFCFIXTURE_STATE_DIR", nullptr, {}},
-                      HonestCase{"tfcsdk", "TFCSDK_STATE_DIR", "tfcsdk", {}},
-                      HonestCase{"tfcfault", "TFCFAULT_STATE_DIR", "tfcfault", {}},
-                      HonestCase{"time", nullptr, "time", {"plan_final.known_value_changed"}},
-                      HonestCase{"local", nullptr, "local", {}},
-                      HonestCase{"http", nullptr, "http", {}}),
-    [](const auto& p) { return std::string(p.param.provider); });
+INSTANTIATE_TEST_SUITE_P(Providers, HonestProviderRun,
+                         ::testing::Values(HonestCase{"tfcfixture", "TFCFIXTURE_STATE_DIR", nullptr, {}},
+                                           HonestCase{"tfcsdk", "TFCSDK_STATE_DIR", "tfcsdk", {}},
+                                           HonestCase{"tfcfault", "TFCFAULT_STATE_DIR", "tfcfault", {}},
+                                           HonestCase{"time", nullptr, "time", {"plan_final.known_value_changed"}},
+                                           HonestCase{"local", nullptr, "local", {}},
+                                           HonestCase{"http", nullptr, "http", {}}),
+                         [](const auto& p) { return std::string(p.param.provider); });
 
 // --- The detection matrix: one planted fault per mode ------------------------------------------
 
@@ -97,14 +98,23 @@ std::vector<Fault> faults_from_tsv() {
 }
 
 std::vector<std::string> fault_args(const Scratch& scratch, const std::string& mode, bool legacy) {
-  std::vector<std::string> args = {"--provider", provider_binary("tfcfault").string(), "--apply",
-                                   "--env", "TFCFAULT_STATE_DIR=" + (scratch.path() / "objects").string(),
-                                   "--env", "TFCFAULT_MODE=" + mode, "--hints", hints("tfcfault"),
-                                   "--seed", "7"};
+  std::vector<std::string> args = {"--provider",
+                                   provider_binary("tfcfault").string(),
+                                   "--apply",
+                                   "--env",
+                                   "TFCFAULT_STATE_DIR=" + (scratch.path() / "objects").string(),
+                                   "--env",
+                                   "TFCFAULT_MODE=" + mode,
+                                   "--hints",
+                                   hints("tfcfault"),
+                                   "--seed",
+                                   "7"};
   if (legacy) args.insert(args.end(), {"--env", "TFCFAULT_LEGACY=1"});
   // A hanging provider costs the whole deadline per case: keep those runs short.
-  if (mode == "hang_in_plan") args.insert(args.end(), {"--timeout", "2", "--cases", "3", "--shrink-time", "6"});
-  else args.insert(args.end(), {"--timeout", "20", "--cases", "30", "--shrink-time", "20"});
+  if (mode == "hang_in_plan")
+    args.insert(args.end(), {"--timeout", "2", "--cases", "3", "--shrink-time", "6"});
+  else
+    args.insert(args.end(), {"--timeout", "20", "--cases", "30", "--shrink-time", "20"});
   return args;
 }
 
@@ -119,9 +129,10 @@ class FaultMatrix : public ::testing::TestWithParam<Fault> {};
 // identity, write-only results, deferrals and GenerateResourceConfig need steps reproductions
 // do not write yet, or a Terraform newer than the one the tests may find (identities 1.12).
 bool family_fault(const std::string& mode) {
-  static const char* const prefixes[] = {"function_", "ephemeral_", "list_",     "action_",          "identity_",
-                                         "move_",     "metadata_",  "generate_", "import_identity_", "import_write_only",
-                                         "upgrade_write_only", "plan_deferred"};
+  static const char* const prefixes[] = {"function_",         "ephemeral_",         "list_",
+                                         "action_",           "identity_",          "move_",
+                                         "metadata_",         "generate_",          "import_identity_",
+                                         "import_write_only", "upgrade_write_only", "plan_deferred"};
   for (const char* p : prefixes) {
     if (mode.rfind(p, 0) == 0) return true;
   }
@@ -269,10 +280,10 @@ TEST_P(FamilyReplay, TheTokenReproducesTheShrunkFinding) {
   ASSERT_TRUE(f.is_object()) << run.output;
   const std::string token = f["replay"]["token"];
   Scratch again;
-  const auto replay = run_tfconform(
-      again.path(), {"--provider", provider_binary("tfcfault").string(), "--apply", "--env",
-                     "TFCFAULT_STATE_DIR=" + (again.path() / "objects").string(), "--env", "TFCFAULT_MODE=" + fault.mode,
-                     "--hints", hints("tfcfault"), "--replay", token});
+  const auto replay =
+      run_tfconform(again.path(), {"--provider", provider_binary("tfcfault").string(), "--apply", "--env",
+                                   "TFCFAULT_STATE_DIR=" + (again.path() / "objects").string(), "--env",
+                                   "TFCFAULT_MODE=" + fault.mode, "--hints", hints("tfcfault"), "--replay", token});
   EXPECT_EQ(replay.exit_code, 1) << replay.output;
   const auto g = first_finding(replay.report, fault.rule);
   ASSERT_TRUE(g.is_object()) << replay.output;
@@ -343,8 +354,16 @@ TEST(Parallel, JobsDoNotChangeTheResult) {
   REQUIRE_PROVIDER("tfcfixture");
   Scratch one, two;
   auto args = [](const Scratch& s, const char* jobs) {
-    return std::vector<std::string>{"--provider", provider_binary("tfcfixture").string(), "--apply", "--cases", "8",
-                                    "--seed", "99", "--jobs", jobs, "--env",
+    return std::vector<std::string>{"--provider",
+                                    provider_binary("tfcfixture").string(),
+                                    "--apply",
+                                    "--cases",
+                                    "8",
+                                    "--seed",
+                                    "99",
+                                    "--jobs",
+                                    jobs,
+                                    "--env",
                                     "TFCFIXTURE_STATE_DIR=" + (s.path() / "objects").string()};
   };
   const auto a = run_tfconform(one.path(), args(one, "1"));
@@ -364,15 +383,17 @@ TEST(Sharding, TwoShardsSplitTheTypesWithoutOverlap) {
   // The suites of each shard, as kind.name (a list resource shares its managed resource's name).
   auto suites_of = [](const std::vector<std::string>& extra) {
     Scratch s;
-    std::vector<std::string> args = {"--provider", provider_binary("tfcfixture").string(), "--cases", "2", "--env",
-                                     "TFCFIXTURE_STATE_DIR=" + (s.path() / "objects").string()};
+    std::vector<std::string> args = {"--provider", provider_binary("tfcfixture").string(),
+                                     "--cases",    "2",
+                                     "--env",      "TFCFIXTURE_STATE_DIR=" + (s.path() / "objects").string()};
     args.insert(args.end(), extra.begin(), extra.end());
     const auto run = run_tfconform(s.path(), args);
     EXPECT_TRUE(run.report.is_object()) << run.output;
     std::multiset<std::string> out;
     if (!run.report.is_object()) return out;
     for (const auto& suite : run.report["suites"]) {
-      if (suite["kind"] != "provider") out.insert(suite["kind"].get<std::string>() + "." + suite["name"].get<std::string>());
+      if (suite["kind"] != "provider")
+        out.insert(suite["kind"].get<std::string>() + "." + suite["name"].get<std::string>());
     }
     return out;
   };
@@ -414,19 +435,21 @@ TEST(Reports, TheJUnitFileOfARealRunWithAFindingValidatesAgainstTheXsd) {
 TEST(Errors, UsageErrorsExitTwoAndSayWhat) {
   REQUIRE_PROVIDER("tfcfault");
   Scratch scratch;
-  const auto bad_shard = run_tfconform(scratch.path(), {"--provider", provider_binary("tfcfault").string(), "--shard", "3/2"});
+  const auto bad_shard =
+      run_tfconform(scratch.path(), {"--provider", provider_binary("tfcfault").string(), "--shard", "3/2"});
   EXPECT_EQ(bad_shard.exit_code, 2);
   EXPECT_NE(bad_shard.output.find("--shard \"3/2\""), std::string::npos) << bad_shard.output;
   const auto missing = run_tfconform(scratch.path(), {"--provider", "/nonexistent/terraform-provider-x"});
   EXPECT_EQ(missing.exit_code, 2);
   EXPECT_NE(missing.output.find("/nonexistent/terraform-provider-x"), std::string::npos) << missing.output;
-  const auto token = run_tfconform(scratch.path(), {"--provider", provider_binary("tfcfault").string(), "--replay", "v9.x"});
+  const auto token =
+      run_tfconform(scratch.path(), {"--provider", provider_binary("tfcfault").string(), "--replay", "v9.x"});
   EXPECT_EQ(token.exit_code, 2);
   EXPECT_NE(token.output.find("replay token"), std::string::npos) << token.output;
   const auto hints_file = scratch.path() / "bad-hints.json";
   std::ofstream(hints_file) << R"({"resources": {"no_such_type": {"attributes": {}}}})";
-  const auto hinted = run_tfconform(scratch.path(), {"--provider", provider_binary("tfcfault").string(), "--hints",
-                                                     hints_file.string()});
+  const auto hinted = run_tfconform(
+      scratch.path(), {"--provider", provider_binary("tfcfault").string(), "--hints", hints_file.string()});
   EXPECT_EQ(hinted.exit_code, 2);
   EXPECT_NE(hinted.output.find("no_such_type"), std::string::npos) << hinted.output;
 }

@@ -113,11 +113,12 @@ bool validates_as_junit(const std::filesystem::path& junit_xml) {
 std::optional<std::string> dump_dom(const Scratch& scratch, const std::filesystem::path& html) {
   if (std::system("command -v chromium > /dev/null 2>&1") != 0) return std::nullopt;
   const auto dom = scratch.path() / "dom.html";
-  const std::string chromium = "timeout -k 5 60 chromium --headless --no-sandbox --disable-gpu --disable-quic "
-                               "--no-first-run --disable-background-networking --disable-component-update "
-                               "--disable-sync --user-data-dir=" + quote((scratch.path() / "chromium").string()) +
-                               " --dump-dom " + quote("file://" + html.string()) + " > " + quote(dom.string()) +
-                               " 2> /dev/null";
+  const std::string chromium =
+      "timeout -k 5 60 chromium --headless --no-sandbox --disable-gpu --disable-quic "
+      "--no-first-run --disable-background-networking --disable-component-update "
+      "--disable-sync --user-data-dir=" +
+      quote((scratch.path() / "chromium").string()) + " --dump-dom " + quote("file://" + html.string()) + " > " +
+      quote(dom.string()) + " 2> /dev/null";
   if (std::system(chromium.c_str()) != 0) return std::string();
   std::ifstream dumped(dom);
   return std::string((std::istreambuf_iterator<char>(dumped)), std::istreambuf_iterator<char>());

@@ -27,8 +27,8 @@ std::filesystem::path source_path(const std::string& relative);
 std::string hints(const std::string& name);
 
 /// Skips the test when the provider binary is not built.
-#define REQUIRE_PROVIDER(name)                                        \
-  if (!std::filesystem::exists(provider_binary(name)))               \
+#define REQUIRE_PROVIDER(name)                         \
+  if (!std::filesystem::exists(provider_binary(name))) \
   GTEST_SKIP() << provider_binary(name) << " is not built (make providers)"
 
 /// A scratch directory removed by the destructor.

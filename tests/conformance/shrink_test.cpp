@@ -48,7 +48,8 @@ RC_GTEST_PROP(Shrink, ShrunkCasesStillFailAndReplayFromTheirPath, ()) {
 TEST(Shrink, StopsAtTheAttemptBudget) {
   const auto gen = lifecycle_case_of(thing(), {}, {});
   std::size_t calls = 0;
-  const auto shrunk = shrink_failure(gen(rc::Random(3), 100), [&](const LifecycleCase&) { return ++calls, true; }, 5);
+  const auto shrunk = shrink_failure(
+      gen(rc::Random(3), 100), [&](const LifecycleCase&) { return ++calls, true; }, 5);
   EXPECT_EQ(calls, 5u);
   EXPECT_EQ(shrunk.attempts, 5u);
 }

@@ -58,7 +58,8 @@ TEST(ValueIo, DisplayRedactsSensitiveAttributesAndShowsUnknowns) {
   id.type = cty::Type::string();
   id.computed = true;
   block.attributes = {id, secret};
-  const auto v = cty::Value::object({{"id", cty::Value::unknown(cty::Type::string())}, {"secret", cty::Value::string("hunter2")}});
+  const auto v =
+      cty::Value::object({{"id", cty::Value::unknown(cty::Type::string())}, {"secret", cty::Value::string("hunter2")}});
   EXPECT_EQ(display_json(block, v).dump(), R"j({"id":"(known after apply)","secret":"(sensitive value)"})j");
   EXPECT_TRUE(path_is_sensitive(block, cty::Path().attribute("secret")));
   EXPECT_FALSE(path_is_sensitive(block, cty::Path().attribute("id")));

@@ -18,7 +18,8 @@ void json_round_trip(const tfc::cty::Value& decoded, const tfc::cty::Type& type)
   auto encoded = cty::json_encode(decoded, type);
   if (!encoded) fuzz::finding("json_encode of a decoded value failed", encoded.error().message);
   auto again = cty::json_decode(*encoded, type);
-  if (!again) fuzz::finding("json_decode of json_encode output failed", again.error().message + "\n  text: " + *encoded);
+  if (!again)
+    fuzz::finding("json_decode of json_encode output failed", again.error().message + "\n  text: " + *encoded);
   if (!raw_equals(decoded, *again)) fuzz::round_trip_mismatch("json", decoded, *again);
 }
 

@@ -39,8 +39,8 @@ void exercise(const schema::ProviderSchema& s) {
   exercise(s.provider.block, false);
   if (s.provider_meta) exercise(s.provider_meta->block, false);
   for (const auto& [name, r] : s.resource_schemas) exercise(r.block, true);
-  for (const auto* map : {&s.data_source_schemas, &s.ephemeral_resource_schemas, &s.list_resource_schemas,
-                          &s.action_schemas}) {
+  for (const auto* map :
+       {&s.data_source_schemas, &s.ephemeral_resource_schemas, &s.list_resource_schemas, &s.action_schemas}) {
     for (const auto& [name, r] : *map) exercise(r.block, false);
   }
 }
@@ -101,7 +101,8 @@ void fuzz_proto(const std::uint8_t* data, std::size_t size, FromProto from_proto
   exercise(converted->schema);
   auto again = from_proto(to_proto(*converted));
   if (!again) fuzz::finding("from_proto(to_proto(GetProviderSchema.Response))", again.error().message);
-  if (!(again->schema == converted->schema)) fuzz::finding("GetProviderSchema protobuf round trip", "changed the schema");
+  if (!(again->schema == converted->schema))
+    fuzz::finding("GetProviderSchema protobuf round trip", "changed the schema");
 }
 
 }  // namespace

@@ -27,14 +27,14 @@ inline const std::vector<cty::Type>& value_types() {
         {"keys", Type::set(Type::object({{"k", Type::string()}, {"v", Type::list(Type::number())}}))},
     });
     return std::vector<Type>{
-        Type::string(),                                                        // 0
-        Type::number(),                                                        // 1
-        Type::list(Type::string()),                                            // 2
-        Type::set(Type::number()),                                             // 3
-        Type::map(Type::boolean()),                                            // 4
-        nested,                                                                // 5
-        Type::dynamic(),                                                       // 6
-        Type::object({{"a", Type::dynamic()}, {"b", Type::string()}}),         // 7
+        Type::string(),                                                               // 0
+        Type::number(),                                                               // 1
+        Type::list(Type::string()),                                                   // 2
+        Type::set(Type::number()),                                                    // 3
+        Type::map(Type::boolean()),                                                   // 4
+        nested,                                                                       // 5
+        Type::dynamic(),                                                              // 6
+        Type::object({{"a", Type::dynamic()}, {"b", Type::string()}}),                // 7
         Type::tuple({Type::string(), Type::list(Type::dynamic()), Type::boolean()}),  // 8
     };
   }();

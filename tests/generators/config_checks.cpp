@@ -75,12 +75,16 @@ std::string block_type_problem(const schema::NestedBlock& nb, const Value& v, Sh
   if (nb.nesting == NestingMode::Set ? (min > 0 && n == 0) : n < min) {
     return at + ": " + std::to_string(n) + " blocks, fewer than " + std::to_string(min);
   }
-  if (nb.nesting == NestingMode::List && dynamic && v.type().kind() != Kind::Tuple) return at + ": dynamic list block is not a tuple";
-  if (nb.nesting == NestingMode::Map && dynamic && v.type().kind() != Kind::Object) return at + ": dynamic map block is not an object";
+  if (nb.nesting == NestingMode::List && dynamic && v.type().kind() != Kind::Tuple)
+    return at + ": dynamic list block is not a tuple";
+  if (nb.nesting == NestingMode::Map && dynamic && v.type().kind() != Kind::Object)
+    return at + ": dynamic map block is not an object";
   if (v.type().kind() == Kind::Object) {
     for (std::size_t i = 0; i < n; ++i) {
       const auto& name = v.type().attributes()[i].name;
-      if (auto p = block_problem(body, v.attribute_values()[i], shape, at + "[\"" + name + "\"]", max_blocks); !p.empty()) return p;
+      if (auto p = block_problem(body, v.attribute_values()[i], shape, at + "[\"" + name + "\"]", max_blocks);
+          !p.empty())
+        return p;
     }
     return "";
   }
@@ -91,7 +95,9 @@ std::string block_type_problem(const schema::NestedBlock& nb, const Value& v, Sh
     return "";
   }
   for (std::size_t i = 0; i < n; ++i) {
-    if (auto p = block_problem(body, v.elements()[i], shape, at + "[" + std::to_string(i) + "]", max_blocks); !p.empty()) return p;
+    if (auto p = block_problem(body, v.elements()[i], shape, at + "[" + std::to_string(i) + "]", max_blocks);
+        !p.empty())
+      return p;
   }
   return "";
 }

@@ -82,7 +82,8 @@ RC_GTEST_PROP(ConfigOf, ConformsToImpliedTypeForArbitrarySchemas, ()) {
   expect_wire_round_trip(config, type);
   RC_CLASSIFY(!block.block_types.empty(), "nested blocks");
   RC_CLASSIFY(type.has_dynamic(), "dynamic somewhere");
-  RC_CLASSIFY(std::any_of(block.attributes.begin(), block.attributes.end(), [](const auto& a) { return a.nested_type != nullptr; }),
+  RC_CLASSIFY(std::any_of(block.attributes.begin(), block.attributes.end(),
+                          [](const auto& a) { return a.nested_type != nullptr; }),
               "nested attribute types");
 }
 

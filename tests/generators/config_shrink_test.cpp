@@ -51,7 +51,8 @@ TEST(ConfigShrinking, FailureNeedingOneAttributeShrinksEverythingElseToNullOrEmp
     SCOPED_TRACE(min.to_display());
     EXPECT_EQ(min.attribute("target")->as_string(), "");  // the string itself shrank too
     EXPECT_FALSE(min.attribute("name")->is_null());       // required: stays set
-    for (const char* name : {"a", "b", "c", "d", "e", "id", "single"}) EXPECT_TRUE(min.attribute(name)->is_null()) << name;
+    for (const char* name : {"a", "b", "c", "d", "e", "id", "single"})
+      EXPECT_TRUE(min.attribute(name)->is_null()) << name;
     EXPECT_EQ(min.attribute("labels")->length(), 0u);
     ASSERT_EQ(min.attribute("many")->length(), 2u);  // min_items
     for (const cty::Value& body : min.attribute("many")->elements()) {

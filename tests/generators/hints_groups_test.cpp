@@ -143,7 +143,8 @@ TEST(HintsGroups, SchemaCheckNamesGroupPathsThatDoNotExist) {
   h.groups.push_back({AttributeGroup::Kind::AtMostOne, {"a", "nope"}});
   auto checked = check_hints(h, schema_under_test());
   ASSERT_FALSE(checked.has_value());
-  EXPECT_EQ(checked.error().message, "h.json: resource r: groups[0]: nope: no such attribute or block type in the schema");
+  EXPECT_EQ(checked.error().message,
+            "h.json: resource r: groups[0]: nope: no such attribute or block type in the schema");
   h.groups[0].paths = {"a", "out"};
   checked = check_hints(h, schema_under_test());
   ASSERT_FALSE(checked.has_value());

@@ -49,8 +49,9 @@ TEST(Pattern, RejectsWhatIsNotRe2) {
 }
 
 RC_GTEST_PROP(Pattern, GeneratedStringsMatch, ()) {
-  static const std::vector<std::string> kPatterns = {
-      "[a-z][a-z0-9-]{2,10}", "\\d{3}-\\d{4}", "(?:x)?", "v[0-9]+\\.[0-9]+", "[A-Z_]*", "ab?c*", "\\w+@\\w+\\.com", ".{0,5}"};
+  static const std::vector<std::string> kPatterns = {"[a-z][a-z0-9-]{2,10}", "\\d{3}-\\d{4}", "(?:x)?",
+                                                     "v[0-9]+\\.[0-9]+",     "[A-Z_]*",       "ab?c*",
+                                                     "\\w+@\\w+\\.com",      ".{0,5}"};
   const std::string text = *rc::gen::elementOf(kPatterns);
   auto p = parse_pattern(text);
   RC_ASSERT(p.has_value());

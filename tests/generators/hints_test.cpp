@@ -86,17 +86,20 @@ TEST(Hints, ParseErrorsNameFileResourceAndPath) {
       {R"({"resources": {"r": {"attributes": {"a": "sometimes"}}}})",
        "h.json: resources.r.attributes.a: expected \"omit\", \"always\" or an object, got \"sometimes\""},
       {R"({"resources": {"r": {"attributes": {"a": {"colour": 1}}}}})",
-       "h.json: resources.r.attributes.a.colour: unknown hint (expected value, values, range, integer, pattern, omit, always or known)"},
+       "h.json: resources.r.attributes.a.colour: unknown hint (expected value, values, range, integer, pattern, omit, "
+       "always or known)"},
       {R"({"resources": {"r": {"attributes": {"a": {"omit": true, "value": 1}}}}})",
        "h.json: resources.r.attributes.a: omit cannot be combined with other hints"},
-      {R"({"resources": {"r": {"examples": [1]}}})", "h.json: resources.r.examples[0]: expected an object (a resource body)"},
+      {R"({"resources": {"r": {"examples": [1]}}})",
+       "h.json: resources.r.examples[0]: expected an object (a resource body)"},
       {R"({"resources": {"r": {"attributes": {"a": {"range": [1.2, 1.8], "integer": true}}}}})",
        "h.json: resources.r.attributes.a.range: contains no whole number"},
       {R"({"resource": {}})", "h.json: resource: unknown key (expected resources or data_sources)"},
       {R"({"resources": {"r": {"groups": [{"at_most_one": ["a"]}]}}})",
        "h.json: resources.r.groups[0].at_most_one: expected an array of at least two attribute paths"},
       {R"({"resources": {"r": {"groups": [{"some_of": ["a", "b"]}]}}})",
-       "h.json: resources.r.groups[0].some_of: unknown group (expected at_most_one, exactly_one, at_least_one or all_or_none)"},
+       "h.json: resources.r.groups[0].some_of: unknown group (expected at_most_one, exactly_one, at_least_one or "
+       "all_or_none)"},
       {R"({"resources": {"r": {"groups": [{"exactly_one": ["a", "x.b"]}]}}})",
        "h.json: resources.r.groups[0].exactly_one: the paths of a group must share their parent (a, x.b)"},
   };
@@ -131,12 +134,16 @@ TEST(Hints, SchemaCheckErrorsNameFileResourceAndPath) {
   };
   const Case cases[] = {
       {R"({"nope": "always"})", "h.json: resource r: attribute nope: no such attribute or block type in the schema"},
-      {R"({"rule.nope": "always"})", "h.json: resource r: attribute rule.nope: no such attribute or block type in the schema"},
-      {R"({"result": {"value": "x"}})", "h.json: resource r: attribute result: computed-only attribute cannot be configured"},
+      {R"({"rule.nope": "always"})",
+       "h.json: resource r: attribute rule.nope: no such attribute or block type in the schema"},
+      {R"({"result": {"value": "x"}})",
+       "h.json: resource r: attribute result: computed-only attribute cannot be configured"},
       {R"({"length": "omit"})", "h.json: resource r: attribute length: required attribute cannot be omitted"},
-      {R"({"name": {"range": [1, 2]}})", "h.json: resource r: attribute name: range/integer given for a string attribute"},
+      {R"({"name": {"range": [1, 2]}})",
+       "h.json: resource r: attribute name: range/integer given for a string attribute"},
       {R"({"length": {"pattern": "a"}})", "h.json: resource r: attribute length: pattern given for a number attribute"},
-      {R"({"zones": {"value": "x"}})", "h.json: resource r: attribute zones: value: zones: expected an array, got a string"},
+      {R"({"zones": {"value": "x"}})",
+       "h.json: resource r: attribute zones: value: zones: expected an array, got a string"},
       {R"({"rule": {"value": 1}})", "h.json: resource r: block rule: only omit and always apply to blocks"},
   };
   for (const Case& c : cases) {
@@ -176,7 +183,8 @@ RC_GTEST_PROP(Hints, GeneratedConfigsObeyTheHints, ()) {
   RC_ASSERT(!v.attribute("name")->is_null());  // always
   RC_ASSERT(pattern_matches(name_pattern, v.attribute("name")->as_string()));
   if (!v.attribute("zones")->is_null()) {
-    for (const cty::Value& z : v.attribute("zones")->elements()) RC_ASSERT(pattern_matches(*parse_pattern("z[0-9]"), z.as_string()));
+    for (const cty::Value& z : v.attribute("zones")->elements())
+      RC_ASSERT(pattern_matches(*parse_pattern("z[0-9]"), z.as_string()));
   }
   RC_ASSERT(v.attribute("keepers")->is_null());  // omit
   const cty::Value& endpoint = *v.attribute("endpoint");

@@ -58,7 +58,8 @@ const char* kSchema = R"({
 TEST(ConfigFromTfJson, BuildsBlocksFromObjectsAndListsOfObjects) {
   const schema::Block b = block(kSchema);
   auto v = config_from_tf_json(json::parse(R"({"name": "x", "count": 2, "one": {"v": "a"},
-      "rule": [{"port": 1}, {"port": 2}], "tag": {"k1": {"v": "z"}}, "dyn": [{"v": 1}, {"v": "s"}]})"), b, "");
+      "rule": [{"port": 1}, {"port": 2}], "tag": {"k1": {"v": "z"}}, "dyn": [{"v": 1}, {"v": "s"}]})"),
+                               b, "");
   ASSERT_TRUE(v.has_value()) << v.error().message;
   EXPECT_TRUE(v->conforms_to(schema::implied_type(b)));
   EXPECT_EQ(v->attribute("one")->attribute("v")->as_string(), "a");

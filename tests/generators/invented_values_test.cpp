@@ -62,10 +62,12 @@ std::string difference(const Value& planned, const Value& filled) {
     case Kind::Tuple:
       if (filled.length() != planned.length()) return "element count changed";
       for (std::size_t i = 0; i < planned.length(); ++i) {
-        if (auto d = difference(planned.elements()[i], filled.elements()[i]); !d.empty()) return "[" + std::to_string(i) + "] " + d;
+        if (auto d = difference(planned.elements()[i], filled.elements()[i]); !d.empty())
+          return "[" + std::to_string(i) + "] " + d;
       }
       return "";
-    case Kind::Set: return filled.length() <= planned.length() && filled.is_wholly_known() ? "" : "set grew or kept unknowns";
+    case Kind::Set:
+      return filled.length() <= planned.length() && filled.is_wholly_known() ? "" : "set grew or kept unknowns";
     case Kind::Map:
       if (filled.length() != planned.length()) return "entry count changed";
       for (std::size_t i = 0; i < planned.length(); ++i) {

@@ -22,8 +22,8 @@ Regex parsed(const std::string& text) {
 
 // Random patterns in the syntax RE2 and ECMAScript share, as text.
 rc::Gen<std::string> pattern_text(int depth) {
-  auto atom = rc::gen::elementOf(std::vector<std::string>{"a", "b", "c", "[a-c]", "[^a-y]", "\\d", "\\w", ".", "[x-z0-2]",
-                                                           "\\.", "-", "[_-]"});
+  auto atom = rc::gen::elementOf(
+      std::vector<std::string>{"a", "b", "c", "[a-c]", "[^a-y]", "\\d", "\\w", ".", "[x-z0-2]", "\\.", "-", "[_-]"});
   if (depth <= 0) return atom;
   auto quantified = rc::gen::mapcat(rc::gen::inRange(0, 6), [depth, atom](int pick) -> rc::Gen<std::string> {
     auto inner = pick < 3 ? atom : rc::gen::map(pattern_text(depth - 1), [](std::string s) { return "(" + s + ")"; });
@@ -41,7 +41,8 @@ rc::Gen<std::string> pattern_text(int depth) {
   });
   return rc::gen::mapcat(rc::gen::inRange(0, 4), [concat](int alternatives) -> rc::Gen<std::string> {
     if (alternatives < 3) return concat;
-    return rc::gen::map(rc::gen::pair(concat, concat), [](std::pair<std::string, std::string> p) { return p.first + "|" + p.second; });
+    return rc::gen::map(rc::gen::pair(concat, concat),
+                        [](std::pair<std::string, std::string> p) { return p.first + "|" + p.second; });
   });
 }
 

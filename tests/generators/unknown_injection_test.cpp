@@ -27,7 +27,8 @@ bool has_set_step(const cty::Path& p) {
 // The refinements of `u` hold for `original` (the value the unknown stands for).
 bool consistent(const cty::Value& u, const cty::Value& original) {
   const cty::Refinements& r = u.refinements();
-  if (original.is_null()) return !r.not_null && !r.string_prefix && !r.number_lower && !r.number_upper && !r.length_upper;
+  if (original.is_null())
+    return !r.not_null && !r.string_prefix && !r.number_lower && !r.number_upper && !r.length_upper;
   if (r.string_prefix && original.as_string().rfind(*r.string_prefix, 0) != 0) return false;
   if (r.number_lower && compare(r.number_lower->value, original.as_number()) > 0) return false;
   if (r.number_upper && compare(r.number_upper->value, original.as_number()) < 0) return false;
@@ -110,7 +111,8 @@ TEST(WithUnknowns, ShrinksToASingleUnknown) {
     if (shrinkable.value().injected.size() < 2) continue;
     ++checked;
     // "Fails when there is any unknown": the local minimum has exactly one, and no refinements.
-    const auto min = rc::shrinkable::findLocalMin(shrinkable, [](const InjectedConfig& c) { return !c.injected.empty(); });
+    const auto min =
+        rc::shrinkable::findLocalMin(shrinkable, [](const InjectedConfig& c) { return !c.injected.empty(); });
     ASSERT_EQ(min.first.injected.size(), 1u);
     EXPECT_TRUE(cty::value_at(min.first.value, min.first.injected[0])->refinements().empty());
   }

@@ -25,8 +25,9 @@ constexpr std::int64_t kTwoTo53 = std::int64_t{1} << 53;
 
 /// Calls `leaf` on every known, non-null primitive and `collection` on every known list, set
 /// and map inside `v`.
-void visit(const Value& v, const std::function<void(const Value&)>& leaf,
-           const std::function<void(const Value&)>& collection = [](const Value&) {}) {
+void visit(
+    const Value& v, const std::function<void(const Value&)>& leaf,
+    const std::function<void(const Value&)>& collection = [](const Value&) {}) {
   if (!v.is_known() || v.is_null()) return;
   switch (v.type().kind()) {
     case Kind::String:
@@ -98,7 +99,10 @@ RC_GTEST_PROP(ValueProfile, RealisticValuesStayWithinWhatConfigurationsHold, ())
   const Value v = *value_of(type, known_value_options());
   std::string problem;
   visit(
-      v, [&](const Value& leaf) { if (problem.empty()) problem = realistic_problem(leaf); },
+      v,
+      [&](const Value& leaf) {
+        if (problem.empty()) problem = realistic_problem(leaf);
+      },
       [&](const Value& c) {
         if (problem.empty() && c.length() > 3) problem = "a collection of " + std::to_string(c.length()) + " elements";
       });
@@ -109,7 +113,9 @@ RC_GTEST_PROP(ValueProfile, RealisticIsTheDefaultOfValueOfAndConfigOf, ()) {
   const schema::Block block = *gen::block();
   const Value config = *config_of(block);
   std::string problem;
-  visit(config, [&](const Value& leaf) { if (problem.empty()) problem = realistic_problem(leaf); });
+  visit(config, [&](const Value& leaf) {
+    if (problem.empty()) problem = realistic_problem(leaf);
+  });
   RC_ASSERT(problem == "");
   RC_ASSERT(ValueOptions{}.profile == ValueProfile::realistic);
 }

@@ -39,7 +39,8 @@ TEST(ConfiguredPrior, ANonNullConfigurableValueAtAnyDepthCounts) {
   EXPECT_TRUE(holds(R"({"obj": [{"name": null, "status": null, "opts": null, "extra": null},
                                {"name": "b", "status": null, "opts": null, "extra": null}]})"))
       << "any element may hold it";
-  EXPECT_TRUE(holds(R"({"obj": [{"name": null, "status": "s", "opts": null, "extra": null}]})", R"({"obj": [{"name": true}]})"))
+  EXPECT_TRUE(
+      holds(R"({"obj": [{"name": null, "status": "s", "opts": null, "extra": null}]})", R"({"obj": [{"name": true}]})"))
       << "an unknown is not null";
 }
 
@@ -61,9 +62,12 @@ RC_GTEST_PROP(ConfiguredPrior, RemovedAttributeProposesNullExactlyWhenConfigSetI
   bool configured = false;
   const auto maybe = [](bool present, json v) { return present ? v : json(); };
   for (int i = 0; i < count; ++i) {
-    const bool name = *rc::gen::arbitrary<bool>(), opts = *rc::gen::arbitrary<bool>(), extra = *rc::gen::arbitrary<bool>(),
-               extra_x = *rc::gen::arbitrary<bool>(), status = *rc::gen::arbitrary<bool>();
-    elements.push_back({{"name", maybe(name, "n")}, {"status", maybe(status, "s")}, {"opts", maybe(opts, {{"x", maybe(extra_x, "v")}})},
+    const bool name = *rc::gen::arbitrary<bool>(), opts = *rc::gen::arbitrary<bool>(),
+               extra = *rc::gen::arbitrary<bool>(), extra_x = *rc::gen::arbitrary<bool>(),
+               status = *rc::gen::arbitrary<bool>();
+    elements.push_back({{"name", maybe(name, "n")},
+                        {"status", maybe(status, "s")},
+                        {"opts", maybe(opts, {{"x", maybe(extra_x, "v")}})},
                         {"extra", maybe(extra, {{"x", maybe(extra_x, "w")}, {"y", "c"}})}});
     configured = configured || name || opts || (extra && extra_x);
   }

@@ -1,6 +1,6 @@
 // Ephemeral resource and deferral checks (oracle/ephemeral_rules.hpp, deferral_rules.hpp).
-#include "oracle/deferral_rules.hpp"
 #include "oracle/ephemeral_rules.hpp"
+#include "oracle/deferral_rules.hpp"
 
 #include "tests/oracle/oracle_test_support.hpp"
 
@@ -12,23 +12,30 @@ using testing::summary;
 using testing::value_of;
 using Want = std::vector<std::string>;
 
-const char* kToken = R"({"attributes": {"name": {"type": "string", "required": true}, "ttl": {"type": "number", "optional": true},
+const char* kToken =
+    R"({"attributes": {"name": {"type": "string", "required": true}, "ttl": {"type": "number", "optional": true},
   "note": {"type": "string", "optional": true, "computed": true}, "value": {"type": "string", "computed": true, "sensitive": true}},
   "block_types": {"scope": {"nesting_mode": "list", "block": {"attributes": {"path": {"type": "string", "required": true}}}}}})";
 
 TEST(EphemeralOpen, AValidResultKeepsTheConfigAndFillsComputedValues) {
   const auto b = block_of(kToken);
-  const auto config = value_of(b, R"({"name": "a", "ttl": null, "note": null, "value": null, "scope": [{"path": "/x"}]})");
-  EXPECT_TRUE(check_ephemeral_open(b, config, value_of(b, R"({"name": "a", "ttl": null, "note": "n", "value": "v", "scope": [{"path": "/x"}]})")).empty());
+  const auto config =
+      value_of(b, R"({"name": "a", "ttl": null, "note": null, "value": null, "scope": [{"path": "/x"}]})");
+  EXPECT_TRUE(
+      check_ephemeral_open(
+          b, config, value_of(b, R"({"name": "a", "ttl": null, "note": "n", "value": "v", "scope": [{"path": "/x"}]})"))
+          .empty());
 }
 
 TEST(EphemeralOpen, NullUnknownAndChangedConfig) {
   const auto b = block_of(kToken);
   const auto config = value_of(b, R"({"name": "a", "ttl": 5, "note": null, "value": null, "scope": []})");
   EXPECT_EQ(summary(check_ephemeral_open(b, config, value_of(b, "null"))), Want{"ephemeral.null_result "});
-  EXPECT_EQ(summary(check_ephemeral_open(b, config, value_of(b, R"({"name": "a", "ttl": 5, "note": null, "value": null, "scope": []})",
-                                                             R"({"value": true})"))),
-            Want{"ephemeral.unknown_in_result .value"});
+  EXPECT_EQ(
+      summary(check_ephemeral_open(
+          b, config,
+          value_of(b, R"({"name": "a", "ttl": 5, "note": null, "value": null, "scope": []})", R"({"value": true})"))),
+      Want{"ephemeral.unknown_in_result .value"});
   EXPECT_EQ(summary(check_ephemeral_open(b, config, value_of(b, R"({"name": "b", "ttl": 6, "note": null, "value": "v",
                                                                      "scope": [{"path": "/y"}]})"))),
             (Want{"ephemeral.result_invalid_for_config .name", "ephemeral.result_invalid_for_config .ttl",

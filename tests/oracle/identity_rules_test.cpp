@@ -49,7 +49,9 @@ TEST(IdentityKept, KnownValuesStayWhereTheyWere) {
             Want{"identity.changed .id"});
   EXPECT_EQ(summary(check_identity_kept(b, one, value_of(b, R"({"id": "i-1", "region": null})"), "read")),
             Want{"identity.changed .region"});
-  EXPECT_TRUE(check_identity_kept(b, value_of(b, R"({"id": "i-1", "region": null})", R"({"region": true})"), one, "apply").empty())
+  EXPECT_TRUE(
+      check_identity_kept(b, value_of(b, R"({"id": "i-1", "region": null})", R"({"region": true})"), one, "apply")
+          .empty())
       << "planned unknown, then known";
   EXPECT_TRUE(check_identity_kept(b, cty::Value::null(one.type()), one, "read").empty()) << "no identity before";
 }

@@ -22,11 +22,12 @@ inline schema::Block block_of(const std::string& json_text) {
 }
 
 /// A value of the block's implied type from its JSON form, unknown mirror and refinements.
-inline cty::Value value_of(const schema::Block& block, const std::string& json_text, const std::string& unknown = "null",
-                           const std::string& refinements = "null") {
-  auto v = cty::value_from_mirrored_json(
-      cty::MirroredJson{nlohmann::json::parse(json_text), nlohmann::json::parse(unknown), nlohmann::json::parse(refinements)},
-      schema::implied_type(block));
+inline cty::Value value_of(const schema::Block& block, const std::string& json_text,
+                           const std::string& unknown = "null", const std::string& refinements = "null") {
+  auto v =
+      cty::value_from_mirrored_json(cty::MirroredJson{nlohmann::json::parse(json_text), nlohmann::json::parse(unknown),
+                                                      nlohmann::json::parse(refinements)},
+                                    schema::implied_type(block));
   EXPECT_TRUE(v.has_value()) << json_text << ": " << (v ? "" : v.error().message);
   return v ? *v : cty::Value();
 }

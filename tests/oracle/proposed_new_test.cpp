@@ -51,23 +51,26 @@ INSTANTIATE_TEST_SUITE_P(
     Proposed, ProposedTable,
     ::testing::Values(
         ProposedCase{"an optional+computed nested attribute removed from config proposes null", kRemovable,
-                     R"({"id": "i", "b": {"o": {"k": {"a": "set by config", "c": "x"}}}})", R"({"id": null, "b": {"o": null}})", "null",
-                     R"({"id": "i", "b": {"o": null}})", "null"},
+                     R"({"id": "i", "b": {"o": {"k": {"a": "set by config", "c": "x"}}}})",
+                     R"({"id": null, "b": {"o": null}})", "null", R"({"id": "i", "b": {"o": null}})", "null"},
         ProposedCase{"an optional+computed nested attribute holding only computed values keeps the prior", kRemovable,
-                     R"({"id": "i", "b": {"o": {"k": {"a": null, "c": "x"}}}})", R"({"id": null, "b": {"o": null}})", "null",
-                     R"({"id": "i", "b": {"o": {"k": {"a": null, "c": "x"}}}})", "null"},
-        ProposedCase{"set element matched by its non-computed values", kSetBlocks,
-                     R"({"disk": [{"size": 1, "kind": "ssd", "zones": null}, {"size": 2, "kind": "hdd", "zones": null}]})",
-                     R"({"disk": [{"size": 2, "kind": null, "zones": null}]})", "null",
-                     R"({"disk": [{"size": 2, "kind": "hdd", "zones": null}]})", "null"},
+                     R"({"id": "i", "b": {"o": {"k": {"a": null, "c": "x"}}}})", R"({"id": null, "b": {"o": null}})",
+                     "null", R"({"id": "i", "b": {"o": {"k": {"a": null, "c": "x"}}}})", "null"},
+        ProposedCase{
+            "set element matched by its non-computed values", kSetBlocks,
+            R"({"disk": [{"size": 1, "kind": "ssd", "zones": null}, {"size": 2, "kind": "hdd", "zones": null}]})",
+            R"({"disk": [{"size": 2, "kind": null, "zones": null}]})", "null",
+            R"({"disk": [{"size": 2, "kind": "hdd", "zones": null}]})", "null"},
         ProposedCase{"a computed nested set in the prior element prevents the match", kSetBlocks,
                      R"({"disk": [{"size": 1, "kind": "ssd", "zones": ["a"]}]})",
                      R"({"disk": [{"size": 1, "kind": null, "zones": null}]})", "null",
                      R"({"disk": [{"size": 1, "kind": null, "zones": null}]})", "null"},
-        ProposedCase{"each prior element is used once", kSetBlocks,
-                     R"({"disk": [{"size": 1, "kind": "ssd", "zones": null}]})",
-                     R"({"disk": [{"size": 1, "kind": null, "zones": null}, {"size": 1, "kind": "nvme", "zones": null}]})", "null",
-                     R"({"disk": [{"size": 1, "kind": "ssd", "zones": null}, {"size": 1, "kind": "nvme", "zones": null}]})", "null"},
+        ProposedCase{
+            "each prior element is used once", kSetBlocks, R"({"disk": [{"size": 1, "kind": "ssd", "zones": null}]})",
+            R"({"disk": [{"size": 1, "kind": null, "zones": null}, {"size": 1, "kind": "nvme", "zones": null}]})",
+            "null",
+            R"({"disk": [{"size": 1, "kind": "ssd", "zones": null}, {"size": 1, "kind": "nvme", "zones": null}]})",
+            "null"},
         ProposedCase{"nested set element matched through a nested list's computed attribute", kNestedSet,
                      R"({"s": [{"a": "p", "c": "1", "inner": [{"x": "i", "y": "computed"}]}]})",
                      R"({"s": [{"a": "p", "c": null, "inner": [{"x": "i", "y": null}]}]})", "null",
@@ -76,11 +79,13 @@ INSTANTIATE_TEST_SUITE_P(
                      R"({"s": [{"a": "p", "c": "1", "inner": [{"x": "i", "y": "computed"}]}]})",
                      R"({"s": [{"a": "p", "c": null, "inner": [{"x": "j", "y": null}]}]})", "null",
                      R"({"s": [{"a": "p", "c": null, "inner": [{"x": "j", "y": null}]}]})", "null"},
-        ProposedCase{"unknown config element inside a set keeps its unknown", kNestedSet, R"({"s": [{"a": "p", "c": "1", "inner": null}]})",
+        ProposedCase{"unknown config element inside a set keeps its unknown", kNestedSet,
+                     R"({"s": [{"a": "p", "c": "1", "inner": null}]})",
                      R"({"s": [{"a": null, "c": null, "inner": null}]})", R"({"s": [{"a": true}]})",
                      R"({"s": [{"a": null, "c": null, "inner": null}]})", R"({"s": [{"a": true}]})"},
-        ProposedCase{"null nested set in config stays null", kNestedSet, R"({"s": [{"a": "p", "c": "1", "inner": null}]})",
-                     R"({"s": null})", "null", R"({"s": null})", "null"}),
+        ProposedCase{"null nested set in config stays null", kNestedSet,
+                     R"({"s": [{"a": "p", "c": "1", "inner": null}]})", R"({"s": null})", "null", R"({"s": null})",
+                     "null"}),
     [](const auto& param) { return "case" + std::to_string(param.index); });
 
 TEST(ProposedNew, EmptyBlockValueHasEmptyCollectionsAndNullSingles) {
@@ -103,8 +108,9 @@ TEST(ProposedNew, WhollyUnknownPriorMakesPriorValuesUnknown) {
   const auto unknown_prior = cty::Value::unknown(schema::implied_type(block));
   const auto config = value_of(block, R"({"id": null, "b": {"o": {"k": {"a": "v", "c": null}}}})");
   // Map elements find no prior element to correlate with, so they are taken from config as Core does.
-  EXPECT_TRUE(raw_equals(proposed_new(block, unknown_prior, config),
-                         value_of(block, R"({"id": null, "b": {"o": {"k": {"a": "v", "c": null}}}})", R"({"id": true})")));
+  EXPECT_TRUE(
+      raw_equals(proposed_new(block, unknown_prior, config),
+                 value_of(block, R"({"id": null, "b": {"o": {"k": {"a": "v", "c": null}}}})", R"({"id": true})")));
   const auto removed = value_of(block, R"({"id": null, "b": {"o": null}})");
   EXPECT_TRUE(raw_equals(proposed_new(block, unknown_prior, removed),
                          value_of(block, R"({"id": null, "b": {"o": null}})", R"({"id": true, "b": {"o": true}})")));
@@ -113,7 +119,8 @@ TEST(ProposedNew, WhollyUnknownPriorMakesPriorValuesUnknown) {
 }
 
 TEST(ProposedNew, CreateMergesIntoTheEmptyObject) {
-  const auto block = block_of(R"({"attributes": {"id": {"type": "string", "computed": true}, "n": {"type": "number", "optional": true, "computed": true}}})");
+  const auto block = block_of(
+      R"({"attributes": {"id": {"type": "string", "computed": true}, "n": {"type": "number", "optional": true, "computed": true}}})");
   const auto config = value_of(block, R"({"id": null, "n": null})");
   const auto got = proposed_new(block, cty::Value::null(config.type()), config);
   EXPECT_TRUE(raw_equals(got, config));

@@ -39,7 +39,8 @@ json random_json(std::mt19937& rng, int depth) {
   }
 }
 
-const char* kSchema = R"({"attributes": {"id": {"type": "string", "computed": true}, "tags": {"type": ["map", "string"], "optional": true},
+const char* kSchema =
+    R"({"attributes": {"id": {"type": "string", "computed": true}, "tags": {"type": ["map", "string"], "optional": true},
   "d": {"type": "dynamic", "optional": true}, "x": {"nested_type": {"nesting_mode": "set", "attributes": {"size": {"type": "number", "optional": true}}}, "optional": true}},
   "block_types": {"rule": {"nesting_mode": "list", "block": {"attributes": {"port": {"type": "number", "optional": true}, "d": {"type": "dynamic", "optional": true}}}},
     "disk": {"nesting_mode": "set", "block": {"attributes": {"size": {"type": "number", "optional": true, "computed": true}}}},
@@ -59,9 +60,13 @@ RC_GTEST_PROP(Robustness, AnyProviderObjectGivesAnOutputLine, (unsigned seed)) {
   const json mirror = rng() % 2 == 0 ? random_json(rng, 1) : json();
   for (const char* check : {"plan", "apply", "plan-final"}) {
     json doc = {{"name", "random"}, {"check", check}, {"schema", json::parse(kSchema)}};
-    if (std::string(check) == "plan") doc["values"] = {{"prior", conforming}, {"config", conforming}, {"planned", produced}, {"planned_unknown", mirror}};
-    if (std::string(check) == "apply") doc["values"] = {{"planned", conforming}, {"new", produced}, {"new_unknown", mirror}};
-    if (std::string(check) == "plan-final") doc["values"] = {{"initial_planned", conforming}, {"planned", produced}, {"planned_unknown", mirror}};
+    if (std::string(check) == "plan")
+      doc["values"] = {
+          {"prior", conforming}, {"config", conforming}, {"planned", produced}, {"planned_unknown", mirror}};
+    if (std::string(check) == "apply")
+      doc["values"] = {{"planned", conforming}, {"new", produced}, {"new_unknown", mirror}};
+    if (std::string(check) == "plan-final")
+      doc["values"] = {{"initial_planned", conforming}, {"planned", produced}, {"planned_unknown", mirror}};
     auto vectors = parse_vectors(doc.dump(), "random.json");
     RC_ASSERT(vectors.has_value());
     auto out = run_vector(vectors->front());
@@ -72,11 +77,16 @@ RC_GTEST_PROP(Robustness, AnyProviderObjectGivesAnOutputLine, (unsigned seed)) {
 
 RC_GTEST_PROP(Robustness, MalformedVectorsAreErrorsNotCrashes, (unsigned seed)) {
   std::mt19937 rng(seed);
-  json doc = rng() % 4 == 0 ? random_json(rng, 0) : json{{"name", "random"}, {"check", rng() % 2 == 0 ? "proposed" : "plan"},
-                                                         {"schema", rng() % 3 == 0 ? random_json(rng, 1) : json::parse(kSchema)}};
+  json doc = rng() % 4 == 0 ? random_json(rng, 0)
+                            : json{{"name", "random"},
+                                   {"check", rng() % 2 == 0 ? "proposed" : "plan"},
+                                   {"schema", rng() % 3 == 0 ? random_json(rng, 1) : json::parse(kSchema)}};
   if (doc.is_object() && rng() % 4 != 0) {
-    doc["values"] = {{"prior", random_json(rng, 1)}, {"config", random_json(rng, 1)}, {"planned", random_json(rng, 1)},
-                     {"config_unknown", random_json(rng, 2)}, {"prior_refinements", random_json(rng, 2)}};
+    doc["values"] = {{"prior", random_json(rng, 1)},
+                     {"config", random_json(rng, 1)},
+                     {"planned", random_json(rng, 1)},
+                     {"config_unknown", random_json(rng, 2)},
+                     {"prior_refinements", random_json(rng, 2)}};
     if (rng() % 3 == 0) doc["requires_replace"] = random_json(rng, 2);
   }
   auto vectors = parse_vectors(doc.dump(), "random.json");
@@ -92,7 +102,10 @@ RC_GTEST_PROP(Robustness, MalformedVectorsAreErrorsNotCrashes, (unsigned seed)) 
 
 TEST(Robustness, ConformingObjectsOfEveryShapeAreValid) {
   const json conforming = json::parse(kConforming);
-  json doc = {{"name", "same"}, {"check", "apply"}, {"schema", json::parse(kSchema)}, {"values", {{"planned", conforming}, {"new", conforming}}}};
+  json doc = {{"name", "same"},
+              {"check", "apply"},
+              {"schema", json::parse(kSchema)},
+              {"values", {{"planned", conforming}, {"new", conforming}}}};
   auto vectors = parse_vectors(doc.dump(), "same.json");
   ASSERT_TRUE(vectors.has_value()) << vectors.error().message;
   auto out = run_vector(vectors->front());

@@ -1,8 +1,8 @@
 // The rule catalogue, legacy tolerance in Findings, and path text.
+#include "oracle/rules.hpp"
 #include "oracle/findings.hpp"
 #include "oracle/path_text.hpp"
 #include "oracle/rule_id.hpp"
-#include "oracle/rules.hpp"
 #include "oracle/schema_rules.hpp"
 
 #include <algorithm>
@@ -17,18 +17,19 @@ namespace {
 // wrong type is reported as value.type_mismatch, so there is no upgrade.type_mismatch.
 const char* kContractIds[] = {
     "schema.invalid_name", "schema.name_conflict", "schema.attribute_flags", "schema.block_items", "schema.set_dynamic",
-    "schema.negative_version", "schema.unstable", "value.type_mismatch", "value.undecodable", "plan.config_value_changed",
-    "plan.non_computed_set", "plan.unknown_for_configured", "plan.block_absent", "plan.block_present", "plan.block_count_changed",
-    "plan.block_collection_null", "plan.block_element_unknown", "plan.destroy_not_null", "plan.null_for_existing",
-    "plan.replace_path_invalid", "plan.write_only_not_null", "plan.deferred_not_allowed", "plan_final.known_value_changed",
-    "plan_final.action_changed", "apply.known_value_changed", "apply.unknown_in_new_state", "apply.null_became_value",
-    "apply.value_became_null", "apply.collection_element_changed", "apply.block_count_changed", "apply.unknown_refinement_broken",
-    "apply.object_vanished", "apply.delete_not_null", "apply.write_only_not_null", "read.unknown_in_state", "read.write_only_not_null",
-    "read.normalization_not_preserved", "upgrade.unknown_in_state", "upgrade.meaning_changed", "import.no_resources",
-    "import.multiple", "import.type_missing", "import.null_object", "import.nonexistent_after_read", "import.incomplete",
-    "data.null_result", "data.unknown_in_result", "data.config_value_changed", "lifecycle.plan_not_empty_after_apply",
-    "lifecycle.plan_not_empty_after_refresh", "validate.rejects_unknown", "rpc.crashed", "rpc.timeout", "rpc.error_status",
-    "rpc.handshake",
+    "schema.negative_version", "schema.unstable", "value.type_mismatch", "value.undecodable",
+    "plan.config_value_changed", "plan.non_computed_set", "plan.unknown_for_configured", "plan.block_absent",
+    "plan.block_present", "plan.block_count_changed", "plan.block_collection_null", "plan.block_element_unknown",
+    "plan.destroy_not_null", "plan.null_for_existing", "plan.replace_path_invalid", "plan.write_only_not_null",
+    "plan.deferred_not_allowed", "plan_final.known_value_changed", "plan_final.action_changed",
+    "apply.known_value_changed", "apply.unknown_in_new_state", "apply.null_became_value", "apply.value_became_null",
+    "apply.collection_element_changed", "apply.block_count_changed", "apply.unknown_refinement_broken",
+    "apply.object_vanished", "apply.delete_not_null", "apply.write_only_not_null", "read.unknown_in_state",
+    "read.write_only_not_null", "read.normalization_not_preserved", "upgrade.unknown_in_state",
+    "upgrade.meaning_changed", "import.no_resources", "import.multiple", "import.type_missing", "import.null_object",
+    "import.nonexistent_after_read", "import.incomplete", "data.null_result", "data.unknown_in_result",
+    "data.config_value_changed", "lifecycle.plan_not_empty_after_apply", "lifecycle.plan_not_empty_after_refresh",
+    "validate.rejects_unknown", "rpc.crashed", "rpc.timeout", "rpc.error_status", "rpc.handshake",
     // Beyond the catalogue: the JSON state Core writes cannot hold invalid UTF-8.
     "value.invalid_utf8",
     // Beyond the catalogue: an answer too large for the harness (and terraform-plugin-go) to read.
@@ -39,18 +40,45 @@ const char* kContractIds[] = {
     "coverage.type_not_exercised"};
 
 // The families beyond managed resources and data sources (oracle/family_rules.cpp).
-const char* kFamilyIds[] = {
-    "function.argument_index_out_of_range", "function.inconsistent_result", "function.invalid_signature",
-    "function.no_result", "function.schema_mismatch", "function.unknown_for_known_arguments",
-    "function.unknown_result_mismatch", "deferral.not_allowed", "deferral.reason_invalid", "ephemeral.null_result",
-    "ephemeral.private_rejected", "ephemeral.renew_at_past", "ephemeral.result_invalid_for_config",
-    "ephemeral.unknown_in_result", "identity.changed", "identity.missing", "identity.type_mismatch", "identity.unknown",
-    "identity.upgrade_changed", "import.identity_mismatch", "import.identity_missing", "schema.identity_attribute_type",
-    "import.write_only_not_null", "upgrade.write_only_not_null", "list.created_not_listed", "list.duplicate_identity",
-    "list.identity_incomplete", "list.identity_missing", "list.limit_exceeded", "list.no_identity_schema",
-    "list.object_mismatch", "list.resource_object_invalid", "lifecycle.plan_not_empty_after_move", "move.state_invalid",
-    "move.write_only_not_null", "action.completed_count", "action.event_empty", "generate.config_invalid",
-    "metadata.schema_mismatch"};
+const char* kFamilyIds[] = {"function.argument_index_out_of_range",
+                            "function.inconsistent_result",
+                            "function.invalid_signature",
+                            "function.no_result",
+                            "function.schema_mismatch",
+                            "function.unknown_for_known_arguments",
+                            "function.unknown_result_mismatch",
+                            "deferral.not_allowed",
+                            "deferral.reason_invalid",
+                            "ephemeral.null_result",
+                            "ephemeral.private_rejected",
+                            "ephemeral.renew_at_past",
+                            "ephemeral.result_invalid_for_config",
+                            "ephemeral.unknown_in_result",
+                            "identity.changed",
+                            "identity.missing",
+                            "identity.type_mismatch",
+                            "identity.unknown",
+                            "identity.upgrade_changed",
+                            "import.identity_mismatch",
+                            "import.identity_missing",
+                            "schema.identity_attribute_type",
+                            "import.write_only_not_null",
+                            "upgrade.write_only_not_null",
+                            "list.created_not_listed",
+                            "list.duplicate_identity",
+                            "list.identity_incomplete",
+                            "list.identity_missing",
+                            "list.limit_exceeded",
+                            "list.no_identity_schema",
+                            "list.object_mismatch",
+                            "list.resource_object_invalid",
+                            "lifecycle.plan_not_empty_after_move",
+                            "move.state_invalid",
+                            "move.write_only_not_null",
+                            "action.completed_count",
+                            "action.event_empty",
+                            "generate.config_invalid",
+                            "metadata.schema_mismatch"};
 
 TEST(Rules, FamilyRulesCiteTheProtocolAndAreListed) {
   for (const char* id : kFamilyIds) {
@@ -74,7 +102,8 @@ TEST(Rules, CatalogueHasEveryContractRuleOnceAndSorted) {
     const bool gate = r->id.rfind("coverage.", 0) == 0;
     EXPECT_TRUE(r->seed.rfind(gate ? "none:" : "00", 0) == 0) << "cites a seed document: " << r->seed;
   }
-  EXPECT_TRUE(std::is_sorted(rules.begin(), rules.end(), [](const RuleInfo& a, const RuleInfo& b) { return a.id < b.id; }));
+  EXPECT_TRUE(
+      std::is_sorted(rules.begin(), rules.end(), [](const RuleInfo& a, const RuleInfo& b) { return a.id < b.id; }));
   EXPECT_EQ(find_rule("plan.nope"), nullptr);
 }
 
@@ -137,7 +166,8 @@ TEST(PathText, ParsesWhatRenderPrints) {
 
 TEST(SchemaRules, ProblemsAndInstability) {
   schema::ProviderSchema good;
-  good.resource_schemas["tfc_thing"].block = testing::block_of(R"({"attributes": {"id": {"type": "string", "computed": true}}})");
+  good.resource_schemas["tfc_thing"].block =
+      testing::block_of(R"({"attributes": {"id": {"type": "string", "computed": true}}})");
   EXPECT_TRUE(check_schema(good).empty());
   EXPECT_TRUE(check_schema_stable(good, good).empty());
   schema::ProviderSchema bad = good;
@@ -149,7 +179,8 @@ TEST(SchemaRules, ProblemsAndInstability) {
   EXPECT_EQ(rules.count("schema.invalid_name"), 1u);
   EXPECT_EQ(rules.count("schema.attribute_flags"), 1u);
   EXPECT_EQ(rules.count("schema.negative_version"), 1u);
-  EXPECT_EQ(testing::summary(check_schema_stable(good, bad)), (std::vector<std::string>{"schema.unstable ", "schema.unstable "}));
+  EXPECT_EQ(testing::summary(check_schema_stable(good, bad)),
+            (std::vector<std::string>{"schema.unstable ", "schema.unstable "}));
 }
 
 TEST(SchemaRules, GetMetadataListsTheSchemasTypes) {

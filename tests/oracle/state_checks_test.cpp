@@ -13,24 +13,30 @@ using testing::summary;
 using testing::value_of;
 using Want = std::vector<std::string>;
 
-const char* kSchema = R"({"attributes": {"id": {"type": "string", "computed": true}, "name": {"type": "string", "optional": true},
+const char* kSchema =
+    R"({"attributes": {"id": {"type": "string", "computed": true}, "name": {"type": "string", "optional": true},
   "pw": {"type": "string", "optional": true, "write_only": true}},
   "block_types": {"rule": {"nesting_mode": "list", "block": {"attributes": {"port": {"type": "number", "optional": true},
     "token": {"type": "string", "optional": true, "write_only": true}}}}}})";
 
 TEST(ReadCheck, UnknownsWriteOnlyAndNull) {
   const auto b = block_of(kSchema);
-  EXPECT_TRUE(check_read(b, value_of(b, R"({"id": "x", "name": "n", "pw": null, "rule": [{"port": 1, "token": null}]})")).empty());
+  EXPECT_TRUE(
+      check_read(b, value_of(b, R"({"id": "x", "name": "n", "pw": null, "rule": [{"port": 1, "token": null}]})"))
+          .empty());
   EXPECT_TRUE(check_read(b, value_of(b, "null")).empty()) << "a vanished object reads back as null";
-  EXPECT_EQ(summary(check_read(b, value_of(b, R"({"id": null, "name": "n", "pw": "p", "rule": [{"port": 1, "token": "t"}]})", R"({"id": true})"))),
-            (Want{"read.unknown_in_state .id", "read.write_only_not_null .pw", "read.write_only_not_null .rule[0].token"}));
+  EXPECT_EQ(
+      summary(check_read(b, value_of(b, R"({"id": null, "name": "n", "pw": "p", "rule": [{"port": 1, "token": "t"}]})",
+                                     R"({"id": true})"))),
+      (Want{"read.unknown_in_state .id", "read.write_only_not_null .pw", "read.write_only_not_null .rule[0].token"}));
 }
 
 TEST(ReadCheck, NormalizationMustKeepTheAppliedValue) {
   const auto b = block_of(kSchema);
   const auto applied = value_of(b, R"({"id": "x", "name": "{\"a\": 1}", "pw": null, "rule": []})");
   EXPECT_TRUE(check_read_normalization(b, applied, applied).empty());
-  const Violations v = check_read_normalization(b, applied, value_of(b, R"({"id": "x", "name": "{\"a\":1}", "pw": null, "rule": []})"));
+  const Violations v =
+      check_read_normalization(b, applied, value_of(b, R"({"id": "x", "name": "{\"a\":1}", "pw": null, "rule": []})"));
   EXPECT_EQ(summary(v), Want{"read.normalization_not_preserved .name (warning)"});
 }
 
@@ -38,30 +44,40 @@ TEST(UpgradeCheck, UnknownsTypeAndMeaning) {
   const auto b = block_of(kSchema);
   const auto state = value_of(b, R"({"id": "x", "name": "n", "pw": null, "rule": []})");
   EXPECT_TRUE(check_upgrade(b, state).empty());
-  EXPECT_EQ(summary(check_upgrade(b, value_of(b, R"({"id": null, "name": "n", "pw": null, "rule": []})", R"({"id": true})"))),
-            Want{"upgrade.unknown_in_state .id"});
+  EXPECT_EQ(
+      summary(check_upgrade(b, value_of(b, R"({"id": null, "name": "n", "pw": null, "rule": []})", R"({"id": true})"))),
+      Want{"upgrade.unknown_in_state .id"});
   const auto wrong = cty::Value::object({{"id", cty::Value::string("x")}});
-  EXPECT_EQ(summary(check_upgrade(b, wrong)), (Want{"value.type_mismatch .name", "value.type_mismatch .pw", "value.type_mismatch .rule"}));
+  EXPECT_EQ(summary(check_upgrade(b, wrong)),
+            (Want{"value.type_mismatch .name", "value.type_mismatch .pw", "value.type_mismatch .rule"}));
   EXPECT_TRUE(check_upgrade_same_version(b, state, state).empty());
-  EXPECT_EQ(summary(check_upgrade_same_version(b, state, value_of(b, R"({"id": "x", "name": "m", "pw": null, "rule": []})"))),
-            Want{"upgrade.meaning_changed .name (warning)"});
+  EXPECT_EQ(
+      summary(check_upgrade_same_version(b, state, value_of(b, R"({"id": "x", "name": "m", "pw": null, "rule": []})"))),
+      Want{"upgrade.meaning_changed .name (warning)"});
 }
 
 TEST(MoveCheck, NonNullKnownConformingWithoutWriteOnlyValues) {
   const auto b = block_of(kSchema);
-  EXPECT_TRUE(check_move(b, value_of(b, R"({"id": "x", "name": "n", "pw": null, "rule": [{"port": 1, "token": null}]})")).empty());
+  EXPECT_TRUE(
+      check_move(b, value_of(b, R"({"id": "x", "name": "n", "pw": null, "rule": [{"port": 1, "token": null}]})"))
+          .empty());
   EXPECT_EQ(summary(check_move(b, value_of(b, "null"))), Want{"move.state_invalid "});
-  EXPECT_EQ(summary(check_move(b, value_of(b, R"({"id": null, "name": "n", "pw": "p", "rule": []})", R"({"id": true})"))),
-            (Want{"move.state_invalid .id", "move.write_only_not_null .pw"}));
-  EXPECT_EQ(summary(check_move(b, cty::Value::object({{"id", cty::Value::string("x")}}))).front(), "value.type_mismatch .name");
+  EXPECT_EQ(
+      summary(check_move(b, value_of(b, R"({"id": null, "name": "n", "pw": "p", "rule": []})", R"({"id": true})"))),
+      (Want{"move.state_invalid .id", "move.write_only_not_null .pw"}));
+  EXPECT_EQ(summary(check_move(b, cty::Value::object({{"id", cty::Value::string("x")}}))).front(),
+            "value.type_mismatch .name");
 }
 
 TEST(GeneratedConfig, ConformsKnownAndWithoutComputedOnlyValues) {
   const auto b = block_of(kSchema);
-  EXPECT_TRUE(check_generated_config(b, value_of(b, R"({"id": null, "name": "n", "pw": null, "rule": [{"port": 1, "token": null}]})")).empty());
+  EXPECT_TRUE(check_generated_config(
+                  b, value_of(b, R"({"id": null, "name": "n", "pw": null, "rule": [{"port": 1, "token": null}]})"))
+                  .empty());
   EXPECT_EQ(summary(check_generated_config(b, value_of(b, R"({"id": "x", "name": "n", "pw": null, "rule": []})"))),
             Want{"generate.config_invalid .id"});
-  EXPECT_EQ(summary(check_generated_config(b, value_of(b, R"({"id": null, "name": null, "pw": null, "rule": []})", R"({"name": true})"))),
+  EXPECT_EQ(summary(check_generated_config(
+                b, value_of(b, R"({"id": null, "name": null, "pw": null, "rule": []})", R"({"name": true})"))),
             Want{"generate.config_invalid .name"});
   EXPECT_EQ(summary(check_generated_config(b, cty::Value::object({{"id", cty::Value::string("x")}}))).front(),
             "generate.config_invalid .name");
@@ -85,10 +101,17 @@ TEST(ImportCheck, CountsTypesAndNulls) {
 TEST(DataCheck, ResultRules) {
   const auto b = block_of(kSchema);
   const auto config = value_of(b, R"({"id": null, "name": "n", "pw": null, "rule": [{"port": 1, "token": null}]})");
-  EXPECT_TRUE(check_data_read(b, config, value_of(b, R"({"id": "x", "name": "n", "pw": null, "rule": [{"port": 1, "token": null}]})")).empty());
+  EXPECT_TRUE(
+      check_data_read(b, config,
+                      value_of(b, R"({"id": "x", "name": "n", "pw": null, "rule": [{"port": 1, "token": null}]})"))
+          .empty());
   EXPECT_EQ(summary(check_data_read(b, config, cty::Value::null(config.type()))), Want{"data.null_result "});
-  EXPECT_EQ(summary(check_data_read(b, config, value_of(b, R"({"id": null, "name": "m", "pw": null, "rule": [{"port": 2, "token": null}]})", R"({"id": true})"))),
-            (Want{"data.unknown_in_result .id", "data.config_value_changed .name (warning)", "data.config_value_changed .rule[0].port (warning)"}));
+  EXPECT_EQ(summary(check_data_read(
+                b, config,
+                value_of(b, R"({"id": null, "name": "m", "pw": null, "rule": [{"port": 2, "token": null}]})",
+                         R"({"id": true})"))),
+            (Want{"data.unknown_in_result .id", "data.config_value_changed .name (warning)",
+                  "data.config_value_changed .rule[0].port (warning)"}));
 }
 
 TEST(LifecycleCheck, PlanAgainMustBeANoOp) {
@@ -115,13 +138,18 @@ TEST(ValueConformance, ReportsTheDeepestMismatch) {
   const auto b = block_of(kSchema);
   const auto good = value_of(b, R"({"id": "x", "name": null, "pw": null, "rule": []})");
   EXPECT_TRUE(check_value_conforms(b, good, "state").empty());
-  const auto bad_rule = cty::Value::object({{"id", cty::Value::string("x")}, {"name", cty::Value::null(cty::Type::string())},
-      {"pw", cty::Value::null(cty::Type::string())},
-      {"rule", cty::Value::list(cty::Type::object({{"port", cty::Type::string()}, {"token", cty::Type::string()}}),
-                                {cty::Value::object({{"port", cty::Value::string("80")}, {"token", cty::Value::null(cty::Type::string())}})})}});
+  const auto bad_rule = cty::Value::object(
+      {{"id", cty::Value::string("x")},
+       {"name", cty::Value::null(cty::Type::string())},
+       {"pw", cty::Value::null(cty::Type::string())},
+       {"rule", cty::Value::list(cty::Type::object({{"port", cty::Type::string()}, {"token", cty::Type::string()}}),
+                                 {cty::Value::object({{"port", cty::Value::string("80")},
+                                                      {"token", cty::Value::null(cty::Type::string())}})})}});
   EXPECT_EQ(summary(check_value_conforms(b, bad_rule, "state")), Want{"value.type_mismatch .rule[0].port"});
-  const auto empty_wrong = cty::Value::object({{"id", cty::Value::string("x")}, {"name", cty::Value::null(cty::Type::string())},
-      {"pw", cty::Value::null(cty::Type::string())}, {"rule", cty::Value::list(cty::Type::string(), {})}});
+  const auto empty_wrong = cty::Value::object({{"id", cty::Value::string("x")},
+                                               {"name", cty::Value::null(cty::Type::string())},
+                                               {"pw", cty::Value::null(cty::Type::string())},
+                                               {"rule", cty::Value::list(cty::Type::string(), {})}});
   EXPECT_EQ(summary(check_value_conforms(b, empty_wrong, "state")), Want{"value.type_mismatch .rule"});
 }
 

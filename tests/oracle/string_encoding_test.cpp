@@ -8,7 +8,6 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
-
 namespace tfc::oracle {
 namespace {
 

@@ -36,12 +36,14 @@ RunReport run_with(std::vector<Finding> findings) {
 }
 
 std::filesystem::path temp_file(const char* name) {
-  return std::filesystem::temp_directory_path() / (std::string("tfc-baseline-") + name + "-" + std::to_string(::getpid()));
+  return std::filesystem::temp_directory_path() /
+         (std::string("tfc-baseline-") + name + "-" + std::to_string(::getpid()));
 }
 
 TEST(Baseline, WritesAndReadsBackEveryDistinctFingerprint) {
-  const RunReport run = run_with({finding("apply.known_value_changed", "aaaa"), finding("apply.known_value_changed", "aaaa"),
-                                  finding("plan.config_value_changed", "bbbb")});
+  const RunReport run =
+      run_with({finding("apply.known_value_changed", "aaaa"), finding("apply.known_value_changed", "aaaa"),
+                finding("plan.config_value_changed", "bbbb")});
   const auto path = temp_file("roundtrip");
   {
     std::ofstream out(path);
@@ -83,8 +85,9 @@ TEST(Baseline, KnownFindingsDoNotFailTheRunAndShowAsSkipped) {
   EXPECT_EQ(run.suites[0].scenarios[0].status, Status::skipped);
   std::ostringstream junit;
   JunitReporter(fixed_clock({})).write(run, junit);
-  EXPECT_NE(junit.str().find("<skipped message=\"known findings (baseline base.json): apply.known_value_changed aaaa\""),
-            std::string::npos)
+  EXPECT_NE(
+      junit.str().find("<skipped message=\"known findings (baseline base.json): apply.known_value_changed aaaa\""),
+      std::string::npos)
       << junit.str();
 }
 
@@ -95,8 +98,8 @@ TEST(Baseline, TheSamePromiseAtOtherPathsIsKnown) {
   f.path = ".hour";
   f.violations = {{".hour", ""}, {".rfc3339", ""}, {".unix", ""}};
   RunReport run = run_with({f});
-  const BaselineEntry entry{"aaaa", "plan_final.known_value_changed", "tfc_widget", "update: final plan", ".day",
-                            {".day", ".rfc3339", ".unix"}};
+  const BaselineEntry entry{"aaaa", "plan_final.known_value_changed", "tfc_widget", "update: final plan",
+                            ".day", {".day", ".rfc3339", ".unix"}};
   EXPECT_TRUE(baseline_matches(entry, f));
   apply_baseline(run, {entry}, "base.json");
   EXPECT_EQ(run.suites[0].scenarios[0].findings[0].baseline, BaselineState::known);
@@ -111,7 +114,8 @@ TEST(Baseline, TheSamePromiseAtOtherPathsIsKnown) {
 }
 
 TEST(Baseline, NewFindingsFailAndUnmetEntriesArePossiblyFixed) {
-  RunReport run = run_with({finding("apply.known_value_changed", "aaaa"), finding("plan.config_value_changed", "cccc")});
+  RunReport run =
+      run_with({finding("apply.known_value_changed", "aaaa"), finding("plan.config_value_changed", "cccc")});
   apply_baseline(run,
                  {{"aaaa", "apply.known_value_changed", "tfc_widget", "create: apply", ".size", {}},
                   {"dddd", "plan.block_absent", "tfc_widget", "create: plan", ".rule", {}},

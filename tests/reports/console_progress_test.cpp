@@ -48,8 +48,7 @@ TEST(ConsoleProgress, TerminalRedrawsOneLineAndKeepsFailures) {
   const std::string out = console_of({true, false});
   EXPECT_NE(out.find("\r\x1b[2K[1/9] provider.tfcfixture schema"), std::string::npos);
   EXPECT_NE(out.find("\r\x1b[2KFAIL resource.tfc_widget update (1 finding)\n"), std::string::npos);
-  EXPECT_NE(out.find("\r\x1b[2KERROR resource.tfc_widget lifecycle sequence (0 findings)\n"),
-            std::string::npos);
+  EXPECT_NE(out.find("\r\x1b[2KERROR resource.tfc_widget lifecycle sequence (0 findings)\n"), std::string::npos);
   EXPECT_NE(out.find("[9/9] data_source.tfc_lookup read  3 failed, 3 findings"), std::string::npos);
   EXPECT_EQ(out.find("\x1b[31m"), std::string::npos) << "no colour without the color style";
 }

@@ -13,7 +13,10 @@ std::chrono::system_clock::time_point at(std::int64_t unix_seconds) {
 Suite provider_suite() {
   Suite suite{SuiteKind::provider, "tfcfixture", {}, {}};
   suite.scenarios.push_back({"schema", Status::passed, "", milliseconds(12), {}, {}});
-  suite.scenarios.push_back({"configure", Status::passed, "", milliseconds(30),
+  suite.scenarios.push_back({"configure",
+                             Status::passed,
+                             "",
+                             milliseconds(30),
                              {"[INFO] provider configured: endpoint=https://api.example.test"},
                              {}});
   return suite;
@@ -32,14 +35,16 @@ Finding port_finding() {
   f.request = {{"config", {{"name", "a&b"}, {"rule", nlohmann::json::array({{{"port", 80}}})}}}};
   f.response = {{"planned_state", {{"name", "a&b"}, {"rule", nlohmann::json::array({{{"port", 8080}}})}}}};
   // The provider echoes a hostile description back: it must show as text everywhere.
-  f.values.expected = {{"description", "it's \"quoted\" & <b>bold</b>"}, {"name", "a&b"}, {"rule", nlohmann::json::array({{{"port", 80}}})}};
+  f.values.expected = {{"description", "it's \"quoted\" & <b>bold</b>"},
+                       {"name", "a&b"},
+                       {"rule", nlohmann::json::array({{{"port", 80}}})}};
   f.values.actual = {{"description", std::string(kScriptValue) +
                                          " <img src=x onerror=\"document.body.setAttribute('data-pwned','img')\">"},
                      {"name", "a&b"},
                      {"rule", nlohmann::json::array({{{"port", 8080}}})}};
   f.values.differing_paths = {".description", ".rule[0].port"};
-  f.counterexample = Counterexample{
-      "resource \"tfc_widget\" \"test\" {\n  name = \"a&b\"\n  rule {\n    port = 80\n  }\n}", 2};
+  f.counterexample =
+      Counterexample{"resource \"tfc_widget\" \"test\" {\n  name = \"a&b\"\n  rule {\n    port = 80\n  }\n}", 2};
   f.seed = 20260101;
   f.replay_token = "v1.20260101.7.ab12";
   f.finding_class = FindingClass::contract;
@@ -58,13 +63,24 @@ Finding port_finding() {
   r.provider_source = "registry.terraform.io/example/tfcfixture";
   r.provider_name = "tfcfixture";
   r.provider_binary = "/opt/providers/terraform-provider-tfcfixture_v1.2.3";
-  r.steps.push_back({"step1", "create tfc_widget", {"apply", "-auto-approve"}, "resource \"tfc_widget\" \"this\" {}\n",
-                     false, false, false});
-  r.steps.push_back({"step2", "update tfc_widget", {"apply", "-auto-approve"}, "resource \"tfc_widget\" \"this\" {}\n",
-                     true, false, false});
+  r.steps.push_back({"step1",
+                     "create tfc_widget",
+                     {"apply", "-auto-approve"},
+                     "resource \"tfc_widget\" \"this\" {}\n",
+                     false,
+                     false,
+                     false});
+  r.steps.push_back({"step2",
+                     "update tfc_widget",
+                     {"apply", "-auto-approve"},
+                     "resource \"tfc_widget\" \"this\" {}\n",
+                     true,
+                     false,
+                     false});
   f.reproduction = r;
-  f.confirmations = {{"Terraform v1.11.4", ConfirmVerdict::confirmed, "Error: Provider produced invalid plan"},
-                     {"OpenTofu v1.12.6", ConfirmVerdict::not_reproduced, "step2 (update tfc_widget): Core accepted the step"}};
+  f.confirmations = {
+      {"Terraform v1.11.4", ConfirmVerdict::confirmed, "Error: Provider produced invalid plan"},
+      {"OpenTofu v1.12.6", ConfirmVerdict::not_reproduced, "step2 (update tfc_widget): Core accepted the step"}};
   return f;
 }
 
@@ -91,24 +107,28 @@ Finding normalization_warning() {
 
 Suite widget_suite() {
   Suite suite{SuiteKind::resource, "tfc_widget", {50, 4, 46, 40}, {}};
-  suite.coverage.steps = {{"validated", 46}, {"planned", 46}, {"applied", 40}, {"update planned", 21},
-                          {"updated", 18}, {"replaced", 2}, {"read", 40}, {"imported", 9}, {"upgraded", 11},
-                          {"destroyed", 40}};
+  suite.coverage.steps = {{"validated", 46}, {"planned", 46},  {"applied", 40}, {"update planned", 21},
+                          {"updated", 18},   {"replaced", 2},  {"read", 40},    {"imported", 9},
+                          {"upgraded", 11},  {"destroyed", 40}};
   suite.coverage.top_refusal = "ValidateResourceConfig: Invalid Attribute Value (at .port)";
   suite.coverage.top_refusal_cases = 4;
-  suite.scenarios.push_back({"create", Status::passed, "", milliseconds(850),
+  suite.scenarios.push_back({"create",
+                             Status::passed,
+                             "",
+                             milliseconds(850),
                              {"[DEBUG] tfc_widget: create name=\"a&b\"", "[INFO] created id=w-1"},
                              {}});
   // The failing case's log travels with its finding (cut to the failing step).
   suite.scenarios.push_back({"update", Status::failed, "", milliseconds(1250), {}, {port_finding()}});
+  suite.scenarios.push_back({"refresh", Status::passed, "", milliseconds(300), {}, {normalization_warning()}});
   suite.scenarios.push_back(
-      {"refresh", Status::passed, "", milliseconds(300), {}, {normalization_warning()}});
-  suite.scenarios.push_back({"import", Status::skipped,
-                             "resource does not support ImportResourceState", milliseconds(0),
-                             {}, {}});
-  suite.scenarios.push_back(
-      {"lifecycle sequence", Status::error, "provider process exited unexpectedly (exit status 2)",
-       milliseconds(421), {"panic: runtime error: index out of range [3] with length 3"}, {}});
+      {"import", Status::skipped, "resource does not support ImportResourceState", milliseconds(0), {}, {}});
+  suite.scenarios.push_back({"lifecycle sequence",
+                             Status::error,
+                             "provider process exited unexpectedly (exit status 2)",
+                             milliseconds(421),
+                             {"panic: runtime error: index out of range [3] with length 3"},
+                             {}});
   // What the suite learned from the provider's refusals (a hostile provider wrote the evidence).
   suite.learned.push_back({"port", "diagnostic", "whole number in [1, 65535]",
                            "expected port to be in the range (1 - 65535), got <b>70000</b> | x", 2});
@@ -141,8 +161,8 @@ Suite secret_suite() {
   f.fingerprint = "03b7c9e1f4a6d285";
   f.violations = {{".password", f.message}};
   f.sensitive = true;
-  suite.scenarios.push_back({"create", Status::failed, "", milliseconds(640),
-                             {"[DEBUG] tfc_secret: stored secret"}, {f}});
+  suite.scenarios.push_back(
+      {"create", Status::failed, "", milliseconds(640), {"[DEBUG] tfc_secret: stored secret"}, {f}});
   return suite;
 }
 
@@ -162,7 +182,8 @@ RunReport fixture_run() {
   run.tool_version = "0.0.0-fixture";  // fixture data, not tfconform's version (CMakeLists.txt)
   run.hostname = "ci-runner-7";
   run.provider = {"registry.terraform.io/example/tfcfixture",
-                  "/opt/providers/terraform-provider-tfcfixture_v1.2.3", 6,
+                  "/opt/providers/terraform-provider-tfcfixture_v1.2.3",
+                  6,
                   {"terraform-plugin-framework"}};
   run.seed = 20260101;
   run.started_at = at(1767322800);  // 2026-01-02T03:00:00Z

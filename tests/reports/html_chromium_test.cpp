@@ -65,8 +65,9 @@ protected:
     return testing::run_command(
         "timeout -k 5 60 chromium --headless --no-sandbox --disable-gpu --disable-quic "
         "--no-first-run --disable-background-networking --disable-component-update "
-        "--disable-sync --user-data-dir=" + testing::shell_quote(m_profile.string()) + " " +
-        action + " " + testing::shell_quote(url) + " 2>>" + testing::shell_quote(m_log.string()));
+        "--disable-sync --user-data-dir=" +
+        testing::shell_quote(m_profile.string()) + " " + action + " " + testing::shell_quote(url) + " 2>>" +
+        testing::shell_quote(m_log.string()));
   }
 
   std::string dump_dom(const std::string& fragment = "") {
@@ -124,8 +125,7 @@ TEST_F(ChromiumTest, FilterBySeverityFromTheFragment) {
 }
 
 TEST_F(ChromiumTest, FilterByRuleAndResource) {
-  const auto tags = article_tags(
-      dump_dom("#rule=apply.known_value_changed&resource=resource.tfc_secret"));
+  const auto tags = article_tags(dump_dom("#rule=apply.known_value_changed&resource=resource.tfc_secret"));
   ASSERT_EQ(tags.size(), 3u);
   EXPECT_NE(tags[0].find("hidden"), std::string::npos);
   EXPECT_NE(tags[1].find("hidden"), std::string::npos);
@@ -146,8 +146,8 @@ TEST_F(ChromiumTest, FilterByClass) {
 TEST_F(ChromiumTest, ScreenshotIsWritten) {
   const auto png = testing::output_dir() / "report-screenshot.png";
   fs::remove(png);
-  const auto result = chromium("--hide-scrollbars --window-size=1280,2200 --screenshot=" +
-                               testing::shell_quote(png.string()));
+  const auto result =
+      chromium("--hide-scrollbars --window-size=1280,2200 --screenshot=" + testing::shell_quote(png.string()));
   ASSERT_EQ(result.exit_code, 0);
   ASSERT_TRUE(fs::exists(png));
   EXPECT_GT(fs::file_size(png), 20000u);

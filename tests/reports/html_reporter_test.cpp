@@ -20,8 +20,7 @@ std::string html_of(const RunReport& run) {
 
 std::size_t count(const std::string& haystack, std::string_view needle) {
   std::size_t n = 0;
-  for (auto pos = haystack.find(needle); pos != std::string::npos;
-       pos = haystack.find(needle, pos + 1)) {
+  for (auto pos = haystack.find(needle); pos != std::string::npos; pos = haystack.find(needle, pos + 1)) {
     ++n;
   }
   return n;
@@ -67,7 +66,8 @@ TEST(HtmlReporter, ShowsSummariesFiltersAndFindingDetails) {
                       "data-baseline=\"untracked\">"),
             std::string::npos);
   EXPECT_NE(html.find("<span class=\"badge class\">contract</span>"), std::string::npos);
-  EXPECT_NE(html.find("<mark class=\"path\">.rule[0].protocol</mark>"), std::string::npos) << "every path of the finding";
+  EXPECT_NE(html.find("<mark class=\"path\">.rule[0].protocol</mark>"), std::string::npos)
+      << "every path of the finding";
   EXPECT_NE(html.find("5e1c0a77d2f3b804"), std::string::npos);
   EXPECT_NE(html.find("3 cases"), std::string::npos);
   EXPECT_NE(html.find("confirmed: Error: Provider produced invalid plan"), std::string::npos);
@@ -85,8 +85,7 @@ TEST(HtmlReporter, ShowsSummariesFiltersAndFindingDetails) {
 TEST(HtmlReporter, SensitiveValuesAreRedacted) {
   const std::string html = html_of(testing::fixture_run());
   EXPECT_EQ(html.find("hunter"), std::string::npos);
-  EXPECT_NE(html.find("<pre class=\"redacted\">(sensitive value)\n</pre>"),
-            std::string::npos);
+  EXPECT_NE(html.find("<pre class=\"redacted\">(sensitive value)\n</pre>"), std::string::npos);
 }
 
 TEST(HtmlReporter, EmptyRunStillRenders) {

@@ -27,9 +27,9 @@ std::string junit_of(const RunReport& run) {
   if (testing::run_command("command -v xmllint >/dev/null 2>&1").exit_code != 0) {
     return ::testing::AssertionFailure() << "xmllint not found: install libxml2-utils";
   }
-  const auto result = testing::run_command(
-      "xmllint --noout --schema " + testing::shell_quote((testing::source_dir() / "JUnit.xsd").string()) +
-      " " + testing::shell_quote(file.string()) + " 2>&1");
+  const auto result = testing::run_command("xmllint --noout --schema " +
+                                           testing::shell_quote((testing::source_dir() / "JUnit.xsd").string()) + " " +
+                                           testing::shell_quote(file.string()) + " 2>&1");
   if (result.exit_code != 0) {
     return ::testing::AssertionFailure() << file << " is not valid JUnit:\n" << result.output;
   }
@@ -51,26 +51,23 @@ TEST(JunitReporter, OneSuitePerResourceAndOneCasePerScenario) {
                      "hostname=\"ci-runner-7\" tests=\"5\" failures=\"1\" errors=\"1\" "
                      "skipped=\"1\" time=\"2.821\">"),
             std::string::npos);
-  EXPECT_NE(xml.find("<testcase name=\"update\" classname=\"resource.tfc_widget\" time=\"1.250\">"),
-            std::string::npos);
+  EXPECT_NE(xml.find("<testcase name=\"update\" classname=\"resource.tfc_widget\" time=\"1.250\">"), std::string::npos);
   EXPECT_NE(xml.find("<failure message=\"plan.config_value_changed: .rule[0].port: planned value "
                      "8080 does not match config value 80\" type=\"plan.config_value_changed\">"),
             std::string::npos);
   EXPECT_NE(xml.find("replay: tfconform run --replay v1.20260101.7.ab12"), std::string::npos);
-  EXPECT_NE(xml.find("<skipped message=\"resource does not support ImportResourceState\"/>"),
-            std::string::npos);
+  EXPECT_NE(xml.find("<skipped message=\"resource does not support ImportResourceState\"/>"), std::string::npos);
   EXPECT_NE(xml.find("type=\"tfconform.harness_error\""), std::string::npos);
 }
 
 TEST(JunitReporter, ProviderLogAndWarningsGoToSystemOut) {
   const std::string xml = junit_of(fixture_run());
-  EXPECT_NE(xml.find("== update: provider log at update: plan (3 of 120 lines; all in "
-                     "tfconform-logs/resource.tfc_widget.5e1c0a77.case7.log) ==\n[WARN] rewriting port: &lt;script&gt;"),
-            std::string::npos);
-  EXPECT_NE(xml.find("[ERROR] \\u001b[31mport mismatch\\u001b[0m\\u0007 &amp; \"more\""),
-            std::string::npos);
-  EXPECT_NE(xml.find("== refresh: warning ==\nwarning read.normalization_not_preserved"),
-            std::string::npos);
+  EXPECT_NE(
+      xml.find("== update: provider log at update: plan (3 of 120 lines; all in "
+               "tfconform-logs/resource.tfc_widget.5e1c0a77.case7.log) ==\n[WARN] rewriting port: &lt;script&gt;"),
+      std::string::npos);
+  EXPECT_NE(xml.find("[ERROR] \\u001b[31mport mismatch\\u001b[0m\\u0007 &amp; \"more\""), std::string::npos);
+  EXPECT_NE(xml.find("== refresh: warning ==\nwarning read.normalization_not_preserved"), std::string::npos);
   EXPECT_EQ(xml.find('\x1b'), std::string::npos);
   EXPECT_EQ(xml.find('\xff'), std::string::npos);
 }
@@ -101,9 +98,7 @@ TEST(JunitReporter, HostileNamesAndEmptyFieldsStillValidate) {
   EXPECT_NE(xml.find("timestamp=\"2026-01-02T03:04:05\""), std::string::npos);  // the clock
 }
 
-TEST(JunitReporter, EmptyRunIsValid) {
-  EXPECT_TRUE(valid_against_xsd("junit-empty.xml", junit_of(RunReport{})));
-}
+TEST(JunitReporter, EmptyRunIsValid) { EXPECT_TRUE(valid_against_xsd("junit-empty.xml", junit_of(RunReport{}))); }
 
 }  // namespace
 }  // namespace tfc::report

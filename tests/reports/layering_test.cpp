@@ -27,8 +27,7 @@ TEST(Layering, ReportsIncludeNoProtobufGrpcOrRapidcheck) {
       }
       if (line.find('"') != std::string::npos) {
         // Repo-relative includes only from reports/ and the proto/ vocabulary below it.
-        EXPECT_TRUE(line.find("\"reports/") != std::string::npos ||
-                    line.find("\"proto/") != std::string::npos)
+        EXPECT_TRUE(line.find("\"reports/") != std::string::npos || line.find("\"proto/") != std::string::npos)
             << entry.path() << ": " << line;
       }
     }

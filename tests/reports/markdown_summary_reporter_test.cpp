@@ -29,8 +29,7 @@ TEST(MarkdownSummaryReporter, ShowsVerdictTotalsAndReplay) {
 
 TEST(MarkdownSummaryReporter, CellsCannotBreakTablesOrInjectMarkup) {
   EXPECT_EQ(markdown_cell("a|b"), "a&#124;b");
-  EXPECT_EQ(markdown_cell("<script>alert(\"x\")</script>"),
-            "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
+  EXPECT_EQ(markdown_cell("<script>alert(\"x\")</script>"), "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
   EXPECT_EQ(markdown_cell("**bold** [link](x) `code` _i_"),
             "&#42;&#42;bold&#42;&#42; &#91;link&#93;(x) &#96;code&#96; &#95;i&#95;");
   EXPECT_EQ(markdown_cell("two\nlines\r"), "two<br>lines");
@@ -74,7 +73,8 @@ TEST(MarkdownSummaryReporter, ARunThatNeverPlannedATypeIsIncompleteAndSaysWhichF
   const auto missed = md.find("**Not exercised** (1 of the selected types)");
   ASSERT_NE(missed, std::string::npos) << md;
   EXPECT_LT(missed, md.find("| suite |"));
-  EXPECT_NE(md.find("never planned in 5 cases; most frequent refusal (5 cases): ValidateResourceConfig: Invalid value (at .mode)"),
+  EXPECT_NE(md.find("never planned in 5 cases; most frequent refusal (5 cases): ValidateResourceConfig: Invalid value "
+                    "(at .mode)"),
             std::string::npos)
       << md;
 }

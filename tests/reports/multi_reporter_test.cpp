@@ -25,30 +25,26 @@ TEST(ParseReportSpec, AcceptsEveryKind) {
 }
 
 TEST(ParseReportSpec, ErrorsQuoteTheSpecAndSayWhatWasExpected) {
-  EXPECT_EQ(parse_report_spec("out.xml").error().message,
-            "--report 'out.xml': expected KIND=PATH, e.g. junit=out.xml");
+  EXPECT_EQ(parse_report_spec("out.xml").error().message, "--report 'out.xml': expected KIND=PATH, e.g. junit=out.xml");
   EXPECT_EQ(parse_report_spec("xml=out.xml").error().message,
             "--report 'xml=out.xml': unknown report kind 'xml' (known: junit, json, html, summary, "
             "markdown)");
-  EXPECT_EQ(parse_report_spec("junit=").error().message,
-            "--report 'junit=': the path after '=' is empty");
+  EXPECT_EQ(parse_report_spec("junit=").error().message, "--report 'junit=': the path after '=' is empty");
 }
 
 TEST(MultiReporter, RefusesTwoReportsToOnePath) {
   const auto multi = MultiReporter::create({"junit=r.out", "json=r.out"});
   ASSERT_FALSE(multi);
-  EXPECT_EQ(multi.error().message,
-            "--report 'json=r.out': 'r.out' is already the destination of the junit report");
+  EXPECT_EQ(multi.error().message, "--report 'json=r.out': 'r.out' is already the destination of the junit report");
 }
 
 TEST(MultiReporter, WritesEveryDestination) {
   const auto dir = testing::output_dir() / "multi";
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
-  const auto multi = MultiReporter::create(
-      {"junit=" + (dir / "r.xml").string(), "json=" + (dir / "r.json").string(),
-       "html=" + (dir / "r.html").string(), "summary=-"},
-      fixed_clock(testing::pinned_now()));
+  const auto multi = MultiReporter::create({"junit=" + (dir / "r.xml").string(), "json=" + (dir / "r.json").string(),
+                                            "html=" + (dir / "r.html").string(), "summary=-"},
+                                           fixed_clock(testing::pinned_now()));
   ASSERT_TRUE(multi) << multi.error().message;
   std::ostringstream stdout_stream;
   const auto written = multi->write(testing::fixture_run(), stdout_stream);
@@ -63,9 +59,8 @@ TEST(MultiReporter, WritesEveryDestination) {
 TEST(MultiReporter, ReportsEveryUnwritableDestinationAndStillWritesTheRest) {
   const auto dir = testing::output_dir() / "multi-bad";
   std::filesystem::create_directories(dir);
-  const auto multi = MultiReporter::create({"junit=/nonexistent-dir/r.xml",
-                                            "json=" + (dir / "ok.json").string(),
-                                            "html=/nonexistent-dir/r.html"});
+  const auto multi = MultiReporter::create(
+      {"junit=/nonexistent-dir/r.xml", "json=" + (dir / "ok.json").string(), "html=/nonexistent-dir/r.html"});
   ASSERT_TRUE(multi);
   std::ostringstream ignored;
   const auto written = multi->write(testing::fixture_run(), ignored);

@@ -40,9 +40,8 @@ void write_file(const std::filesystem::path& path, std::string_view content) {
     return ::testing::AssertionSuccess() << "approved " << baseline;
   }
   if (!std::filesystem::exists(baseline)) {
-    return ::testing::AssertionFailure()
-           << "no baseline " << baseline << "; review " << received
-           << " and approve it with TFC_APPROVE=1";
+    return ::testing::AssertionFailure() << "no baseline " << baseline << "; review " << received
+                                         << " and approve it with TFC_APPROVE=1";
   }
   const std::string expected = read_file(baseline);
   if (expected == actual) return ::testing::AssertionSuccess();
@@ -51,10 +50,9 @@ void write_file(const std::filesystem::path& path, std::string_view content) {
   while (i < expected.size() && i < actual.size() && expected[i] == actual[i]) {
     if (expected[i++] == '\n') ++line;
   }
-  return ::testing::AssertionFailure()
-         << name << " differs from its baseline at line " << line << " (byte " << i
-         << "): diff " << baseline << " " << received
-         << "; if the change is intended, re-approve with TFC_APPROVE=1";
+  return ::testing::AssertionFailure() << name << " differs from its baseline at line " << line << " (byte " << i
+                                       << "): diff " << baseline << " " << received
+                                       << "; if the change is intended, re-approve with TFC_APPROVE=1";
 }
 
 CommandResult run_command(const std::string& command) {

@@ -80,8 +80,8 @@ TEST(RunReport, ReplayCommandQuotesUnsafeTokens) {
 }
 
 TEST(RunReport, FormatsTimesForJunitAndJson) {
-  const auto t = std::chrono::system_clock::time_point(std::chrono::seconds(1767323045)) +
-                 std::chrono::milliseconds(999);
+  const auto t =
+      std::chrono::system_clock::time_point(std::chrono::seconds(1767323045)) + std::chrono::milliseconds(999);
   EXPECT_EQ(format_timestamp(t, false), "2026-01-02T03:04:05");
   EXPECT_EQ(format_timestamp(t, true), "2026-01-02T03:04:05Z");
   EXPECT_EQ(format_seconds(std::chrono::milliseconds(1250)), "1.250");

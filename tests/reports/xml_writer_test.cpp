@@ -49,24 +49,23 @@ TEST(SanitizeText, ShowsControlCharactersVisibly) {
   EXPECT_EQ(sanitize_text("\x1b[31mred"), "\\u001b[31mred");
   EXPECT_EQ(sanitize_text(std::string("a\0b", 3)), "a\\u0000b");
   EXPECT_EQ(sanitize_text("bell\x07 del\x7f"), "bell\\u0007 del\\u007f");
-  EXPECT_EQ(sanitize_text("c1 \xC2\x9B"), "c1 \\u009b");           // CSI as a C1 control
+  EXPECT_EQ(sanitize_text("c1 \xC2\x9B"), "c1 \\u009b");  // CSI as a C1 control
   EXPECT_EQ(sanitize_text("nonchar \xEF\xBF\xBF"), "nonchar \\uffff");
 }
 
 TEST(SanitizeText, ReplacesEachInvalidByteWithReplacementCharacter) {
   const std::string fffd = "\xEF\xBF\xBD";
   EXPECT_EQ(sanitize_text("\xff\xfe"), fffd + fffd);
-  EXPECT_EQ(sanitize_text("\xC0\xAF"), fffd + fffd);                 // overlong '/'
-  EXPECT_EQ(sanitize_text("\xED\xA0\x80"), fffd + fffd + fffd);      // UTF-16 surrogate
+  EXPECT_EQ(sanitize_text("\xC0\xAF"), fffd + fffd);                        // overlong '/'
+  EXPECT_EQ(sanitize_text("\xED\xA0\x80"), fffd + fffd + fffd);             // UTF-16 surrogate
   EXPECT_EQ(sanitize_text("\xF4\x90\x80\x80"), fffd + fffd + fffd + fffd);  // above U+10FFFF
-  EXPECT_EQ(sanitize_text("cut \xE2\x82"), "cut " + fffd + fffd);    // truncated sequence
+  EXPECT_EQ(sanitize_text("cut \xE2\x82"), "cut " + fffd + fffd);           // truncated sequence
 }
 
 TEST(XmlEscape, EscapesMarkupInTextAndAttributes) {
   EXPECT_EQ(xml_escape_text("<script>alert(\"x\")</script> & more"),
             "&lt;script&gt;alert(\"x\")&lt;/script&gt; &amp; more");
-  EXPECT_EQ(xml_escape_attribute("a\"b'c<d>&\n\t\r"),
-            "a&quot;b&#39;c&lt;d&gt;&amp;&#10;&#9;&#13;");
+  EXPECT_EQ(xml_escape_attribute("a\"b'c<d>&\n\t\r"), "a&quot;b&#39;c&lt;d&gt;&amp;&#10;&#9;&#13;");
 }
 
 TEST(XmlWriter, NestsIndentsAndSelfClosesEmptyElements) {

@@ -108,8 +108,7 @@ void check_profile(KeyCurve curve, const char* group, int digest_nid) {
   EXPECT_NE(ku & KU_KEY_CERT_SIGN, 0u);
   EXPECT_NE(X509_get_extension_flags(cert.get()) & EXFLAG_CA, 0u);
 
-  auto* sans = static_cast<GENERAL_NAMES*>(
-      X509_get_ext_d2i(cert.get(), NID_subject_alt_name, nullptr, nullptr));
+  auto* sans = static_cast<GENERAL_NAMES*>(X509_get_ext_d2i(cert.get(), NID_subject_alt_name, nullptr, nullptr));
   ASSERT_NE(sans, nullptr);
   ASSERT_EQ(sk_GENERAL_NAME_num(sans), 1);
   const GENERAL_NAME* san = sk_GENERAL_NAME_value(sans, 0);
@@ -176,8 +175,7 @@ TEST(AutoMtlsTest, TrailingBytesAfterTheCertificateAreAnError) {
   bytes += "xyz";
   std::string b64(bytes.size() * 2 + 4, '\0');
   const int n = EVP_EncodeBlock(reinterpret_cast<unsigned char*>(b64.data()),
-                                reinterpret_cast<const unsigned char*>(bytes.data()),
-                                static_cast<int>(bytes.size()));
+                                reinterpret_cast<const unsigned char*>(bytes.data()), static_cast<int>(bytes.size()));
   b64.resize(static_cast<std::size_t>(n));
   const auto pem = server_cert_pem(b64);
   ASSERT_FALSE(pem);

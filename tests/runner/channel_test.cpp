@@ -38,9 +38,8 @@ std::string handshake_field(const std::string& pem) {
 class PluginHealth final : public grpc::health::v1::Health::Service {
   grpc::Status Check(grpc::ServerContext*, const grpc::health::v1::HealthCheckRequest* request,
                      grpc::health::v1::HealthCheckResponse* response) override {
-    response->set_status(request->service() == "plugin"
-                             ? grpc::health::v1::HealthCheckResponse::SERVING
-                             : grpc::health::v1::HealthCheckResponse::SERVICE_UNKNOWN);
+    response->set_status(request->service() == "plugin" ? grpc::health::v1::HealthCheckResponse::SERVING
+                                                        : grpc::health::v1::HealthCheckResponse::SERVICE_UNKNOWN);
     return grpc::Status::OK;
   }
 };
@@ -55,8 +54,7 @@ public:
     m_socket = m_dir + "/sock";
     std::shared_ptr<grpc::ServerCredentials> creds;
     if (server != nullptr) {
-      grpc::SslServerCredentialsOptions options(
-          GRPC_SSL_REQUEST_AND_REQUIRE_CLIENT_CERTIFICATE_AND_VERIFY);
+      grpc::SslServerCredentialsOptions options(GRPC_SSL_REQUEST_AND_REQUIRE_CLIENT_CERTIFICATE_AND_VERIFY);
       options.pem_root_certs = trusted_client_pem;
       options.pem_key_cert_pairs.push_back({server->key_pem, server->cert_pem});
       creds = grpc::SslServerCredentials(options);
@@ -103,8 +101,7 @@ TEST(ChannelTest, MutualTlsWithTheHandshakeCertificate) {
   LocalServer local(&*server, client->cert_pem);
   ASSERT_TRUE(local.started());
 
-  const auto hs = parse_handshake_line("1|6|unix|" + local.socket() + "|grpc|" +
-                                       handshake_field(server->cert_pem));
+  const auto hs = parse_handshake_line("1|6|unix|" + local.socket() + "|grpc|" + handshake_field(server->cert_pem));
   ASSERT_TRUE(hs) << hs.error().message;
   const auto channel = make_channel(*hs, &*client);
   ASSERT_TRUE(channel) << channel.error().message;

@@ -36,8 +36,7 @@ public:
     response->set_error("busy");
     return grpc::Status::OK;
   }
-  grpc::Status ValidateResourceConfig(grpc::ServerContext*,
-                                      const tfplugin6::ValidateResourceConfig::Request* request,
+  grpc::Status ValidateResourceConfig(grpc::ServerContext*, const tfplugin6::ValidateResourceConfig::Request* request,
                                       tfplugin6::ValidateResourceConfig::Response* response) override {
     {
       const std::lock_guard lock(m_mutex);
@@ -106,8 +105,7 @@ public:
     attribute->set_required(true);
     return grpc::Status::OK;
   }
-  grpc::Status Stop(grpc::ServerContext*, const tfplugin5::Stop::Request*,
-                    tfplugin5::Stop::Response*) override {
+  grpc::Status Stop(grpc::ServerContext*, const tfplugin5::Stop::Request*, tfplugin5::Stop::Response*) override {
     return grpc::Status::OK;
   }
   grpc::Status PlanAction(grpc::ServerContext*, const tfplugin5::PlanAction::Request* request,

@@ -99,8 +99,7 @@ TEST(HandshakeTest, MalformedLinesAreRejectedWithTheTextRead) {
       {"tcp port text", "1|6|tcp|127.0.0.1:http|grpc|", {"field 4"}},
       {"netrpc", "1|6|unix|/s|netrpc|", {"field 5", "\"netrpc\""}},
       {"protocol empty", "1|6|unix|/s||", {"field 5"}},
-      {"cert bad char", "1|6|unix|/s|grpc|" + kCert64.substr(0, 60) + "*AAA",
-       {"field 6", "not standard base64"}},
+      {"cert bad char", "1|6|unix|/s|grpc|" + kCert64.substr(0, 60) + "*AAA", {"field 6", "not standard base64"}},
       {"cert padded inside", "1|6|unix|/s|grpc|" + kCert62 + "==", {"field 6"}},
       {"cert url alphabet", "1|6|unix|/s|grpc|" + kCert64.substr(0, 60) + "-_AA", {"field 6"}},
       {"cert impossible length", "1|6|unix|/s|grpc|" + kCert64 + "Q", {"impossible base64 length"}},
@@ -132,8 +131,7 @@ TEST(HandshakeTest, LongGarbageIsTruncatedInTheError) {
   EXPECT_NE(hs.error().message.find("more bytes"), std::string::npos);
 }
 
-RC_GTEST_PROP(HandshakeProperty, ArbitraryTextNeverCrashesAndErrorsArePrintable,
-              (const std::string& text)) {
+RC_GTEST_PROP(HandshakeProperty, ArbitraryTextNeverCrashesAndErrorsArePrintable, (const std::string& text)) {
   const auto hs = parse_handshake_line(text);
   if (!hs) RC_ASSERT(printable_ascii(hs.error().message));
 }
@@ -161,8 +159,8 @@ RC_GTEST_PROP(HandshakeProperty, WellFormedLinesRoundTrip, ()) {
   const bool with_cert = *rc::gen::arbitrary<bool>();
   std::string cert;
   if (with_cert && cert_len % 4 != 1) cert = std::string(cert_len, 'A');
-  const std::string line = "1|" + std::to_string(version) + "|" + (tcp ? "tcp" : "unix") + "|" +
-                           address + "|grpc|" + cert + "\n";
+  const std::string line =
+      "1|" + std::to_string(version) + "|" + (tcp ? "tcp" : "unix") + "|" + address + "|grpc|" + cert + "\n";
   const auto hs = parse_handshake_line(line);
   RC_ASSERT(hs.has_value());
   RC_ASSERT(hs->app_protocol == version);

@@ -16,8 +16,7 @@ namespace tfc::runner {
 
 std::filesystem::path lifecycle_provider_path(const std::string& name) {
   const char* dir = std::getenv("TFC_BINARY_DIR");
-  return std::filesystem::path(dir != nullptr ? dir : ".") / "providers" /
-         ("terraform-provider-" + name);
+  return std::filesystem::path(dir != nullptr ? dir : ".") / "providers" / ("terraform-provider-" + name);
 }
 
 Expected<cty::Value> object_from_json(const schema::Block& block, const nlohmann::json& partial) {

@@ -27,7 +27,7 @@ struct LifecycleCase {
   const char* provider;
   const char* resource;
   bool importable;
-  bool import_exact;  // import + read gives back exactly the applied state
+  bool import_exact;        // import + read gives back exactly the applied state
   const char* data_source;  // nullptr: none read
   const char* data_kind;
 };
@@ -147,8 +147,8 @@ TEST_P(LifecycleTest, CoreSequenceOnOneResource) {
     const auto planned = from_dynamic(block, response->planned_state);
     ASSERT_TRUE(planned) << planned.error().message;
     EXPECT_FALSE(planned->is_null());
-    const auto v = oracle::check_plan(block, null_state, *config, *planned,
-                                      {.legacy_type_system = response->legacy_type_system});
+    const auto v =
+        oracle::check_plan(block, null_state, *config, *planned, {.legacy_type_system = response->legacy_type_system});
     EXPECT_FALSE(oracle::has_errors(v)) << describe(v);
   }
   EXPECT_TRUE(pw.close_and_check());
@@ -178,8 +178,8 @@ TEST_P(LifecycleTest, CoreSequenceOnOneResource) {
     ASSERT_TRUE(new_state) << new_state.error().message;
     ASSERT_FALSE(new_state->is_null());
     ASSERT_TRUE(new_state->is_wholly_known());
-    const auto v = oracle::check_apply(block, *planned, *new_state,
-                                       {.legacy_type_system = response->legacy_type_system});
+    const auto v =
+        oracle::check_apply(block, *planned, *new_state, {.legacy_type_system = response->legacy_type_system});
     EXPECT_FALSE(oracle::has_errors(v)) << describe(v);
     applied = *new_state;
     applied_private = response->private_data;
@@ -247,8 +247,8 @@ TEST_P(LifecycleTest, CoreSequenceOnOneResource) {
       EXPECT_TRUE(raw_equals(*planned, read_state)) << planned->to_display();
       auto v = oracle::check_plan(block, read_state, *config, *planned,
                                   {.legacy_type_system = response->legacy_type_system});
-      const auto noop = oracle::check_plan_is_no_op(block, read_state, *planned,
-                                                    "lifecycle.plan_not_empty_after_apply");
+      const auto noop =
+          oracle::check_plan_is_no_op(block, read_state, *planned, "lifecycle.plan_not_empty_after_apply");
       v.insert(v.end(), noop.begin(), noop.end());
       EXPECT_FALSE(oracle::has_errors(v)) << describe(v);
       EXPECT_TRUE(noop.empty()) << describe(noop);
@@ -355,8 +355,8 @@ TEST_P(LifecycleTest, CoreSequenceOnOneResource) {
     const auto new_state = from_dynamic(block, response->new_state);
     ASSERT_TRUE(new_state);
     EXPECT_TRUE(new_state->is_null()) << new_state->to_display();
-    const auto v = oracle::check_apply(block, null_state, *new_state,
-                                       {.legacy_type_system = response->legacy_type_system});
+    const auto v =
+        oracle::check_apply(block, null_state, *new_state, {.legacy_type_system = response->legacy_type_system});
     EXPECT_FALSE(oracle::has_errors(v)) << describe(v);
     EXPECT_TRUE(w->close_and_check());
   }

@@ -7,15 +7,14 @@ namespace tfc::runner {
 namespace {
 
 TEST(PluginLogTest, HclogJsonLines) {
-  const auto line = parse_log_line(
-      R"({"@level":"warn","@message":"deprecated attribute","@timestamp":"2026-01-01T00:00:00Z","k":1})",
-      LogStream::Stderr);
+  const auto line =
+      parse_log_line(R"({"@level":"warn","@message":"deprecated attribute","@timestamp":"2026-01-01T00:00:00Z","k":1})",
+                     LogStream::Stderr);
   EXPECT_EQ(line.level, LogLevel::Warn);
   EXPECT_EQ(line.message, "deprecated attribute");
   EXPECT_EQ(line.stream, LogStream::Stderr);
   EXPECT_TRUE(line.raw.starts_with("{\"@level\""));
-  EXPECT_EQ(parse_log_line(R"({"@level":"TRACE","@message":"x"})", LogStream::Stderr).level,
-            LogLevel::Trace);
+  EXPECT_EQ(parse_log_line(R"({"@level":"TRACE","@message":"x"})", LogStream::Stderr).level, LogLevel::Trace);
   // JSON without @level is just text.
   const auto plain = parse_log_line(R"({"message":"x"})", LogStream::Stdout);
   EXPECT_EQ(plain.level, LogLevel::None);
@@ -37,8 +36,7 @@ TEST(PluginLogTest, BracketedLevels) {
       {"2026-11-22T05:00:00.000Z [INFO] provider: started", LogLevel::Info, "provider: started"},
       {"[BOGUS] f", LogLevel::None, "[BOGUS] f"},
       {"plain text", LogLevel::None, "plain text"},
-      {"panic: runtime error: index out of range", LogLevel::Panic,
-       "panic: runtime error: index out of range"},
+      {"panic: runtime error: index out of range", LogLevel::Panic, "panic: runtime error: index out of range"},
       {"fatal error: concurrent map writes", LogLevel::Panic, "fatal error: concurrent map writes"},
       {"", LogLevel::None, ""},
   };

@@ -18,9 +18,7 @@ using test::ScriptDir;
 // A plaintext handshake line naming a socket in the plugin's socket directory.
 constexpr const char* kHandshakeEcho = R"(echo "1|6|unix|$PLUGIN_UNIX_SOCKET_DIR/plugin.sock|grpc|")";
 
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 bool group_gone(pid_t pgid) { return ::kill(-pgid, 0) == -1 && errno == ESRCH; }
 
@@ -38,8 +36,9 @@ protected:
 };
 
 TEST_F(PluginProcessTest, GarbageInsteadOfAHandshakeIsQuoted) {
-  const auto exe = m_dir.write_script("garbage", "pwd > \"$TEST_DIR/cwd\"\n"
-                                                 "echo 'Hello, I am not a plugin'\nsleep 30");
+  const auto exe = m_dir.write_script("garbage",
+                                      "pwd > \"$TEST_DIR/cwd\"\n"
+                                      "echo 'Hello, I am not a plugin'\nsleep 30");
   auto options = options_for(exe);
   options.environment = {{"TEST_DIR", m_dir.path().string()}};
   const auto process = PluginProcess::launch(options);
@@ -61,8 +60,7 @@ TEST_F(PluginProcessTest, SilencePastTheDeadlineIsATimeout) {
   const auto process = PluginProcess::launch(options);
   const auto elapsed = std::chrono::steady_clock::now() - start;
   ASSERT_FALSE(process);
-  EXPECT_TRUE(contains(process.error().message, "no handshake line within 300 ms"))
-      << process.error().message;
+  EXPECT_TRUE(contains(process.error().message, "no handshake line within 300 ms")) << process.error().message;
   // Deadline plus the SIGTERM grace period, with slack for a loaded machine.
   EXPECT_LT(elapsed, 300ms + 500ms + 1500ms);
   const pid_t pid = std::stoi(m_dir.read("pid"));
@@ -70,13 +68,12 @@ TEST_F(PluginProcessTest, SilencePastTheDeadlineIsATimeout) {
 }
 
 TEST_F(PluginProcessTest, EarlyExitReportsStatusAndStderrTail) {
-  const auto exe = m_dir.write_script(
-      "exit3", "printf 'partial stdout'\necho 'Error: this binary is a plugin' >&2\nexit 3");
+  const auto exe =
+      m_dir.write_script("exit3", "printf 'partial stdout'\necho 'Error: this binary is a plugin' >&2\nexit 3");
   const auto process = PluginProcess::launch(options_for(exe));
   ASSERT_FALSE(process);
   const auto& message = process.error().message;
-  EXPECT_TRUE(contains(message, "exited with status 3 before printing its handshake line"))
-      << message;
+  EXPECT_TRUE(contains(message, "exited with status 3 before printing its handshake line")) << message;
   EXPECT_TRUE(contains(message, "Error: this binary is a plugin")) << message;
   EXPECT_TRUE(contains(message, "partial stdout")) << message;
 }
@@ -141,9 +138,8 @@ TEST_F(PluginProcessTest, EnvironmentWorkingDirectoryAndStdin) {
 }
 
 TEST_F(PluginProcessTest, PlaintextOffersNoCertificate) {
-  const auto exe = m_dir.write_script(
-      "plain", "echo \"cert=${PLUGIN_CLIENT_CERT-unset}\" > \"$TEST_DIR/env\"\n" +
-                   std::string(kHandshakeEcho) + "\nexec sleep 30");
+  const auto exe = m_dir.write_script("plain", "echo \"cert=${PLUGIN_CLIENT_CERT-unset}\" > \"$TEST_DIR/env\"\n" +
+                                                   std::string(kHandshakeEcho) + "\nexec sleep 30");
   ::setenv("PLUGIN_CLIENT_CERT", "inherited", 1);
   auto options = options_for(exe);
   options.plaintext = true;
@@ -158,8 +154,7 @@ TEST_F(PluginProcessTest, PlaintextOffersNoCertificate) {
 TEST_F(PluginProcessTest, ShutdownKillsTheWholeGroupAndRemovesTheDirectory) {
   // One direct child, one orphaned grandchild (its parent subshell exits at once), and a
   // leader that ignores SIGTERM so that only SIGKILL ends it.
-  const auto exe = m_dir.write_script("forker", std::string("trap '' TERM\n") +
-                                                    "sleep 300 &\n(sleep 301 &)\n" +
+  const auto exe = m_dir.write_script("forker", std::string("trap '' TERM\n") + "sleep 300 &\n(sleep 301 &)\n" +
                                                     kHandshakeEcho + "\nwhile :; do sleep 1; done");
   auto process = PluginProcess::launch(options_for(exe));
   ASSERT_TRUE(process) << process.error().message;
@@ -183,8 +178,7 @@ TEST_F(PluginProcessTest, ShutdownKillsTheWholeGroupAndRemovesTheDirectory) {
 }
 
 TEST_F(PluginProcessTest, DestructorCleansUpWithoutShutdown) {
-  const auto exe = m_dir.write_script("child", std::string("sleep 300 &\n") + kHandshakeEcho +
-                                                   "\nexec sleep 300");
+  const auto exe = m_dir.write_script("child", std::string("sleep 300 &\n") + kHandshakeEcho + "\nexec sleep 300");
   pid_t pgid = 0;
   std::filesystem::path dir;
   {
@@ -198,8 +192,8 @@ TEST_F(PluginProcessTest, DestructorCleansUpWithoutShutdown) {
 }
 
 TEST_F(PluginProcessTest, CrashAfterTheHandshakeIsDetected) {
-  const auto exe = m_dir.write_script(
-      "crash", std::string(kHandshakeEcho) + "\necho 'panic: boom' >&2\nsleep 0.2\nexit 7");
+  const auto exe =
+      m_dir.write_script("crash", std::string(kHandshakeEcho) + "\necho 'panic: boom' >&2\nsleep 0.2\nexit 7");
   auto process = PluginProcess::launch(options_for(exe));
   ASSERT_TRUE(process) << process.error().message;
   auto& plugin = **process;
@@ -238,8 +232,7 @@ exec sleep 30)");
   for (const auto& line : plugin.logs()) {
     saw_warn |= line.level == LogLevel::Warn && line.message == "hclog record";
     saw_error |= line.level == LogLevel::Error && line.message == "tagged line";
-    saw_stdout |= line.stream == LogStream::Stdout &&
-                  line.raw == "first stdout line after the handshake";
+    saw_stdout |= line.stream == LogStream::Stdout && line.raw == "first stdout line after the handshake";
   }
   EXPECT_TRUE(saw_warn);
   EXPECT_TRUE(saw_error);

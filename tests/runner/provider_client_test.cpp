@@ -35,8 +35,7 @@ const Expectation kProviders[] = {
 
 std::filesystem::path provider_path(const std::string& name) {
   const char* dir = std::getenv("TFC_BINARY_DIR");
-  return std::filesystem::path(dir != nullptr ? dir : ".") / "providers" /
-         ("terraform-provider-" + name);
+  return std::filesystem::path(dir != nullptr ? dir : ".") / "providers" / ("terraform-provider-" + name);
 }
 
 class ProviderClientTest : public ::testing::TestWithParam<Expectation> {
@@ -65,8 +64,7 @@ protected:
 TEST_P(ProviderClientTest, SchemaOfTheNegotiatedVersion) {
   EXPECT_EQ(m_client->protocol_version(), GetParam().protocol);
   const auto schema = m_client->get_provider_schema({});
-  ASSERT_TRUE(schema.ok()) << protocol::to_string(schema.failure().kind) << ": "
-                           << schema.failure().message;
+  ASSERT_TRUE(schema.ok()) << protocol::to_string(schema.failure().kind) << ": " << schema.failure().message;
   const auto& resources = schema->schema.resource_schemas;
   const auto& data_sources = schema->schema.data_source_schemas;
   if (GetParam().resource != nullptr) {
@@ -81,8 +79,7 @@ TEST_P(ProviderClientTest, AbsentRpcsAreNotImplementedNeverAnError) {
   // Old providers lack GetResourceIdentitySchemas entirely; new ones may answer it.
   const auto identities = m_client->get_resource_identity_schemas({});
   if (!identities.ok()) {
-    EXPECT_EQ(identities.failure().kind, protocol::FailureKind::NotImplemented)
-        << identities.failure().message;
+    EXPECT_EQ(identities.failure().kind, protocol::FailureKind::NotImplemented) << identities.failure().message;
     EXPECT_TRUE(protocol::is_not_implemented(identities));
   }
   const auto stop = m_client->stop_provider({});
@@ -96,8 +93,7 @@ TEST_P(ProviderClientTest, ACallToADeadPluginIsClassedCrashed) {
   const auto schema = m_client->get_provider_schema({});
   ASSERT_FALSE(schema.ok());
   EXPECT_EQ(schema.failure().kind, protocol::FailureKind::Crashed) << schema.failure().message;
-  EXPECT_NE(schema.failure().message.find("killed by signal 9"), std::string::npos)
-      << schema.failure().message;
+  EXPECT_NE(schema.failure().message.find("killed by signal 9"), std::string::npos) << schema.failure().message;
 }
 
 TEST_P(ProviderClientTest, DeadlineIsTimeout) {

@@ -25,8 +25,7 @@ const RealProvider kProviders[] = {{"tfcfixture", 6}, {"tfcsdk", 5}, {"time", 5}
 
 std::filesystem::path provider_path(const std::string& name) {
   const char* dir = std::getenv("TFC_BINARY_DIR");
-  return std::filesystem::path(dir != nullptr ? dir : ".") / "providers" /
-         ("terraform-provider-" + name);
+  return std::filesystem::path(dir != nullptr ? dir : ".") / "providers" / ("terraform-provider-" + name);
 }
 
 bool group_gone(pid_t pgid) { return ::kill(-pgid, 0) == -1 && errno == ESRCH; }
@@ -66,16 +65,13 @@ void launch_ping_close(const LaunchOptions& options, int protocol) {
   const auto status = s.close();
   ASSERT_TRUE(status.has_value());
   // GRPCController.Shutdown makes a go-plugin server exit by itself, well within the grace.
-  EXPECT_FALSE(status->signaled && status->signal == SIGKILL)
-      << "needed SIGKILL: " << status->describe();
+  EXPECT_FALSE(status->signaled && status->signal == SIGKILL) << "needed SIGKILL: " << status->describe();
   EXPECT_FALSE(s.process()->exited_before_shutdown());
   EXPECT_TRUE(group_gone(pgid));
   EXPECT_FALSE(std::filesystem::exists(dir));
 }
 
-TEST_P(RealProviderTest, AutoMtlsP256HandshakeAndHealthCheck) {
-  launch_ping_close(options(), GetParam().protocol);
-}
+TEST_P(RealProviderTest, AutoMtlsP256HandshakeAndHealthCheck) { launch_ping_close(options(), GetParam().protocol); }
 
 TEST_P(RealProviderTest, AutoMtlsP521HandshakeAndHealthCheck) {
   auto o = options();
@@ -97,9 +93,7 @@ TEST_P(RealProviderTest, AnUnservedProtocolVersionIsRefused) {
   const auto session = PluginSession::launch(o);
   ASSERT_FALSE(session);
   const auto& message = session.error().message;
-  EXPECT_TRUE(message.find("field 2") != std::string::npos ||
-              message.find("field 5") != std::string::npos)
-      << message;
+  EXPECT_TRUE(message.find("field 2") != std::string::npos || message.find("field 5") != std::string::npos) << message;
 }
 
 TEST_P(RealProviderTest, NothingIsLeftInTheSystemTempDirectory) {
@@ -119,9 +113,7 @@ TEST_P(RealProviderTest, WrongMagicCookieIsAClearStartupError) {
   const auto session = PluginSession::launch(o);
   ASSERT_FALSE(session);
   const auto& message = session.error().message;
-  EXPECT_NE(message.find("exited with status 1 before printing its handshake line"),
-            std::string::npos)
-      << message;
+  EXPECT_NE(message.find("exited with status 1 before printing its handshake line"), std::string::npos) << message;
   EXPECT_NE(message.find("This binary is a plugin"), std::string::npos) << message;
 }
 

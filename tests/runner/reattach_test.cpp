@@ -39,8 +39,8 @@ TEST(ReattachTest, ParsesEveryField) {
 }
 
 TEST(ReattachTest, MissingProtocolVersionMeansFive) {
-  const auto targets = parse_reattach_providers(
-      R"({"a/b":{"Protocol":"grpc","Addr":{"Network":"unix","String":"/s"}}})");
+  const auto targets =
+      parse_reattach_providers(R"({"a/b":{"Protocol":"grpc","Addr":{"Network":"unix","String":"/s"}}})");
   ASSERT_TRUE(targets) << targets.error().message;
   EXPECT_EQ(targets->at(0).protocol_version, 5);
 }
@@ -62,21 +62,17 @@ TEST(ReattachTest, ErrorsNameTheKeyAndField) {
       {R"({"a/b": 3})", {"\"a/b\"", "(entry)"}},
       {R"({"a/b":{"ProtocolVersion":6,"Addr":{"Network":"unix","String":"/s"}}})",
        {"\"a/b\"", "Protocol", "got nothing"}},
-      {R"({"a/b":{"Protocol":"netrpc","Addr":{"Network":"unix","String":"/s"}}})",
-       {"Protocol", "netrpc"}},
+      {R"({"a/b":{"Protocol":"netrpc","Addr":{"Network":"unix","String":"/s"}}})", {"Protocol", "netrpc"}},
       {R"({"a/b":{"Protocol":"grpc","ProtocolVersion":4,"Addr":{"Network":"unix","String":"/s"}}})",
        {"\"a/b\"", "ProtocolVersion", "got 4"}},
       {R"({"a/b":{"Protocol":"grpc","ProtocolVersion":"6","Addr":{"Network":"unix","String":"/s"}}})",
        {"ProtocolVersion"}},
-      {R"({"a/b":{"Protocol":"grpc","Pid":-1,"Addr":{"Network":"unix","String":"/s"}}})",
-       {"Pid", "-1"}},
+      {R"({"a/b":{"Protocol":"grpc","Pid":-1,"Addr":{"Network":"unix","String":"/s"}}})", {"Pid", "-1"}},
       {R"({"a/b":{"Protocol":"grpc","Pid":1.5,"Addr":{"Network":"unix","String":"/s"}}})", {"Pid"}},
-      {R"({"a/b":{"Protocol":"grpc","Test":"yes","Addr":{"Network":"unix","String":"/s"}}})",
-       {"Test", "yes"}},
+      {R"({"a/b":{"Protocol":"grpc","Test":"yes","Addr":{"Network":"unix","String":"/s"}}})", {"Test", "yes"}},
       {R"({"a/b":{"Protocol":"grpc"}})", {"\"a/b\"", "Addr", "got nothing"}},
       {R"({"a/b":{"Protocol":"grpc","Addr":"unix:/s"}})", {"Addr"}},
-      {R"({"a/b":{"Protocol":"grpc","Addr":{"Network":"udp","String":"/s"}}})",
-       {"\"a/b\"", "Addr.Network", "udp"}},
+      {R"({"a/b":{"Protocol":"grpc","Addr":{"Network":"udp","String":"/s"}}})", {"\"a/b\"", "Addr.Network", "udp"}},
       {R"({"a/b":{"Protocol":"grpc","Addr":{"Network":"unix"}}})", {"Addr.String", "got nothing"}},
       {R"({"a/b":{"Protocol":"grpc","Addr":{"Network":"unix","String":""}}})", {"Addr.String"}},
       {R"({"":{"Protocol":"grpc","Addr":{"Network":"unix","String":"/s"}}})", {"empty provider"}},
@@ -86,8 +82,7 @@ TEST(ReattachTest, ErrorsNameTheKeyAndField) {
     ASSERT_FALSE(targets) << c.json;
     EXPECT_NE(targets.error().message.find("TF_REATTACH_PROVIDERS"), std::string::npos);
     for (const auto& want : c.want) {
-      EXPECT_NE(targets.error().message.find(want), std::string::npos)
-          << c.json << " -> " << targets.error().message;
+      EXPECT_NE(targets.error().message.find(want), std::string::npos) << c.json << " -> " << targets.error().message;
     }
   }
 }
@@ -98,8 +93,7 @@ TEST(ReattachTest, ReadsTheEnvironmentVariable) {
   ASSERT_TRUE(none);
   EXPECT_TRUE(none->empty());
   ::setenv("TF_REATTACH_PROVIDERS",
-           R"({"x/y":{"Protocol":"grpc","ProtocolVersion":6,"Addr":{"Network":"unix","String":"/p"}}})",
-           1);
+           R"({"x/y":{"Protocol":"grpc","ProtocolVersion":6,"Addr":{"Network":"unix","String":"/p"}}})", 1);
   auto some = reattach_providers_from_env();
   ::unsetenv("TF_REATTACH_PROVIDERS");
   ASSERT_TRUE(some) << some.error().message;

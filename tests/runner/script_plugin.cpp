@@ -17,15 +17,13 @@ ScriptDir::~ScriptDir() {
   if (!m_path.empty()) std::filesystem::remove_all(m_path, ec);
 }
 
-std::filesystem::path ScriptDir::write_script(const std::string& name,
-                                              const std::string& body) const {
+std::filesystem::path ScriptDir::write_script(const std::string& name, const std::string& body) const {
   const auto file = m_path / name;
   {
     std::ofstream out(file);
     out << "#!/bin/sh\n" << body << "\n";
   }
-  std::filesystem::permissions(file, std::filesystem::perms::owner_all |
-                                         std::filesystem::perms::group_read |
+  std::filesystem::permissions(file, std::filesystem::perms::owner_all | std::filesystem::perms::group_read |
                                          std::filesystem::perms::group_exec);
   return file;
 }

@@ -64,7 +64,8 @@ RunResult run_cli(const std::vector<std::string>& args) {
 std::vector<std::string> vector_files() {
   std::vector<std::string> files;
   for (const auto& e : fs::recursive_directory_iterator(TFC_VECTOR_DIR))
-    if (e.is_regular_file() && e.path().extension() == ".json") files.push_back(fs::relative(e.path(), TFC_VECTOR_DIR).string());
+    if (e.is_regular_file() && e.path().extension() == ".json")
+      files.push_back(fs::relative(e.path(), TFC_VECTOR_DIR).string());
   std::sort(files.begin(), files.end());
   return files;
 }
@@ -162,7 +163,8 @@ TEST_P(VectorFile, MatchesExpectations) {
   std::istringstream in(r.out);
   for (std::string line; std::getline(in, line);) lines.push_back(json::parse(line));
   ASSERT_EQ(lines.size(), docs.size());
-  for (std::size_t i = 0; i < docs.size(); ++i) check_one(docs[i], lines[i], GetParam() + " #" + std::to_string(i) + " " + docs[i].value("name", ""));
+  for (std::size_t i = 0; i < docs.size(); ++i)
+    check_one(docs[i], lines[i], GetParam() + " #" + std::to_string(i) + " " + docs[i].value("name", ""));
 }
 
 std::string test_name(const ::testing::TestParamInfo<std::string>& info) {
@@ -182,7 +184,8 @@ fs::path write_temp(const std::string& name, const std::string& text) {
   return p;
 }
 
-const char* kSchema = R"({"attributes": {"id": {"type": "string", "computed": true}, "n": {"type": "number", "optional": true}}})";
+const char* kSchema =
+    R"({"attributes": {"id": {"type": "string", "computed": true}, "n": {"type": "number", "optional": true}}})";
 
 TEST(OracleCli, InvalidJsonExits2NamingTheFile) {
   const fs::path p = write_temp("broken.json", "[{\"name\": ");
@@ -197,7 +200,8 @@ TEST(OracleCli, InvalidJsonExits2NamingTheFile) {
 TEST(OracleCli, MissingObjectExits2NamingVectorAndField) {
   const std::string doc = std::string(R"([{"name": "fine", "check": "apply", "schema": )") + kSchema +
                           R"(, "values": {"planned": null, "new": null}},
-      {"name": "lacks planned", "check": "plan", "schema": )" + kSchema + R"(, "values": {"prior": null, "config": null}}])";
+      {"name": "lacks planned", "check": "plan", "schema": )" +
+                          kSchema + R"(, "values": {"prior": null, "config": null}}])";
   const fs::path p = write_temp("missing.json", doc);
   const RunResult r = run_cli({"oracle", p.string()});
   EXPECT_EQ(r.status, 2);
@@ -209,11 +213,14 @@ TEST(OracleCli, MissingObjectExits2NamingVectorAndField) {
 }
 
 TEST(OracleCli, UnknownCheckAndBadSchemaExit2) {
-  const fs::path p1 = write_temp("check.json", std::string(R"({"name": "x", "check": "bogus", "schema": )") + kSchema + R"(, "values": {}})");
+  const fs::path p1 = write_temp(
+      "check.json", std::string(R"({"name": "x", "check": "bogus", "schema": )") + kSchema + R"(, "values": {}})");
   RunResult r = run_cli({"oracle", p1.string()});
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("bogus"), std::string::npos) << r.err;
-  const fs::path p2 = write_temp("schema.json", R"({"name": "x", "check": "apply", "schema": {"attributes": {"a": {"type": ["nope"]}}}, "values": {"planned": null, "new": null}})");
+  const fs::path p2 = write_temp(
+      "schema.json",
+      R"({"name": "x", "check": "apply", "schema": {"attributes": {"a": {"type": ["nope"]}}}, "values": {"planned": null, "new": null}})");
   r = run_cli({"oracle", p2.string()});
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("schema"), std::string::npos) << r.err;
@@ -222,8 +229,9 @@ TEST(OracleCli, UnknownCheckAndBadSchemaExit2) {
 }
 
 TEST(OracleCli, NonConformingInputExits2NamingThePath) {
-  const std::string doc = std::string(R"({"name": "bad prior", "check": "plan", "schema": )") + kSchema +
-                          R"(, "values": {"prior": {"id": "a", "n": "not a number"}, "config": {"id": null, "n": 1}, "planned": {"id": "a", "n": 1}}})";
+  const std::string doc =
+      std::string(R"({"name": "bad prior", "check": "plan", "schema": )") + kSchema +
+      R"(, "values": {"prior": {"id": "a", "n": "not a number"}, "config": {"id": null, "n": 1}, "planned": {"id": "a", "n": 1}}})";
   const fs::path p = write_temp("prior.json", doc);
   const RunResult r = run_cli({"oracle", p.string()});
   EXPECT_EQ(r.status, 2);
@@ -263,8 +271,9 @@ TEST(RulesCli, JsonListsEveryRuleWithItsFields) {
     EXPECT_FALSE(rule["seed"].get<std::string>().empty());
     EXPECT_TRUE(rule["severity"] == "error" || rule["severity"] == "warning");
   }
-  for (const char* id : {"plan.config_value_changed", "apply.unknown_in_new_state", "plan_final.action_changed", "rpc.crashed",
-                         "schema.set_dynamic", "import.incomplete", "validate.rejects_unknown", "value.undecodable"})
+  for (const char* id :
+       {"plan.config_value_changed", "apply.unknown_in_new_state", "plan_final.action_changed", "rpc.crashed",
+        "schema.set_dynamic", "import.incomplete", "validate.rejects_unknown", "value.undecodable"})
     EXPECT_EQ(ids.count(id), 1u) << id;
   const RunResult table = run_cli({"rules"});
   EXPECT_EQ(table.status, 0);

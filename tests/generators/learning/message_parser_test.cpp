@@ -14,7 +14,9 @@ namespace {
 
 using Kind = AttributeGroup::Kind;
 
-MessageFacts read(const std::string& summary, const std::string& detail = "") { return read_diagnostic(summary, detail); }
+MessageFacts read(const std::string& summary, const std::string& detail = "") {
+  return read_diagnostic(summary, detail);
+}
 
 // ---- terraform-plugin-sdk/v2 helper/validation (the error text is the diagnostic summary) ----
 
@@ -83,8 +85,9 @@ TEST(SdkValidation, StringMatchPatternIsGoQuoted) {
 }
 
 TEST(SdkValidation, Formats) {
-  EXPECT_EQ(read(R"("policy" contains an invalid JSON: invalid character '<' looking for beginning of value)").rule.format,
-            Format::Json);
+  EXPECT_EQ(
+      read(R"("policy" contains an invalid JSON: invalid character '<' looking for beginning of value)").rule.format,
+      Format::Json);
   EXPECT_EQ(read(R"("policy" contains an invalid JSON: invalid character '<')").subjects.front(), "policy");
   EXPECT_EQ(read(R"(expected "cidr" to be a valid CIDR Value, got 10.0.0: invalid CIDR address: 10.0.0)").rule.format,
             Format::Cidr);
@@ -129,7 +132,8 @@ TEST(SdkSchema, ExactlyOneOfBothMessages) {
   auto f = read("Invalid combination of arguments", R"("a": one of `a,b` must be specified)");
   ASSERT_TRUE(f.group.has_value());
   EXPECT_EQ(f.group->kind, Kind::ExactlyOne);
-  f = read("Invalid combination of arguments", R"("a": only one of `a,b,c` can be specified, but `a,c` were specified.)");
+  f = read("Invalid combination of arguments",
+           R"("a": only one of `a,b,c` can be specified, but `a,c` were specified.)");
   ASSERT_TRUE(f.group.has_value());
   EXPECT_EQ(f.group->kind, Kind::ExactlyOne);
   EXPECT_EQ(f.group->paths, (std::vector<std::string>{"a", "b", "c"}));
@@ -140,13 +144,15 @@ TEST(SdkSchema, AtLeastOneOfAndRequiredWith) {
   ASSERT_TRUE(f.group.has_value());
   EXPECT_EQ(f.group->kind, Kind::AtLeastOne);
   EXPECT_EQ(f.group->paths, (std::vector<std::string>{"rule.0.a", "rule.0.b"}));
-  f = read("Missing required argument", R"("ipv6_cidr_block": all of `ipv6_cidr_block,ipv6_ipam_pool_id` must be specified)");
+  f = read("Missing required argument",
+           R"("ipv6_cidr_block": all of `ipv6_cidr_block,ipv6_ipam_pool_id` must be specified)");
   ASSERT_TRUE(f.group.has_value());
   EXPECT_EQ(f.group->kind, Kind::AllOrNone);
 }
 
 TEST(SdkSchema, MissingRequiredArgument) {
-  const auto f = read("Missing required argument", R"(The argument "engine" is required, but no definition was found.)");
+  const auto f =
+      read("Missing required argument", R"(The argument "engine" is required, but no definition was found.)");
   EXPECT_FALSE(f.group.has_value());
   EXPECT_TRUE(f.rule.required);
   EXPECT_EQ(f.subjects.front(), "engine");
@@ -155,7 +161,8 @@ TEST(SdkSchema, MissingRequiredArgument) {
 // ---- terraform-plugin-framework-validators ----
 
 TEST(FrameworkValidators, OneOfAndBetween) {
-  auto f = read("Invalid Attribute Value Match", R"(Attribute mode value must be one of: ["fast" "slow"], got: "medium")");
+  auto f =
+      read("Invalid Attribute Value Match", R"(Attribute mode value must be one of: ["fast" "slow"], got: "medium")");
   EXPECT_EQ(f.subjects.front(), "mode");
   EXPECT_EQ(f.rule.one_of, (std::vector<std::string>{"fast", "slow"}));
   f = read("Invalid Attribute Value", "Attribute to_port value must be between -1 and 65535, got: -241");
@@ -181,7 +188,8 @@ TEST(FrameworkValidators, Lengths) {
 }
 
 TEST(FrameworkValidators, RegexMatchesIsSingleQuoted) {
-  const auto f = read("Invalid Attribute Value Match", "Attribute name value must match regular expression '^[a-z']+$', got: X");
+  const auto f =
+      read("Invalid Attribute Value Match", "Attribute name value must match regular expression '^[a-z']+$', got: X");
   ASSERT_TRUE(f.rule.pattern.has_value());
   EXPECT_EQ(*f.rule.pattern, "^[a-z']+$");
 }
@@ -218,15 +226,18 @@ TEST(FrameworkValidators, ConfigValidators) {
 }
 
 TEST(FrameworkValidators, MissingRequiredAttribute) {
-  const auto f = read("Missing Configuration for Required Attribute",
-                      "Must set a configuration value for the region attribute as the provider has marked it as required.");
+  const auto f =
+      read("Missing Configuration for Required Attribute",
+           "Must set a configuration value for the region attribute as the provider has marked it as required.");
   EXPECT_TRUE(f.rule.required);
 }
 
 // ---- custom validators in plain English ----
 
 TEST(CustomMessages, EnumValuesAndFormats) {
-  auto f = read("Invalid String Enum Value", "The provided value does not match any valid values.\n\nPath: type\nGiven Value: x\nValid Values: [Directory ]");
+  auto f = read(
+      "Invalid String Enum Value",
+      "The provided value does not match any valid values.\n\nPath: type\nGiven Value: x\nValid Values: [Directory ]");
   EXPECT_EQ(f.rule.one_of, (std::vector<std::string>{"Directory"}));
   f = read(R"("bucket_account_id" doesn't look like AWS Account ID (exactly 12 digits): "x")");
   ASSERT_FALSE(f.subjects.empty());
@@ -247,14 +258,16 @@ TEST(CustomMessages, EnumValuesAndFormats) {
 }
 
 TEST(CustomMessages, DurationExamplesAreCandidates) {
-  const auto f = read("Invalid Attribute Value Time Duration",
-                      R"("x" must be a string containing a sequence of decimal numbers, each with optional fraction and a unit suffix, such as "300ms", "-1.5h" or "2h45m".)");
+  const auto f = read(
+      "Invalid Attribute Value Time Duration",
+      R"("x" must be a string containing a sequence of decimal numbers, each with optional fraction and a unit suffix, such as "300ms", "-1.5h" or "2h45m".)");
   EXPECT_EQ(f.rule.one_of, (std::vector<std::string>{"300ms", "-1.5h", "2h45m"}));
   EXPECT_EQ(f.rule.format, Format::Duration);
 }
 
 TEST(CustomMessages, CharacterRulesBecomePatterns) {
-  const auto p = charset_pattern("must be between 3 and 63 characters and contain only lowercase letters, numbers and hyphens");
+  const auto p =
+      charset_pattern("must be between 3 and 63 characters and contain only lowercase letters, numbers and hyphens");
   ASSERT_TRUE(p.has_value());
   const auto re = Regex::parse(*p);
   ASSERT_TRUE(re.has_value());
@@ -276,8 +289,9 @@ TEST(CustomMessages, TemplatesBecomePatterns) {
     EXPECT_FALSE(re->matches("25:00-02:30")) << *f.rule.pattern;
     EXPECT_FALSE(re->matches("01:00-02:30)")) << *f.rule.pattern;
   }
-  const auto bucket = read("Invalid Attribute Value Match",
-                           "Attribute bucket must be in the format [bucket_name]--[azid]--x-s3. Use the other resource, got: b");
+  const auto bucket =
+      read("Invalid Attribute Value Match",
+           "Attribute bucket must be in the format [bucket_name]--[azid]--x-s3. Use the other resource, got: b");
   ASSERT_TRUE(bucket.rule.pattern.has_value());
   const auto re = Regex::parse(*bucket.rule.pattern);
   ASSERT_TRUE(re.has_value());
@@ -305,7 +319,8 @@ TEST(Descriptions, EnumerationsRangesAndDefaults) {
   const auto range = rule_from_description("Seconds between checks, between 5 and 300.");
   EXPECT_EQ(*range.min, 5);
   EXPECT_EQ(*range.max, 300);
-  EXPECT_EQ(rule_from_description("How records are kept. Defaults to `append`.").one_of, (std::vector<std::string>{"append"}));
+  EXPECT_EQ(rule_from_description("How records are kept. Defaults to `append`.").one_of,
+            (std::vector<std::string>{"append"}));
   EXPECT_EQ(rule_from_description("The ARN of the role to assume.").format, Format::Arn);
   EXPECT_TRUE(rule_from_description("The ID of one of the subnets.").one_of.empty());
 }

@@ -107,7 +107,8 @@ TEST(RefusalLearner, FormatsFromMessagesUseTheNameForTheirCandidates) {
   l.begin_case();
   l.refused(config({{"name", "x"}, {"label", "l"}, {"role_arn", "q"}, {"policy", "<"}}),
             {error(R"("role_arn" (q) is an invalid ARN: arn: invalid prefix)", "", at("role_arn")),
-             error(R"("policy" contains an invalid JSON: invalid character '<' looking for beginning of value)", "", at("policy"))});
+             error(R"("policy" contains an invalid JSON: invalid character '<' looking for beginning of value)", "",
+                   at("policy"))});
   ASSERT_NE(l.hints().find("role_arn"), nullptr);
   EXPECT_EQ(l.hints().find("role_arn")->values.front(), "arn:aws:iam::123456789012:role/tfconform-role");
   ASSERT_NE(l.hints().find("policy"), nullptr);
@@ -267,13 +268,15 @@ TEST(RefusalLearner, FactsNameSourceRuleEvidenceAndCase) {
   l.refused(config({{"name", "x"}, {"label", "l"}, {"size", 99}}),
             {error("expected size to be in the range (1 - 10), got 99", "", at("size"))});
   const auto facts = l.facts();
-  const auto size = std::find_if(facts.begin(), facts.end(), [](const LearnedFact& f) { return f.attribute == "size"; });
+  const auto size =
+      std::find_if(facts.begin(), facts.end(), [](const LearnedFact& f) { return f.attribute == "size"; });
   ASSERT_NE(size, facts.end());
   EXPECT_EQ(size->source, "diagnostic");
   EXPECT_EQ(size->rule, "whole number in [1, 10]");
   EXPECT_EQ(size->evidence, "expected size to be in the range (1 - 10), got 99");
   EXPECT_EQ(size->case_number, 2u);
-  const auto name = std::find_if(facts.begin(), facts.end(), [](const LearnedFact& f) { return f.attribute == "name"; });
+  const auto name =
+      std::find_if(facts.begin(), facts.end(), [](const LearnedFact& f) { return f.attribute == "name"; });
   ASSERT_NE(name, facts.end());
   EXPECT_EQ(name->source, "description");
   EXPECT_EQ(name->case_number, 0u);

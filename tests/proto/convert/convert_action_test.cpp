@@ -30,7 +30,8 @@ TEST(ConvertAction, PlanActionRoundTripsWithAndWithoutDeferral) {
 TEST(ConvertAction, InvokeActionEventsKeepTheirKind) {
   expect_round_trips(protocol::InvokeActionRequest{"example_notify", msgpack("\x80"), deferral_allowed()});
   expect_round_trips(protocol::InvokeActionEvent{protocol::InvokeEventKind::Progress, "halfway", {}});
-  expect_round_trips(protocol::InvokeActionEvent{protocol::InvokeEventKind::Completed, "", support::sample_diagnostics()});
+  expect_round_trips(
+      protocol::InvokeActionEvent{protocol::InvokeEventKind::Completed, "", support::sample_diagnostics()});
   // Completed with no diagnostics is still a completed event (the oneof member is set).
   expect_round_trips(protocol::InvokeActionEvent{protocol::InvokeEventKind::Completed, "", {}});
   // An event with neither member set arrives as None.

@@ -13,8 +13,8 @@ TEST(ConvertDataSource, ValidateRoundTrips) {
 }
 
 TEST(ConvertDataSource, ReadRoundTripsWithAndWithoutDeferral) {
-  expect_round_trips(protocol::ReadDataSourceRequest{"example_lookup", msgpack("\x81\xa1q\xa1x"), msgpack("\xc0"),
-                                                     {true, false, false, false}});
+  expect_round_trips(protocol::ReadDataSourceRequest{
+      "example_lookup", msgpack("\x81\xa1q\xa1x"), msgpack("\xc0"), {true, false, false, false}});
   protocol::ReadDataSourceResponse r{msgpack("\x81\xa1q\xa1x"), support::sample_diagnostics(),
                                      protocol::Deferred{protocol::DeferredReason::ProviderConfigUnknown}};
   expect_round_trips(r);

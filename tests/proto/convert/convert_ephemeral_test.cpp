@@ -10,9 +10,12 @@ using support::msgpack;
 TEST(ConvertEphemeral, ValidateAndOpenRoundTrip) {
   expect_round_trips(protocol::ValidateEphemeralResourceConfigRequest{"example_token", msgpack("\x80")});
   expect_round_trips(protocol::ValidateEphemeralResourceConfigResponse{support::sample_diagnostics()});
-  expect_round_trips(protocol::OpenEphemeralResourceRequest{"example_token", msgpack("\x80"), {true, true, false, false}});
+  expect_round_trips(
+      protocol::OpenEphemeralResourceRequest{"example_token", msgpack("\x80"), {true, true, false, false}});
   protocol::OpenEphemeralResourceResponse open{support::sample_diagnostics(), protocol::Timestamp{1767225600, 500},
-                                               msgpack("\x81\xa5token\xa3" "abc"), std::string("k\x00y", 3),
+                                               msgpack("\x81\xa5token\xa3"
+                                                       "abc"),
+                                               std::string("k\x00y", 3),
                                                protocol::Deferred{protocol::DeferredReason::ResourceConfigUnknown}};
   expect_round_trips(open);
 }
@@ -32,7 +35,8 @@ TEST(ConvertEphemeral, PrivateAndRenewAtKeepTheirPresence) {
 TEST(ConvertEphemeral, RenewAndCloseRoundTrip) {
   expect_round_trips(protocol::RenewEphemeralResourceRequest{"example_token", "state"});
   expect_round_trips(protocol::RenewEphemeralResourceRequest{"example_token", std::nullopt});
-  expect_round_trips(protocol::RenewEphemeralResourceResponse{support::sample_diagnostics(), protocol::Timestamp{5, 0}, "next"});
+  expect_round_trips(
+      protocol::RenewEphemeralResourceResponse{support::sample_diagnostics(), protocol::Timestamp{5, 0}, "next"});
   expect_round_trips(protocol::CloseEphemeralResourceRequest{"example_token", "state"});
   expect_round_trips(protocol::CloseEphemeralResourceResponse{support::sample_diagnostics()});
 }

@@ -24,8 +24,8 @@ TEST(ConvertListResource, EventDiagnosticErrorsNameTheDiagnosticField) {
 }
 
 TEST(ConvertListResource, ValidateListResourceConfigRoundTrips) {
-  expect_round_trips(protocol::ValidateListResourceConfigRequest{"example_thing", msgpack("\x80"), msgpack("\xc3"),
-                                                                 msgpack("\x0a")});
+  expect_round_trips(
+      protocol::ValidateListResourceConfigRequest{"example_thing", msgpack("\x80"), msgpack("\xc3"), msgpack("\x0a")});
   expect_round_trips(protocol::ValidateListResourceConfigResponse{support::sample_diagnostics()});
 }
 

@@ -51,8 +51,8 @@ TEST(ConvertResource, PresentButEmptyIdentityStaysPresent) {
 }
 
 TEST(ConvertResource, PlanResourceChangeRoundTripsRequiresReplaceAndLegacyFlag) {
-  protocol::PlanResourceChangeRequest request{"example_thing", kState, kConfig, kConfig, "prior",
-                                              msgpack("\xc0"), kCaps, kIdentity, ""};
+  protocol::PlanResourceChangeRequest request{"example_thing", kState, kConfig,   kConfig, "prior",
+                                              msgpack("\xc0"), kCaps,  kIdentity, ""};
   expect_round_trips(request);
   protocol::PlanResourceChangeResponse response;
   response.planned_state = kConfig;
@@ -71,7 +71,9 @@ TEST(ConvertResource, PlannedPrivateInPlanRequestIsV6Only) {
   request.type_name = "example_thing";
   request.planned_private = "from the plan walk";
   // field 9 (tag 0x4a), tfplugin6.proto 6.11
-  EXPECT_NE(v6::to_proto(request).SerializeAsString().find("\x4a\x12" "from the plan walk"), std::string::npos);
+  EXPECT_NE(v6::to_proto(request).SerializeAsString().find("\x4a\x12"
+                                                           "from the plan walk"),
+            std::string::npos);
   auto five = support::round_trip_v5(request);
   ASSERT_TRUE(five);
   EXPECT_TRUE(five->planned_private.empty());
@@ -91,8 +93,8 @@ TEST(ConvertResource, ApplyResourceChangeRoundTrips) {
                                                           msgpack("\xc0"), kIdentity});
   // delete: planned_state and config null (empty here), no identity
   expect_round_trips(protocol::ApplyResourceChangeRequest{"example_thing", kState, {}, {}, "", {}, std::nullopt});
-  expect_round_trips(protocol::ApplyResourceChangeResponse{kState, "private", support::sample_diagnostics(), true,
-                                                           kIdentity});
+  expect_round_trips(
+      protocol::ApplyResourceChangeResponse{kState, "private", support::sample_diagnostics(), true, kIdentity});
 }
 
 TEST(ConvertResource, ImportResourceStateRoundTripsEveryImportedResource) {
@@ -106,9 +108,14 @@ TEST(ConvertResource, ImportResourceStateRoundTripsEveryImportedResource) {
 }
 
 TEST(ConvertResource, MoveResourceStateRoundTrips) {
-  protocol::MoveResourceStateRequest r{"registry.terraform.io/hashicorp/old", "old_thing", 3,
-                                       {R"({"id":"x"})", {}}, "example_thing", "src-private",
-                                       protocol::RawState{R"({"id":"x"})", {}}, 1};
+  protocol::MoveResourceStateRequest r{"registry.terraform.io/hashicorp/old",
+                                       "old_thing",
+                                       3,
+                                       {R"({"id":"x"})", {}},
+                                       "example_thing",
+                                       "src-private",
+                                       protocol::RawState{R"({"id":"x"})", {}},
+                                       1};
   expect_round_trips(r);
   r.source_identity.reset();
   expect_round_trips(r);

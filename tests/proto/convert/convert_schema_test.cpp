@@ -56,7 +56,10 @@ schema::Schema every_nesting_schema() {
   old.deprecated = true;
   old.deprecation_message = "use new";
   Attribute any = attribute("any", Type::dynamic());
-  s.block.attributes = {id, secret, old, any,
+  s.block.attributes = {id,
+                        secret,
+                        old,
+                        any,
                         attribute("tags", Type::map(Type::string())),
                         attribute("obj", Type::object({{"a", Type::string()}, {"b", Type::number()}}, {"b"}))};
   s.block.block_types = {nested("single", NestingMode::Single), nested("list", NestingMode::List, 1, 3),
@@ -206,7 +209,8 @@ TEST(ConvertSchema, InvalidNestingModesAreErrors) {
   tfplugin6::Schema object_pb;
   auto* a = object_pb.mutable_block()->add_attributes();
   a->set_name("grouped");
-  a->mutable_nested_type()->set_nesting(static_cast<tfplugin6::Schema::Object::NestingMode>(5));  // GROUP is blocks-only
+  a->mutable_nested_type()->set_nesting(
+      static_cast<tfplugin6::Schema::Object::NestingMode>(5));  // GROUP is blocks-only
   auto objects = v6::from_proto(object_pb);
   ASSERT_FALSE(objects);
   EXPECT_NE(objects.error().message.find("grouped.nested_type"), std::string::npos) << objects.error().message;

@@ -11,7 +11,8 @@ using protocol::RpcFailure;
 using protocol::RpcResult;
 
 TEST(NotImplemented, UnimplementedStatusIsRecognised) {
-  const RpcFailure failure = protocol::failure_from_status(12, "unknown method PlanAction for service tfplugin6.Provider");
+  const RpcFailure failure =
+      protocol::failure_from_status(12, "unknown method PlanAction for service tfplugin6.Provider");
   EXPECT_EQ(failure.kind, FailureKind::NotImplemented);
   EXPECT_TRUE(protocol::is_not_implemented(failure));
   EXPECT_TRUE(protocol::is_not_implemented(RpcResult<protocol::ValidateListResourceConfigResponse>(failure)));
@@ -48,13 +49,15 @@ TEST(NotImplemented, OtherDiagnosticShapesAreNotRecognised) {
   EXPECT_FALSE(protocol::is_not_implemented(protocol::Diagnostics{marker, marker}));
   EXPECT_FALSE(protocol::is_not_implemented(
       protocol::Diagnostics{{Severity::Warning, "Provider PlanAction Not Implemented", "", std::nullopt}}));
-  EXPECT_FALSE(protocol::is_not_implemented(
-      protocol::Diagnostics{{Severity::Error, "Not Implemented yet", "", std::nullopt}}));
-  EXPECT_FALSE(protocol::is_not_implemented(RpcResult<protocol::ReadResourceResponse>(protocol::ReadResourceResponse{})));
+  EXPECT_FALSE(
+      protocol::is_not_implemented(protocol::Diagnostics{{Severity::Error, "Not Implemented yet", "", std::nullopt}}));
+  EXPECT_FALSE(
+      protocol::is_not_implemented(RpcResult<protocol::ReadResourceResponse>(protocol::ReadResourceResponse{})));
 }
 
 TEST(NotImplemented, ResponsesWithoutDiagnosticsOnlyHaveTheStatusForm) {
-  EXPECT_FALSE(protocol::is_not_implemented(RpcResult<protocol::StopProviderResponse>(protocol::StopProviderResponse{})));
+  EXPECT_FALSE(
+      protocol::is_not_implemented(RpcResult<protocol::StopProviderResponse>(protocol::StopProviderResponse{})));
   EXPECT_TRUE(protocol::is_not_implemented(
       RpcResult<protocol::CallFunctionResponse>(protocol::failure_from_status(12, "unknown method"))));
 }

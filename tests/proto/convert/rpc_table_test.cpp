@@ -50,16 +50,22 @@ TEST(RpcTable, MethodNamesAreUnique) {
 }
 
 TEST(RpcTable, FamiliesAreTheKnownOnes) {
-  const std::set<std::string_view> families{"provider", "identity", "resource", "data_source",
-                                            "ephemeral", "function", "list", "action"};
+  const std::set<std::string_view> families{"provider",  "identity", "resource", "data_source",
+                                            "ephemeral", "function", "list",     "action"};
   for (const RpcInfo& rpc : kRpcs) EXPECT_TRUE(families.contains(rpc.family)) << rpc.method << ": " << rpc.family;
 }
 
 TEST(RpcTable, EveryTfplugin6ProviderRpcButTheStateStoresIsARow) {
   const ServiceDescriptor* six = provider_service(tfplugin6::Schema::descriptor()->file());
   ASSERT_NE(six, nullptr);
-  const std::set<std::string> state_stores{"ValidateStateStoreConfig", "ConfigureStateStore", "ReadStateBytes",
-                                           "WriteStateBytes", "LockState", "UnlockState", "GetStates", "DeleteState"};
+  const std::set<std::string> state_stores{"ValidateStateStoreConfig",
+                                           "ConfigureStateStore",
+                                           "ReadStateBytes",
+                                           "WriteStateBytes",
+                                           "LockState",
+                                           "UnlockState",
+                                           "GetStates",
+                                           "DeleteState"};
   EXPECT_EQ(uncovered(six, check_rows(six, &RpcInfo::v6_name)), state_stores);
 }
 

@@ -39,8 +39,8 @@ TEST(JsonMirror, WholeUnknownAndNull) {
 
 TEST(JsonMirror, DynamicPositionsMirrorTheInnerValue) {
   Type t = type_of(R"(["object",{"d":"dynamic","e":"dynamic"}])");
-  MirroredJson in{json::parse(R"({"d":{"value":null,"type":"string"},"e":null})"), json::parse(R"({"d":true,"e":true})"),
-                  nullptr};
+  MirroredJson in{json::parse(R"({"d":{"value":null,"type":"string"},"e":null})"),
+                  json::parse(R"({"d":true,"e":true})"), nullptr};
   auto v = value_from_mirrored_json(in, t);
   ASSERT_TRUE(v) << v.error().message;
   EXPECT_EQ(v->attribute("d")->type(), Type::string());
@@ -57,9 +57,10 @@ TEST(JsonMirror, WritesAndReadsBack) {
   Refinements r;
   r.number_lower = NumberBound{Number(1), false};
   r.not_null = true;
-  Value v = Value::object(t, {Value::list(Type::number(), {Value::number(Number(1.5)), Value::unknown(Type::number(), r)}),
-                              Value::number(*Number::parse("18446744073709551616.25")), Value::boolean(true),
-                              Value::set(Type::string(), {Value::string("x")})});
+  Value v =
+      Value::object(t, {Value::list(Type::number(), {Value::number(Number(1.5)), Value::unknown(Type::number(), r)}),
+                        Value::number(*Number::parse("18446744073709551616.25")), Value::boolean(true),
+                        Value::set(Type::string(), {Value::string("x")})});
   MirroredJson out = value_to_mirrored_json(v, t);
   EXPECT_EQ(out.unknown, json::parse(R"({"a":[false,true]})"));
   EXPECT_EQ(out.refinements, json::parse(R"({".a[1]":{"not_null":true,"number_lower":[1,false]}})"));

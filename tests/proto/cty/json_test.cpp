@@ -36,10 +36,10 @@ TEST(Json, WholeObjectExampleRoundTrips) {
 
 TEST(Json, EncodesLikeGoCty) {
   Type t = type_of(R"(["object",{"b":"number","a":["set","string"],"m":["map","bool"],"d":"dynamic","e":"dynamic"}])");
-  Value v = Value::object(t, {Value::set(Type::string(), {Value::string("y"), Value::string("<x>")}),
-                              Value::number(*Number::parse("18446744073709551616.5")),
-                              Value::list(Type::number(), {Value::number(1)}), Value(),
-                              Value::map(Type::boolean(), {{"z", Value::boolean(true)}, {"a", Value::boolean(false)}})});
+  Value v = Value::object(
+      t, {Value::set(Type::string(), {Value::string("y"), Value::string("<x>")}),
+          Value::number(*Number::parse("18446744073709551616.5")), Value::list(Type::number(), {Value::number(1)}),
+          Value(), Value::map(Type::boolean(), {{"z", Value::boolean(true)}, {"a", Value::boolean(false)}})});
   EXPECT_EQ(*json_encode(v, t),
             R"({"a":["\u003cx\u003e","y"],"b":18446744073709551616.5,"d":{"value":[1],"type":["list","number"]},)"
             R"("e":null,"m":{"a":false,"z":true}})");

@@ -110,8 +110,7 @@ std::vector<Example> examples() {
       {"22 dynamic unknown string", R"("dynamic")", Value::unknown(Type::string()),
        "92 c4 08 22 73 74 72 69 6e 67 22 d4 00 00"},
       {"23 object with dynamic attribute", R"(["object",{"a":"dynamic"}])",
-       Value::object(type_of(R"(["object",{"a":"dynamic"}])"), {n(1)}),
-       "81 a1 61 92 c4 08 22 6e 75 6d 62 65 72 22 01"},
+       Value::object(type_of(R"(["object",{"a":"dynamic"}])"), {n(1)}), "81 a1 61 92 c4 08 22 6e 75 6d 62 65 72 22 01"},
       {"24 refined not null", R"("string")", Value::unknown(Type::string(), not_null()), "c7 03 0c 81 01 c2"},
       {"25 refined prefix ab", R"("string")", Value::unknown(Type::string(), prefix_ab),
        "c7 07 0c 82 01 c2 02 a2 61 62"},
@@ -125,9 +124,9 @@ std::vector<Example> examples() {
        "c7 07 0c 83 01 c2 05 01 06 03"},
       {"whole resource object",
        R"(["object",{"id":"string","opt":["object",{"on":"bool"}],"rule":["list",["object",{"port":"number"}]],"tags":["map","string"]}])",
-       Value::object(whole, {Value::unknown(Type::string()), Value::null(type_of(R"(["object",{"on":"bool"}])")),
-                             Value::list(rule, {Value::object(rule, {n(443)})}),
-                             Value::null(Type::map(Type::string()))}),
+       Value::object(whole,
+                     {Value::unknown(Type::string()), Value::null(type_of(R"(["object",{"on":"bool"}])")),
+                      Value::list(rule, {Value::object(rule, {n(443)})}), Value::null(Type::map(Type::string()))}),
        "84 a2 69 64 d4 00 00 a3 6f 70 74 c0 a4 72 75 6c 65 91 81 a4 70 6f 72 74 cd 01 bb a4 74 61 67 73 c0"},
       {"LIST block with dynamic attribute", R"("dynamic")", Value::tuple({Value::object({{"v", s("x")}})}),
        "92 c4 25 " + ascii_hex(tuple_json) + " 91 81 a1 76 a1 78"},
@@ -168,7 +167,8 @@ TEST(Msgpack, NumberEncodingFollowsHeadRules) {
   EXPECT_EQ(enc(*Number::parse("0.5")), "cb 3f e0 00 00 00 00 00 00");
   EXPECT_EQ(enc(Number(std::numeric_limits<double>::infinity())), "cb 7f f0 00 00 00 00 00 00");
   EXPECT_EQ(enc(Number(-std::numeric_limits<double>::infinity())), "cb ff f0 00 00 00 00 00 00");
-  EXPECT_EQ(enc(Number(1e20)), to_hex("\xb5" "100000000000000000000"));
+  EXPECT_EQ(enc(Number(1e20)), to_hex("\xb5"
+                                      "100000000000000000000"));
 }
 
 TEST(Msgpack, DecodingIsLiberal) {
@@ -195,10 +195,10 @@ TEST(Msgpack, DecodingIsLiberal) {
     EXPECT_TRUE(v.refinements().empty()) << h;
   }
   EXPECT_TRUE(raw_equals(dec("92 a6 22 62 6f 6f 6c 22 c3", Type::dynamic()), Value::boolean(true))) << "str type JSON";
-  EXPECT_TRUE(raw_equals(dec("82 a1 6b 01 a1 6b 02", Type::map(Type::number())),
-                         Value::map(Type::number(), {{"k", n(2)}})));
-  EXPECT_TRUE(raw_equals(dec("92 a1 62 a1 61", Type::set(Type::string())),
-                         Value::set(Type::string(), {s("a"), s("b")})))
+  EXPECT_TRUE(
+      raw_equals(dec("82 a1 6b 01 a1 6b 02", Type::map(Type::number())), Value::map(Type::number(), {{"k", n(2)}})));
+  EXPECT_TRUE(
+      raw_equals(dec("92 a1 62 a1 61", Type::set(Type::string())), Value::set(Type::string(), {s("a"), s("b")})))
       << "set order does not matter";
   EXPECT_TRUE(raw_equals(dec("82 a1 6e 05 a2 69 64 a1 78", type_of(R"(["object",{"id":"string","n":"number"}])")),
                          Value::object({{"id", s("x")}, {"n", n(5)}})))

@@ -65,8 +65,9 @@ TEST(Number, ComparesExactlyAcrossForms) {
   EXPECT_EQ(compare(Number(std::int64_t{9007199254740993}), Number(9007199254740992.0)), 1);
   EXPECT_EQ(compare(Number(std::numeric_limits<std::int64_t>::max()), Number(9223372036854775808.0)), -1);
   EXPECT_EQ(compare(*Number::parse("-3.5"), Number(-3)), -1);
-  EXPECT_EQ(compare(*Number::parse("123456789012345678901234567890.5"),
-                    *Number::parse("123456789012345678901234567890.25")), 1);
+  EXPECT_EQ(
+      compare(*Number::parse("123456789012345678901234567890.5"), *Number::parse("123456789012345678901234567890.25")),
+      1);
   EXPECT_EQ(compare(*Number::parse("-1e30"), *Number::parse("-1e29")), -1);
   EXPECT_EQ(compare(Number(-std::numeric_limits<double>::infinity()), *Number::parse("-1e300")), -1);
   EXPECT_EQ(compare(Number(1.25), Number(1)), 1);

@@ -219,9 +219,12 @@ RC_GTEST_PROP(CtyProperties, TypeTextsReadAsNlohmannReadsThem, ()) {
 }
 
 RC_GTEST_PROP(CtyProperties, TokenSoupsReadAsNlohmannReadsThem, ()) {
-  static const std::vector<std::string> kTokens = {
-      R"("string")", R"("number")", R"("bool")", R"("dynamic")", R"("list")", R"("set")", R"("map")", R"("tuple")",
-      R"("object")", R"("a")", R"("b")", R"("x\"y")", "\"\u00e9\"", "[", "]", "{", "}", ",", ":", " ", "1", "null"};
+  static const std::vector<std::string> kTokens = {R"("string")", R"("number")", R"("bool")", R"("dynamic")",
+                                                   R"("list")",   R"("set")",    R"("map")",  R"("tuple")",
+                                                   R"("object")", R"("a")",      R"("b")",    R"("x\"y")",
+                                                   "\"\u00e9\"",  "[",           "]",         "{",
+                                                   "}",           ",",           ":",         " ",
+                                                   "1",           "null"};
   const auto picks = *rc::gen::container<std::vector<std::size_t>>(rc::gen::inRange<std::size_t>(0, kTokens.size()));
   std::string text;
   for (const auto i : picks) text += kTokens[i];

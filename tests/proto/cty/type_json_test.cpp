@@ -8,12 +8,10 @@ namespace tfc::cty {
 namespace {
 
 TEST(TypeJson, RoundTripsEveryKind) {
-  for (const char* text : {
-           R"("string")", R"("number")", R"("bool")", R"("dynamic")", R"(["list","string"])",
-           R"(["set",["map","number"]])", R"(["tuple",["string",["list","bool"]]])",
-           R"(["tuple",[]])", R"(["object",{}])",
-           R"(["object",{"a":["set","bool"],"b":"number"}])",
-           R"(["object",{"a":"string","b":"number","c":"bool"},["a","c"]])"}) {
+  for (const char* text : {R"("string")", R"("number")", R"("bool")", R"("dynamic")", R"(["list","string"])",
+                           R"(["set",["map","number"]])", R"(["tuple",["string",["list","bool"]]])", R"(["tuple",[]])",
+                           R"(["object",{}])", R"(["object",{"a":["set","bool"],"b":"number"}])",
+                           R"(["object",{"a":"string","b":"number","c":"bool"},["a","c"]])"}) {
     auto t = type_from_json(text);
     ASSERT_TRUE(t) << text << ": " << t.error().message;
     EXPECT_EQ(type_to_json(*t), text);

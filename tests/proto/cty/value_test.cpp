@@ -35,7 +35,8 @@ TEST(Value, SetElementsHoldingUnknownsNeverCollapse) {
   const auto u = Value::unknown(Type::string());
   EXPECT_EQ(Value::set(Type::string(), {u, u}).length(), 2u);
   const auto obj = [](Value v) { return Value::object({{"a", std::move(v)}}); };
-  const auto objs = Value::set(Type::object({{"a", Type::string()}}), {obj(u), obj(u), obj(Value::string("x")), obj(Value::string("x"))});
+  const auto objs = Value::set(Type::object({{"a", Type::string()}}),
+                               {obj(u), obj(u), obj(Value::string("x")), obj(Value::string("x"))});
   EXPECT_EQ(objs.length(), 3u);  // the two known ones are one element
 }
 

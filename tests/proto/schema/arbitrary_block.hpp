@@ -42,8 +42,9 @@ inline rc::Gen<cty::Type> type(int depth) {
       case 4: return cty::Type::list(*type(depth - 1));
       case 5: return cty::Type::set(*type(depth - 1));
       case 6: return cty::Type::map(*type(depth - 1));
-      case 7: return cty::Type::tuple(*rc::gen::container<std::vector<cty::Type>>(
-          static_cast<std::size_t>(*rc::gen::inRange(0, 3)), type(depth - 1)));
+      case 7:
+        return cty::Type::tuple(*rc::gen::container<std::vector<cty::Type>>(
+            static_cast<std::size_t>(*rc::gen::inRange(0, 3)), type(depth - 1)));
       default: {
         std::vector<std::pair<std::string, cty::Type>> attrs;
         const int n = *rc::gen::inRange(0, 4);
@@ -65,8 +66,9 @@ inline rc::Gen<Attribute> attribute(int depth);
 /// Attributes with unique names, sorted by name.
 inline std::vector<Attribute> unique_sorted(std::vector<Attribute> attrs) {
   std::stable_sort(attrs.begin(), attrs.end(), [](const Attribute& a, const Attribute& b) { return a.name < b.name; });
-  attrs.erase(std::unique(attrs.begin(), attrs.end(), [](const Attribute& a, const Attribute& b) { return a.name == b.name; }),
-              attrs.end());
+  attrs.erase(
+      std::unique(attrs.begin(), attrs.end(), [](const Attribute& a, const Attribute& b) { return a.name == b.name; }),
+      attrs.end());
   return attrs;
 }
 
@@ -107,8 +109,8 @@ inline rc::Gen<Attribute> attribute(int depth) {
 inline rc::Gen<Block> block(int depth) {
   return rc::gen::exec([depth] {
     Block b;
-    b.attributes = unique_sorted(*rc::gen::container<std::vector<Attribute>>(
-        static_cast<std::size_t>(*rc::gen::inRange(0, 5)), attribute(2)));
+    b.attributes = unique_sorted(
+        *rc::gen::container<std::vector<Attribute>>(static_cast<std::size_t>(*rc::gen::inRange(0, 5)), attribute(2)));
     const int n_blocks = depth > 0 ? *rc::gen::inRange(0, 3) : 0;
     for (int i = 0; i < n_blocks; ++i) {
       NestedBlock nb;

@@ -37,8 +37,8 @@ TEST(Block, FindsAttributesAndBlockTypesByNameEvenBeforeSorting) {
 
 TEST(Block, SortOrdersByNameAndKeepsDuplicatesInTheirOrder) {
   Block b;
-  b.attributes = {attr("zone", cty::Type::string()), attr("dup", cty::Type::string()),
-                  attr("dup", cty::Type::number()), attr("a", cty::Type::boolean())};
+  b.attributes = {attr("zone", cty::Type::string()), attr("dup", cty::Type::string()), attr("dup", cty::Type::number()),
+                  attr("a", cty::Type::boolean())};
   b.block_types = {block_type("y", NestingMode::Set), block_type("b", NestingMode::Map)};
   b.sort();
   ASSERT_EQ(b.attributes.size(), 4u);
@@ -53,8 +53,10 @@ TEST(Block, SortOrdersByNameAndKeepsDuplicatesInTheirOrder) {
 }
 
 TEST(Block, NestingModeStringsRoundTrip) {
-  const std::pair<NestingMode, const char*> table[] = {{NestingMode::Single, "single"}, {NestingMode::List, "list"},
-                                                       {NestingMode::Set, "set"},       {NestingMode::Map, "map"},
+  const std::pair<NestingMode, const char*> table[] = {{NestingMode::Single, "single"},
+                                                       {NestingMode::List, "list"},
+                                                       {NestingMode::Set, "set"},
+                                                       {NestingMode::Map, "map"},
                                                        {NestingMode::Group, "group"}};
   for (const auto& [mode, text] : table) {
     EXPECT_EQ(to_string(mode), text);

@@ -112,7 +112,8 @@ TEST(ImpliedType, AttributeAndBlockTypeOverloadsMatchTheObjectMembers) {
   Block b = parse_block(kCases[1].block);
   cty::Type whole = implied_type(b);
   for (const Attribute& a : b.attributes) EXPECT_EQ(implied_type(a), *whole.attribute_type(a.name)) << a.name;
-  for (const NestedBlock& nb : b.block_types) EXPECT_EQ(implied_type(nb), *whole.attribute_type(nb.type_name)) << nb.type_name;
+  for (const NestedBlock& nb : b.block_types)
+    EXPECT_EQ(implied_type(nb), *whole.attribute_type(nb.type_name)) << nb.type_name;
 }
 
 TEST(ImpliedType, BrokenSchemasStillGetATypeWithoutThrowing) {
@@ -148,7 +149,8 @@ TEST(ImpliedType, CacheReturnsTheComputedTypeOncePerBlock) {
 }
 
 TEST(ImpliedType, TypesWithoutOptionalMarkersAreKeptAsGiven) {
-  Block b = parse_block(R"({"attributes":{"o":{"type":["object",{"a":["list",["object",{"x":"string"},["x"]]]}],"optional":true},
+  Block b = parse_block(
+      R"({"attributes":{"o":{"type":["object",{"a":["list",["object",{"x":"string"},["x"]]]}],"optional":true},
       "p":{"type":["map",["object",{"y":"bool"}]],"optional":true}}})");
   const cty::Type t = implied_type(b);
   EXPECT_EQ(cty::type_to_json(*t.attribute_type("o")), R"(["object",{"a":["list",["object",{"x":"string"}]]}])")

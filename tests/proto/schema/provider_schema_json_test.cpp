@@ -97,7 +97,8 @@ TEST(ProviderSchemaJson, ErrorsNameTheJsonPath) {
   const std::pair<const char*, const char*> cases[] = {
       {R"({"provider_schemas":{"p":{"resource_schemas":{"tfc_x":{"block":{"attributes":{"a":{"type":"str"}}}}}}}})",
        "at provider_schemas.p.resource_schemas.tfc_x.block.attributes.a.type"},
-      {R"({"provider_schemas":{"p":{"data_source_schemas":[]}}})", "at provider_schemas.p.data_source_schemas: expected an object"},
+      {R"({"provider_schemas":{"p":{"data_source_schemas":[]}}})",
+       "at provider_schemas.p.data_source_schemas: expected an object"},
       {R"({"provider_schemas":{"p":{"provider":{"version":true}}}})", "at provider_schemas.p.provider.version"},
       {R"({"provider_schemas":{"p":{"resource_identity_schemas":{"tfc_x":{"attributes":{"id":{}}}}}}})",
        "at provider_schemas.p.resource_identity_schemas.tfc_x.attributes.id.type: missing type"},
@@ -125,8 +126,8 @@ TEST(ProviderSchemaJson, DocumentWithoutProvidersIsEmpty) {
 // "functions" overflowed the stack. Now refused before the copy; real signatures still fit.
 TEST(ProviderSchemaJson, DeeplyNestedFunctionJsonIsAnErrorNotAStackOverflow) {
   constexpr std::size_t kLevels = 1000000;
-  const std::string text = R"({"provider_schemas":{"p":{"functions":{"f":)" + std::string(kLevels, '[') +
-                           std::string(kLevels, ']') + "}}}}";
+  const std::string text =
+      R"({"provider_schemas":{"p":{"functions":{"f":)" + std::string(kLevels, '[') + std::string(kLevels, ']') + "}}}}";
   auto r = providers_schema_document_from_json(json::parse(text));
   ASSERT_FALSE(r);
   EXPECT_NE(r.error().message.find("at provider_schemas.p.functions.f: function JSON nested deeper than"),

@@ -4,8 +4,8 @@
 
 #include <algorithm>
 #include <cctype>
-#include <set>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include <gtest/gtest.h>
@@ -32,8 +32,8 @@ constexpr const char* kRes = "resource tfc_thing";
 
 const Case kCases[] = {
     // schema.invalid_name
-    {"uppercase attribute name", R"({"attributes":{"Port":{"type":"number","optional":true}}})",
-     "schema.invalid_name", "resource tfc_thing: .Port"},
+    {"uppercase attribute name", R"({"attributes":{"Port":{"type":"number","optional":true}}})", "schema.invalid_name",
+     "resource tfc_thing: .Port"},
     {"digits and underscores are fine", R"({"attributes":{"port_2":{"type":"number","optional":true}}})", nullptr, ""},
     {"dash in a block type name", R"({"block_types":{"my-rule":{"nesting_mode":"list","block":{}}}})",
      "schema.invalid_name", "resource tfc_thing: .my-rule"},
@@ -66,16 +66,18 @@ const Case kCases[] = {
     {"both type and nested_type",
      R"({"attributes":{"a":{"type":"string","nested_type":{"nesting_mode":"single","attributes":{}},"optional":true}}})",
      "schema.attribute_flags", "resource tfc_thing: .a"},
-    {"nested_type only", R"({"attributes":{"a":{"nested_type":{"nesting_mode":"single","attributes":{}},"optional":true}}})",
-     nullptr, ""},
+    {"nested_type only",
+     R"({"attributes":{"a":{"nested_type":{"nesting_mode":"single","attributes":{}},"optional":true}}})", nullptr, ""},
     {"neither type nor nested_type", R"({"attributes":{"a":{"optional":true}}})", "schema.attribute_flags",
      "resource tfc_thing: .a"},
     {"flags inside a nested attribute type",
      R"({"attributes":{"o":{"nested_type":{"nesting_mode":"list","attributes":{"k":{"type":"string"}}},"optional":true}}})",
      "schema.attribute_flags", "resource tfc_thing: .o.k"},
-    {"write-only computed", R"({"attributes":{"pw":{"type":"string","optional":true,"computed":true,"write_only":true}}})",
+    {"write-only computed",
+     R"({"attributes":{"pw":{"type":"string","optional":true,"computed":true,"write_only":true}}})",
      "schema.attribute_flags", "resource tfc_thing: .pw"},
-    {"write-only optional", R"({"attributes":{"pw":{"type":"string","optional":true,"write_only":true}}})", nullptr, ""},
+    {"write-only optional", R"({"attributes":{"pw":{"type":"string","optional":true,"write_only":true}}})", nullptr,
+     ""},
     {"write-only in a data source", R"({"attributes":{"pw":{"type":"string","required":true,"write_only":true}}})",
      "schema.attribute_flags", "resource tfc_thing: .pw", false},
     {"write-only required in a managed resource",
@@ -84,7 +86,8 @@ const Case kCases[] = {
      R"({"attributes":{"a":{"type":"string","optional":true,"deprecation_message":"old"}}})", "schema.attribute_flags",
      "resource tfc_thing: .a"},
     {"deprecation message with deprecated",
-     R"({"attributes":{"a":{"type":"string","optional":true,"deprecated":true,"deprecation_message":"old"}}})", nullptr, ""},
+     R"({"attributes":{"a":{"type":"string","optional":true,"deprecated":true,"deprecation_message":"old"}}})", nullptr,
+     ""},
     {"nested attribute type with group nesting",
      R"({"attributes":{"o":{"nested_type":{"nesting_mode":"group","attributes":{}},"optional":true}}})",
      "schema.attribute_flags", "resource tfc_thing: .o"},
@@ -97,7 +100,8 @@ const Case kCases[] = {
     // schema.block_items
     {"single 0/1", R"({"block_types":{"b":{"nesting_mode":"single","min_items":0,"max_items":1,"block":{}}}})",
      "schema.block_items", "resource tfc_thing: .b"},
-    {"single 1/1", R"({"block_types":{"b":{"nesting_mode":"single","min_items":1,"max_items":1,"block":{}}}})", nullptr, ""},
+    {"single 1/1", R"({"block_types":{"b":{"nesting_mode":"single","min_items":1,"max_items":1,"block":{}}}})", nullptr,
+     ""},
     {"single 2/2", R"({"block_types":{"b":{"nesting_mode":"single","min_items":2,"max_items":2,"block":{}}}})",
      "schema.block_items", "resource tfc_thing: .b"},
     {"single 0/0", R"({"block_types":{"b":{"nesting_mode":"single","block":{}}}})", nullptr, ""},
@@ -106,8 +110,10 @@ const Case kCases[] = {
     {"group 0/0", R"({"block_types":{"b":{"nesting_mode":"group","block":{}}}})", nullptr, ""},
     {"list min above max", R"({"block_types":{"b":{"nesting_mode":"list","min_items":3,"max_items":2,"block":{}}}})",
      "schema.block_items", "resource tfc_thing: .b"},
-    {"list min with unbounded max", R"({"block_types":{"b":{"nesting_mode":"list","min_items":3,"block":{}}}})", nullptr, ""},
-    {"list 2/3", R"({"block_types":{"b":{"nesting_mode":"list","min_items":2,"max_items":3,"block":{}}}})", nullptr, ""},
+    {"list min with unbounded max", R"({"block_types":{"b":{"nesting_mode":"list","min_items":3,"block":{}}}})",
+     nullptr, ""},
+    {"list 2/3", R"({"block_types":{"b":{"nesting_mode":"list","min_items":2,"max_items":3,"block":{}}}})", nullptr,
+     ""},
     {"set negative min", R"({"block_types":{"b":{"nesting_mode":"set","min_items":-1,"block":{}}}})",
      "schema.block_items", "resource tfc_thing: .b"},
     {"set 1/1", R"({"block_types":{"b":{"nesting_mode":"set","min_items":1,"max_items":1,"block":{}}}})", nullptr, ""},
@@ -116,11 +122,13 @@ const Case kCases[] = {
     {"map 0/0", R"({"block_types":{"b":{"nesting_mode":"map","block":{}}}})", nullptr, ""},
     {"computed group block", R"({"block_types":{"b":{"nesting_mode":"group","block":{"computed":true}}}})",
      "schema.block_items", "resource tfc_thing: .b"},
-    {"computed single block", R"({"block_types":{"b":{"nesting_mode":"single","block":{"computed":true}}}})", nullptr, ""},
-    {"computed list block with min_items", R"({"block_types":{"b":{"nesting_mode":"list","min_items":1,"block":{"computed":true}}}})",
-     "schema.block_items", "resource tfc_thing: .b"},
-    {"computed list block with max_items only", R"({"block_types":{"b":{"nesting_mode":"list","max_items":1,"block":{"computed":true}}}})",
-     nullptr, ""},
+    {"computed single block", R"({"block_types":{"b":{"nesting_mode":"single","block":{"computed":true}}}})", nullptr,
+     ""},
+    {"computed list block with min_items",
+     R"({"block_types":{"b":{"nesting_mode":"list","min_items":1,"block":{"computed":true}}}})", "schema.block_items",
+     "resource tfc_thing: .b"},
+    {"computed list block with max_items only",
+     R"({"block_types":{"b":{"nesting_mode":"list","max_items":1,"block":{"computed":true}}}})", nullptr, ""},
     {"non-computed block inside a computed block",
      R"({"block_types":{"b":{"nesting_mode":"list","block":{"computed":true,"block_types":{"i":{"nesting_mode":"list","block":{}}}}}}})",
      "schema.block_items", "resource tfc_thing: .b.i"},
@@ -140,10 +148,11 @@ const Case kCases[] = {
     {"set of dynamic type", R"({"attributes":{"a":{"type":["set","dynamic"],"optional":true}}})", "schema.set_dynamic",
      "resource tfc_thing: .a"},
     {"set of an object with dynamic inside a list type",
-     R"({"attributes":{"a":{"type":["list",["set",["object",{"d":"dynamic"}]]],"optional":true}}})", "schema.set_dynamic",
-     "resource tfc_thing: .a"},
+     R"({"attributes":{"a":{"type":["list",["set",["object",{"d":"dynamic"}]]],"optional":true}}})",
+     "schema.set_dynamic", "resource tfc_thing: .a"},
     {"set of string and list of dynamic", R"({"attributes":{"a":{"type":["set","string"],"optional":true},
-        "b":{"type":["list","dynamic"],"optional":true}}})", nullptr, ""},
+        "b":{"type":["list","dynamic"],"optional":true}}})",
+     nullptr, ""},
     {"set nested attribute with dynamic",
      R"({"attributes":{"n":{"nested_type":{"nesting_mode":"set","attributes":{"d":{"type":"dynamic","optional":true}}},"optional":true}}})",
      "schema.set_dynamic", "resource tfc_thing: .n"},
@@ -205,7 +214,8 @@ TEST(SchemaChecks, DuplicateNamesFromTheWireAreConflicts) {
 }
 
 TEST(SchemaChecks, SeveralProblemsAreAllReportedInSchemaOrder) {
-  auto block = block_from_json(json::parse(R"({"attributes":{"Bad":{"type":"string"},"ok":{"type":"string","optional":true}},
+  auto block =
+      block_from_json(json::parse(R"({"attributes":{"Bad":{"type":"string"},"ok":{"type":"string","optional":true}},
       "block_types":{"r":{"nesting_mode":"map","min_items":1,"block":{"attributes":{"x":{"type":"string","required":true,"computed":true}}}}}})"));
   ASSERT_TRUE(block);
   const auto problems = check_block(*block, "provider", false);
@@ -231,8 +241,8 @@ TEST(SchemaChecks, ProviderSchemaLabelsEachSchemaAndChecksVersions) {
   pw.write_only = true;
   bad.block.attributes = {pw};
   ps.resource_schemas["tfc_ok"] = Schema{};
-  ps.resource_schemas["tfc_thing"] = bad;               // negative version; write-only is fine here
-  ps.data_source_schemas["tfc_thing"] = bad;            // negative version and write-only not allowed
+  ps.resource_schemas["tfc_thing"] = bad;     // negative version; write-only is fine here
+  ps.data_source_schemas["tfc_thing"] = bad;  // negative version and write-only not allowed
   ps.ephemeral_resource_schemas["tfc_eph"] = Schema{};
   IdentitySchema identity;
   identity.version = -2;
@@ -266,7 +276,8 @@ TEST(SchemaChecks, TheRealProviderExcerptIsClean) {
   auto providers = providers_schema_document_from_json(json::parse(text.str()));
   ASSERT_TRUE(providers) << providers.error().message;
   for (const auto& [address, schema] : *providers) {
-    for (const auto& p : check_provider_schema(schema)) ADD_FAILURE() << p.rule << " at " << p.where << ": " << p.message;
+    for (const auto& p : check_provider_schema(schema))
+      ADD_FAILURE() << p.rule << " at " << p.where << ": " << p.message;
   }
 }
 

@@ -80,7 +80,8 @@ TEST(SchemaJson, EmitsOnlyNonDefaultFieldsAndAlwaysTheDescriptionKind) {
 }
 
 TEST(SchemaJson, SchemaHasVersionAndBlock) {
-  auto s = schema_from_json(json::parse(R"({"version":3,"block":{"attributes":{"a":{"type":"bool","optional":true}}}})"));
+  auto s =
+      schema_from_json(json::parse(R"({"version":3,"block":{"attributes":{"a":{"type":"bool","optional":true}}}})"));
   ASSERT_TRUE(s) << s.error().message;
   EXPECT_EQ(s->version, 3);
   EXPECT_NE(s->block.find_attribute("a"), nullptr);
@@ -104,12 +105,14 @@ TEST(SchemaJson, ErrorsNameTheJsonPath) {
       {R"({"attributes":{"id":{"type":"text"}}})", "at attributes.id.type:"},
       {R"({"attributes":{"id":{"type":"string","optional":"yes"}}})", "at attributes.id.optional: expected a boolean"},
       {R"({"attributes":{"id":{"type":"string","description_kind":"html"}}})", "at attributes.id.description_kind"},
-      {R"({"attributes":{"id":{"nested_type":{"attributes":{}}}}})", "at attributes.id.nested_type.nesting_mode: missing"},
+      {R"({"attributes":{"id":{"nested_type":{"attributes":{}}}}})",
+       "at attributes.id.nested_type.nesting_mode: missing"},
       {R"({"attributes":{"id":{"nested_type":{"nesting_mode":"list","attributes":{"x":{"type":7}}}}}})",
        "at attributes.id.nested_type.attributes.x.type"},
       {R"({"block_types":{"rule":{"block":{}}}})", "at block_types.rule.nesting_mode: missing"},
       {R"({"block_types":{"rule":{"nesting_mode":"bag"}}})", "at block_types.rule.nesting_mode: nesting mode \"bag\""},
-      {R"({"block_types":{"rule":{"nesting_mode":"list","min_items":1.5}}})", "at block_types.rule.min_items: expected an integer"},
+      {R"({"block_types":{"rule":{"nesting_mode":"list","min_items":1.5}}})",
+       "at block_types.rule.min_items: expected an integer"},
       {R"({"block_types":{"rule":{"nesting_mode":"list","max_items":18446744073709551615}}})",
        "at block_types.rule.max_items: integer out of range"},
       {R"({"block_types":{"rule":{"nesting_mode":"list","block":{"attributes":{"port":{"type":["list"]}}}}}})",
@@ -133,7 +136,11 @@ TEST(SchemaJson, RefusesNestingDeeperThanAnySchemaNeeds) {
   json deep_nested = json::object();
   for (int i = 0; i < 200; ++i) {
     deep_blocks = json{{"block_types", {{"b", {{"nesting_mode", "single"}, {"block", deep_blocks}}}}}};
-    deep_nested = json{{"attributes", {{"a", {{"optional", true}, {"nested_type", {{"nesting_mode", "single"}, {"attributes", deep_nested["attributes"]}}}}}}}};
+    deep_nested =
+        json{{"attributes",
+              {{"a",
+                {{"optional", true},
+                 {"nested_type", {{"nesting_mode", "single"}, {"attributes", deep_nested["attributes"]}}}}}}}};
   }
   auto b = block_from_json(deep_blocks);
   ASSERT_FALSE(b);
@@ -200,7 +207,8 @@ TEST(SchemaJson, HandBuiltBlockRoundTrips) {
 RC_GTEST_PROP(SchemaJsonProperty, ArbitraryBlocksRoundTripThroughJsonText, ()) {
   const Block b = *testgen::block(2);
   RC_CLASSIFY(!b.block_types.empty(), "with block types");
-  RC_CLASSIFY(std::any_of(b.attributes.begin(), b.attributes.end(), [](const Attribute& a) { return a.nested_type != nullptr; }),
+  RC_CLASSIFY(std::any_of(b.attributes.begin(), b.attributes.end(),
+                          [](const Attribute& a) { return a.nested_type != nullptr; }),
               "with nested attributes");
   const json j = block_to_json(b);
   auto back = block_from_json(json::parse(j.dump()));

@@ -99,7 +99,8 @@ RC_GTEST_PROP(SchemaJsonTextProperty, ArbitrarySchemasAreTheDumpedDocument, ()) 
   for (int i = 0; i < resources; ++i)
     schema.resource_schemas[*testgen::name()] = Schema{*rc::gen::inRange<std::int64_t>(-1, 5), *testgen::block(2)};
   if (*rc::gen::arbitrary<bool>()) schema.data_source_schemas["d"] = Schema{0, *testgen::block(1)};
-  if (*rc::gen::arbitrary<bool>()) schema.action_schemas["act"] = Schema{*rc::gen::inRange<std::int64_t>(0, 2), *testgen::block(0)};
+  if (*rc::gen::arbitrary<bool>())
+    schema.action_schemas["act"] = Schema{*rc::gen::inRange<std::int64_t>(0, 2), *testgen::block(0)};
   if (*rc::gen::arbitrary<bool>()) schema.provider_meta = Schema{0, *testgen::block(0)};
   if (*rc::gen::arbitrary<bool>()) {
     IdentitySchema identity;

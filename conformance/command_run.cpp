@@ -6,6 +6,7 @@
 #include <iostream>
 #include <random>
 
+#include "conformance/cli_target.hpp"
 #include "conformance/command.hpp"
 #include "conformance/conformance_run.hpp"
 #include "conformance/run_finish.hpp"
@@ -100,18 +101,11 @@ Expected<conformance::RunSettings> settings_from(const RunArgs& a) {
     s.target.executable = std::filesystem::absolute(a.provider);
     if (!std::filesystem::exists(s.target.executable)) return Error{"--provider " + a.provider + ": no such file"};
   } else {
-    auto targets =
-        a.reattach.empty() ? runner::reattach_providers_from_env() : runner::parse_reattach_providers(a.reattach);
-    if (!targets) return targets.error();
-    if (targets->size() != 1)
-      return Error{"reattach: expected exactly one provider, found " + std::to_string(targets->size())};
-    s.target.attach = targets->front();
+    TFC_TRY(attach, single_reattach_target(a.reattach));
+    s.target.attach = std::move(attach);
   }
-  for (const auto& kv : a.env) {
-    const auto eq = kv.find('=');
-    if (eq == std::string::npos || eq == 0) return Error{"--env " + kv + ": expected NAME=VALUE"};
-    s.target.environment.push_back({kv.substr(0, eq), kv.substr(eq + 1)});
-  }
+  TFC_TRY(environment, parse_env_options(a.env));
+  s.target.environment = std::move(environment);
   s.target.plaintext = a.plaintext;
   s.target.rpc_timeout = std::chrono::milliseconds(static_cast<long long>(a.timeout_seconds * 1000));
   s.target.memory_limit_bytes = runner::default_provider_memory();

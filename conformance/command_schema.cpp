@@ -10,6 +10,7 @@
 #include <thread>
 #include <vector>
 
+#include "conformance/cli_target.hpp"
 #include "conformance/command.hpp"
 #include "conformance/provider_factory.hpp"
 #include "proto/schema/schema_json.hpp"
@@ -37,19 +38,12 @@ Expected<conformance::ProviderTarget> schema_target(const SchemaArgs& args) {
   if (!args.provider.empty()) {
     target.executable = args.provider;
     target.plaintext = args.plaintext;
-    for (const auto& kv : args.env) {
-      const auto eq = kv.find('=');
-      if (eq == std::string::npos || eq == 0) return Error{"--env " + kv + ": expected NAME=VALUE"};
-      target.environment.push_back({kv.substr(0, eq), kv.substr(eq + 1)});
-    }
+    TFC_TRY(environment, parse_env_options(args.env));
+    target.environment = std::move(environment);
     return target;
   }
-  auto targets =
-      args.reattach.empty() ? runner::reattach_providers_from_env() : runner::parse_reattach_providers(args.reattach);
-  if (!targets) return targets.error();
-  if (targets->size() != 1)
-    return Error{"reattach: expected exactly one provider, found " + std::to_string(targets->size())};
-  target.attach = targets->front();
+  TFC_TRY(attach, single_reattach_target(args.reattach));
+  target.attach = std::move(attach);
   return target;
 }
 

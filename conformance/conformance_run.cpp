@@ -376,6 +376,9 @@ Expected<RunResult> run_conformance(const RunSettings& given, report::ProgressLi
   std::vector<char> started_types(selected.size(), 0);  // char: written by several workers
   std::atomic<std::size_t> next{0};
   const gen::Hints no_hints;
+  // A worker with no type left lends its session to the suites still playing (their next
+  // cases run ahead on it: suite_runner.cpp).
+  SessionPool pool;
   auto work = [&](ProviderSession& host) {
     for (std::size_t i = next++; i < selected.size() && !runner::stop_requested(); i = next++) {
       const auto& t = selected[i];
@@ -383,10 +386,13 @@ Expected<RunResult> run_conformance(const RunSettings& given, report::ProgressLi
       const gen::Hints& hints = !settings.hints            ? no_hints
                                 : t.kind == CaseKind::Data ? settings.hints->for_data_source(t.name)
                                                            : settings.hints->for_resource(t.name);
-      suites[i] = run_suite(host, t.kind, t.name, hints, suite_settings, &serialized, replay, &learned[i]);
+      suites[i] = run_suite(host, t.kind, t.name, hints, suite_settings, &serialized, replay, &learned[i], &pool);
     }
+    pool.lend(host);
   };
-  const std::size_t jobs = std::max<std::size_t>(1, std::min(settings.jobs, selected.size()));
+  // More processes than types still pay off: the cases of one type spread over them. A replay
+  // plays one case.
+  const std::size_t jobs = replay || selected.empty() ? 1 : std::max<std::size_t>(1, settings.jobs);
   std::vector<std::unique_ptr<ProviderSession>> extra;
   std::vector<std::string> start_errors;
   for (std::size_t j = 1; j < std::min(jobs, factory->most_sessions()) && !runner::stop_requested(); ++j) {
@@ -432,6 +438,7 @@ Expected<RunResult> run_conformance(const RunSettings& given, report::ProgressLi
   result.stats.wall = std::chrono::steady_clock::now() - wall_start;
   result.stats.in_rpcs = clock.total();
   result.stats.rpc_calls = clock.calls.load();
+  result.stats.lent_cases = pool.lent_cases.load();
   run.duration = std::chrono::duration_cast<std::chrono::milliseconds>(result.stats.wall);
   if (progress) progress->run_finished(run);
   return result;

@@ -49,6 +49,8 @@ struct RunStats {
   std::chrono::nanoseconds in_rpcs{0};
   std::int64_t rpc_calls = 0;
   std::size_t cases = 0;
+  /// Cases played on a spare provider process (--jobs) beside their suite's own.
+  std::size_t lent_cases = 0;
 };
 
 struct RunResult {

@@ -5,6 +5,7 @@
 #include <functional>
 #include <map>
 #include <set>
+#include <thread>
 
 #include "conformance/case_play.hpp"
 #include "conformance/family_play.hpp"
@@ -202,11 +203,28 @@ struct ScenarioTally {
   std::vector<report::Finding> findings;
 };
 
+/// A case played on one provider session: what the suite learns, judges and reports from it,
+/// gathered without touching the suite (the cases of a learning round may run on several
+/// threads at once).
+struct Played {
+  CaseOutcome outcome;
+  std::vector<std::string> log;     // the provider's log during the case, when it was kept
+  bool stopped = false;             // cut off by the run's stop: proves nothing
+  std::optional<std::string> lost;  // the process was lost and could not be restarted
+};
+
+/// A generated case, and the value it plays.
+template <class Case>
+struct Generated {
+  rc::Shrinkable<Case> shrinkable;
+  Case value;
+};
+
 class SuiteRun {
 public:
   SuiteRun(ProviderSession& host, CaseKind kind, std::string type, const SuiteSettings& settings,
-           report::ProgressListener* progress)
-      : m_host(host), m_kind(kind), m_type(std::move(type)), m_settings(settings), m_progress(progress) {
+           report::ProgressListener* progress, SessionPool* pool)
+      : m_host(host), m_kind(kind), m_type(std::move(type)), m_settings(settings), m_progress(progress), m_pool(pool) {
     if (const schema::Schema* own = schema_of(host.schema(), kind, m_type)) m_schema = *own;
     m_suite.kind = suite_kind(kind);
     m_suite.name = m_type;
@@ -218,27 +236,12 @@ public:
   template <class Case>
   report::Suite run(CaseGenerator<Case> make, const gen::Hints& hints, const std::optional<ReplayToken>& replay,
                     gen::Hints* learned) {
-    const std::string label = report::suite_label(m_suite);
     gen::learning::RefusalLearner learner(block(), hints, m_kind == CaseKind::Data);
     LearningGenerator<Case> gen(std::move(make), m_settings.generation, learner);
     if (replay) {
       play_replay(gen, learner, *replay);
     } else {
-      // After a timeout every further case would wait out the deadline again: the suite stops.
-      // So does a stopped run (a signal, the time budget): the reports still get what was done.
-      for (std::size_t i = 0;
-           i < m_settings.cases && !m_fatal && !m_reported_rules.contains(kTimeoutRule) && !runner::stop_requested();
-           ++i) {
-        report::CaseEvent event{label, "case", i + 1, m_settings.cases};
-        if (m_progress) m_progress->case_started(event);
-        const std::size_t before = m_finding_count;
-        learner.begin_case();
-        play_generated(gen, i, learner);
-        if (m_progress) {
-          const auto status = m_finding_count > before ? report::Status::failed : report::Status::passed;
-          m_progress->case_finished(event, status, m_finding_count - before);
-        }
-      }
+      play_generated_cases(gen, learner);
     }
     for (const auto& f : learner.facts())
       m_suite.learned.push_back({f.attribute, f.source, f.rule, f.evidence, f.case_number});
@@ -259,26 +262,57 @@ private:
     }
   }
 
+  /// Plays `c` on `session` (the suite's own or a borrowed one), restarting the session when its
+  /// process is lost; with `logged`, keeps the provider's log of the case with a mark per judged
+  /// answer. Reads the suite's settings only: the cases of a round may run it on several threads.
   template <class Case>
-  CaseOutcome play(const Case& c, bool learn_only = false) {
-    PlayOptions options{m_settings.check, learn_only, {}, &m_host.schema(), m_settings.apply, m_settings.address};
-    if (m_marking) options.log_mark = [this] { return pull_logs(); };
-    CaseOutcome o = play_case(m_host.client(), m_type, m_schema, c, options);
-    if (o.interrupted || runner::aborting()) {
-      m_interrupted = true;  // the process is being killed by the stop itself: no restart
-      return o;
+  Played play_on(ProviderSession& session, const Case& c, bool logged, bool learn_only = false) const {
+    Played p;
+    PlayOptions options{m_settings.check, learn_only, {}, &session.schema(), m_settings.apply, m_settings.address};
+    auto pull = [&session, &p] {
+      for (auto& line : session.take_new_logs()) p.log.push_back(std::move(line));
+      return p.log.size();
+    };
+    if (logged) {
+      session.take_new_logs();
+      options.log_mark = pull;
     }
-    if (o.provider_lost) {
-      if (auto restarted = m_host.restart(); !restarted) {
-        m_fatal = true;
-        m_harness_errors.push_back("restarting the provider after it was lost: " + restarted.error().message);
-      } else if (o.leftover_state) {
-        destroy_quietly(m_host.client(), m_type, m_schema, *o.leftover_state, o.leftover_private);
+    p.outcome = play_case(session.client(), m_type, m_schema, c, options);
+    if (p.outcome.interrupted || runner::aborting()) {
+      p.stopped = true;  // the process is being killed by the stop itself: no restart
+      return p;
+    }
+    if (p.outcome.provider_lost) {
+      if (auto restarted = session.restart(); !restarted) {
+        p.lost = "restarting the provider after it was lost: " + restarted.error().message;
+        if (m_pool != nullptr) m_pool->lost(session);  // never lent again
+      } else if (p.outcome.leftover_state) {
+        destroy_quietly(session.client(), m_type, m_schema, *p.outcome.leftover_state, p.outcome.leftover_private);
       }
     }
-    if (o.harness_error) m_harness_errors.push_back(*o.harness_error);
-    if (!o.rejection.empty()) m_last_rejection = o.rejection;
-    return o;
+    if (logged) pull();
+    return p;
+  }
+
+  /// What a played case means for the suite itself, taken in case order.
+  void absorb(const Played& p) {
+    if (p.stopped) {
+      m_interrupted = true;
+      return;
+    }
+    if (p.lost) {
+      m_fatal = true;
+      m_harness_errors.push_back(*p.lost);
+    }
+    if (p.outcome.harness_error) m_harness_errors.push_back(*p.outcome.harness_error);
+    if (!p.outcome.rejection.empty()) m_last_rejection = p.outcome.rejection;
+  }
+
+  template <class Case>
+  CaseOutcome play(const Case& c, bool learn_only = false) {
+    Played p = play_on(m_host, c, false, learn_only);
+    absorb(p);
+    return std::move(p.outcome);
   }
 
   void tally(const CaseOutcome& o) {
@@ -308,18 +342,10 @@ private:
   /// Plays a case whose log is kept: the log (with a mark per judged answer) ends in m_case_log.
   template <class Case>
   CaseOutcome play_logged(const Case& c) {
-    m_host.take_new_logs();
-    m_case_log.clear();
-    m_marking = true;
-    CaseOutcome o = play(c);
-    m_marking = false;
-    pull_logs();
-    return o;
-  }
-
-  std::size_t pull_logs() {
-    for (auto& line : m_host.take_new_logs()) m_case_log.push_back(std::move(line));
-    return m_case_log.size();
+    Played p = play_on(m_host, c, true);
+    absorb(p);
+    m_case_log = std::move(p.log);
+    return std::move(p.outcome);
   }
 
   /// A later case met a finding already reported (its fingerprint, the unshrunk fingerprint of
@@ -336,15 +362,109 @@ private:
     return nullptr;
   }
 
+  /// Case `index` of the suite from the learner's current hints; nullopt, with `error` set, when
+  /// generating it failed.
   template <class Case>
-  void play_generated(LearningGenerator<Case>& gen, std::size_t index, gen::learning::RefusalLearner& learner) {
-    const std::uint64_t seed = case_seed(m_settings.run_seed, m_kind, m_type, index);
-    const int size = case_size(index, m_settings.cases);
+  std::optional<Generated<Case>> generate_case(LearningGenerator<Case>& gen, std::size_t index, std::string& error) {
     const bool extreme = extreme_case(m_settings.values, index, m_settings.cases);
-    auto shrinkable = generate(gen.current(extreme), seed, size);
-    if (!shrinkable) return;
-    const Case value = shrinkable->value();
-    const CaseOutcome outcome = play_logged(value);
+    try {
+      auto shrinkable = gen.current(extreme)(rc::Random(case_seed(m_settings.run_seed, m_kind, m_type, index)),
+                                             case_size(index, m_settings.cases));
+      Case value = shrinkable.value();
+      return Generated<Case>{std::move(shrinkable), std::move(value)};
+    } catch (const std::exception& e) {
+      error = std::string("generating a case failed: ") + e.what();
+      return std::nullopt;
+    }
+  }
+
+  /// The suite's cases in learning rounds (learning_round_end): every case of a round is
+  /// generated from what the rounds before it taught, then the round is played and judged in
+  /// case order. Cases of a round need not wait for each other: when the run has provider
+  /// sessions to spare (their workers have no type left), several are played at once. The
+  /// rounds do not depend on --jobs, so neither do the results.
+  template <class Case>
+  void play_generated_cases(LearningGenerator<Case>& gen, gen::learning::RefusalLearner& learner) {
+    const std::size_t total = m_settings.cases;
+    // After a timeout every further case would wait out the deadline again: the suite stops.
+    // So does a stopped run (a signal, the time budget): the reports still get what was done.
+    auto going = [this] { return !m_fatal && !m_reported_rules.contains(kTimeoutRule) && !runner::stop_requested(); };
+    for (std::size_t start = 0; start < total && going();) {
+      const std::size_t end = learning_round_end(start, total);
+      std::vector<std::optional<Generated<Case>>> round;
+      std::vector<std::string> errors(end - start);
+      for (std::size_t i = start; i < end; ++i) {
+        learner.begin_case();
+        round.push_back(generate_case(gen, i, errors[i - start]));
+      }
+      for (std::size_t i = start; i < end && going();) {
+        std::vector<ProviderSession*> borrowed;
+        if (m_pool != nullptr && i + 1 < end) borrowed = m_pool->borrow(end - i - 1);
+        const std::size_t chunk = 1 + borrowed.size();
+        announce(i);  // the case on the suite's own session: a hang shows where it is
+        std::vector<Played> played(chunk);
+        {
+          std::vector<std::jthread> threads;  // joined before the chunk is judged
+          std::vector<std::exception_ptr> failed(chunk);
+          for (std::size_t k = 1; k < chunk; ++k) {
+            const auto& c = round[i + k - start];
+            if (!c) continue;
+            threads.emplace_back([this, &borrowed, &played, &failed, &c, k] {
+              try {
+                played[k] = play_on(*borrowed[k - 1], c->value, true);
+              } catch (...) {
+                failed[k] = std::current_exception();
+              }
+            });
+          }
+          if (const auto& c = round[i - start]) played[0] = play_on(m_host, c->value, true);
+          for (auto& t : threads) t.join();
+          if (!borrowed.empty()) {
+            m_pool->give_back(borrowed);
+            m_pool->lent_cases += borrowed.size();
+          }
+          for (const auto& e : failed) {
+            if (e) std::rethrow_exception(e);
+          }
+        }
+        for (std::size_t k = 0; k < chunk && going(); ++k, ++i) {
+          const std::size_t before = m_finding_count;
+          if (k > 0) announce(i);
+          if (const auto& c = round[i - start]) {
+            learner.teaching_case(i + 1);
+            judge_generated(i, *c, std::move(played[k]), learner);
+          } else {
+            m_harness_errors.push_back(errors[i - start]);
+          }
+          finished(i, before);
+        }
+      }
+      start = end;
+    }
+  }
+
+  void announce(std::size_t index) {
+    if (m_progress) m_progress->case_started({report::suite_label(m_suite), "case", index + 1, m_settings.cases});
+  }
+
+  /// Tells the progress listener case `index` ended; `before`: the suite's findings before it.
+  void finished(std::size_t index, std::size_t before) {
+    if (!m_progress) return;
+    const auto status = m_finding_count > before ? report::Status::failed : report::Status::passed;
+    m_progress->case_finished({report::suite_label(m_suite), "case", index + 1, m_settings.cases}, status,
+                              m_finding_count - before);
+  }
+
+  /// Learns from, tallies and judges a played case; shrinks each rule it breaks first.
+  template <class Case>
+  void judge_generated(std::size_t index, const Generated<Case>& generated, Played played,
+                       gen::learning::RefusalLearner& learner) {
+    absorb(played);
+    m_case_log = std::move(played.log);
+    const CaseOutcome& outcome = played.outcome;
+    const Case& value = generated.value;
+    const auto* shrinkable = &generated.shrinkable;
+    const bool extreme = extreme_case(m_settings.values, index, m_settings.cases);
     tally(outcome);
     learn(learner, outcome, value);
     const ReplayToken token{m_kind, m_type, m_type_index, m_settings.run_seed, index, m_settings.cases, {}, extreme};
@@ -455,17 +575,26 @@ private:
 
   template <class Case>
   void play_replay(LearningGenerator<Case>& gen, gen::learning::RefusalLearner& learner, const ReplayToken& token) {
-    // The earlier cases' validation and plans, to learn what the suite knew at this case.
-    for (std::size_t j = 0; kLearns<Case> && j < token.index && !m_fatal; ++j) {
-      learner.begin_case();
-      auto earlier = generate(gen.current(extreme_case(m_settings.values, j, token.cases)),
-                              case_seed(token.seed, m_kind, m_type, j), case_size(j, token.cases));
-      if (!earlier) continue;
-      const Case value = earlier->value();
-      learn(learner, play(value, true), value);
+    // The earlier rounds' validation and plans, to learn what the suite knew at this case's round.
+    const std::size_t round = learning_round_start(token.index, token.cases);
+    for (std::size_t start = 0; kLearns<Case> && start < round && !m_fatal;) {
+      const std::size_t end = learning_round_end(start, token.cases);
+      std::vector<std::optional<rc::Shrinkable<Case>>> earlier;
+      for (std::size_t j = start; j < end; ++j) {
+        learner.begin_case();
+        earlier.push_back(generate(gen.current(extreme_case(m_settings.values, j, token.cases)),
+                                   case_seed(token.seed, m_kind, m_type, j), case_size(j, token.cases)));
+      }
+      for (std::size_t j = start; j < end && !m_fatal; ++j) {
+        if (!earlier[j - start]) continue;
+        const Case value = earlier[j - start]->value();
+        learner.teaching_case(j + 1);
+        learn(learner, play(value, true), value);
+      }
+      start = end;
     }
     m_host.take_new_logs();
-    learner.begin_case();
+    for (std::size_t j = kLearns<Case> ? round : token.index; j <= token.index; ++j) learner.begin_case();
     auto shrinkable = generate(gen.current(token.extreme), case_seed(token.seed, m_kind, m_type, token.index),
                                case_size(token.index, token.cases));
     if (!shrinkable) return;
@@ -602,13 +731,13 @@ private:
   std::string m_type;
   const SuiteSettings& m_settings;
   report::ProgressListener* m_progress;
+  SessionPool* m_pool;  // sessions to play cases ahead on; null: one case at a time
   schema::Schema m_schema;
   report::Suite m_suite;
   std::map<std::string, ScenarioTally> m_tallies;
   std::set<std::string, std::less<>> m_reported_rules;
   std::map<std::string, std::pair<std::string, std::size_t>> m_by_fingerprint;  // → scenario, index
   std::vector<std::string> m_case_log;
-  bool m_marking = false;
   std::vector<std::string> m_harness_errors;
   std::string m_last_rejection;
   std::map<CoverageStep, std::size_t> m_steps;
@@ -688,6 +817,23 @@ std::uint64_t case_seed(std::uint64_t run_seed, CaseKind kind, const std::string
   return splitmix64(suite + index);
 }
 
+std::size_t learning_round_end(std::size_t start, std::size_t total) {
+  constexpr std::size_t kSoloCases = 4;
+  constexpr std::size_t kLongestRound = 16;
+  std::size_t size = 1;
+  if (start >= kSoloCases) {
+    while (size * 2 <= start / 2 && size * 2 <= kLongestRound) size *= 2;
+  }
+  return std::min(total, start + size);
+}
+
+std::size_t learning_round_start(std::size_t index, std::size_t total) {
+  std::size_t start = 0;
+  for (std::size_t end = learning_round_end(0, total); end <= index; end = learning_round_end(start, total))
+    start = end;
+  return start;
+}
+
 int case_size(std::size_t index, std::size_t total) {
   if (total <= 1) return 50;
   return static_cast<int>(index * 100 / (total - 1));
@@ -708,8 +854,8 @@ bool extreme_case(ValueSchedule schedule, std::size_t index, std::size_t total) 
 
 report::Suite run_suite(ProviderSession& host, CaseKind kind, const std::string& type, const gen::Hints& hints,
                         const SuiteSettings& settings, report::ProgressListener* progress,
-                        const std::optional<ReplayToken>& replay, gen::Hints* learned) {
-  SuiteRun run(host, kind, type, settings, progress);
+                        const std::optional<ReplayToken>& replay, gen::Hints* learned, SessionPool* pool) {
+  SuiteRun run(host, kind, type, settings, progress, replay ? nullptr : pool);
   // The generators keep references to the suite's own copy of the schema, which outlives them.
   const schema::Block& block = run.block();
   switch (kind) {

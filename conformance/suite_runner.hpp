@@ -12,6 +12,7 @@
 #include "conformance/provider_session.hpp"
 #include "conformance/replay_token.hpp"
 #include "conformance/resource_case.hpp"
+#include "conformance/session_pool.hpp"
 #include "generators/hints.hpp"
 #include "oracle/violation.hpp"
 #include "reports/console_progress.hpp"
@@ -49,13 +50,17 @@ struct SuiteSettings {
 report::SuiteKind suite_kind(CaseKind kind);
 
 /// Plays `settings.cases` cases of `kind` on `type`, each generated with what the suite has
-/// learned from the provider's refusals so far (generators/learning); with `replay`, plays
-/// only that case (after replaying the earlier cases' validation and plans to learn the same).
+/// learned from the provider's refusals in the earlier learning rounds (generators/learning);
+/// with `replay`, plays only that case (after replaying the earlier rounds' validation and
+/// plans to learn the same).
 /// The host is restarted whenever its process is lost. `learned`, when given, receives the
 /// hints the suite ended with (the user's and the learned ones: what --write-hints writes).
+/// With a `pool`, cases are also played ahead on the sessions free in it (the results are those
+/// of playing them one at a time on `host`).
 report::Suite run_suite(ProviderSession& host, CaseKind kind, const std::string& type, const gen::Hints& hints,
                         const SuiteSettings& settings, report::ProgressListener* progress,
-                        const std::optional<ReplayToken>& replay = std::nullopt, gen::Hints* learned = nullptr);
+                        const std::optional<ReplayToken>& replay = std::nullopt, gen::Hints* learned = nullptr,
+                        SessionPool* pool = nullptr);
 
 /// The index of `type` among the provider's resource types (data sources for Data), in name order.
 std::size_t type_index(const schema::ProviderSchema& schema, CaseKind kind, const std::string& type);
@@ -66,6 +71,13 @@ Expected<void> resolve_type(ReplayToken& token, const schema::ProviderSchema& sc
 /// The seed of case `index` of a suite: a function of the run seed, the kind and the type name
 /// only, so results do not depend on --jobs, --shard or the other types selected.
 std::uint64_t case_seed(std::uint64_t run_seed, CaseKind kind, const std::string& type, std::size_t index);
+/// The end (exclusive) of the learning round that starts at case `start` of `total`. The cases
+/// of a round are generated from what the earlier rounds taught, so they may be played at once
+/// (--jobs). The first four rounds are one case each (learning matters most at first); after
+/// that a round is at most half as long as the cases before it, and at most 16 cases.
+std::size_t learning_round_end(std::size_t start, std::size_t total);
+/// The first case of the learning round holding case `index` of `total`.
+std::size_t learning_round_start(std::size_t index, std::size_t total);
 /// Generation size of case `index` of `total`: growing from 0 to 100 like rapidcheck's.
 int case_size(std::size_t index, std::size_t total);
 /// Cases of a suite of `total` that use extreme values: none, all, or with `all` the last

@@ -118,8 +118,10 @@ bool aws_section() {
               100 * kPlannedTarget, verdict(planned_share >= kPlannedTarget));
   std::printf("  reached an update plan: %4zu types  %5.1f %%  (target ≥ %.0f %%: %s)\n", updated, 100 * update_share,
               100 * kUpdateTarget, verdict(update_share >= kUpdateTarget));
-  std::printf("  wall time %.1f s (target for the whole provider under %.0f s: %s)\n", wall, kAwsWallTarget,
-              verdict(wall < kAwsWallTarget));
+  std::printf(
+      "  wall time %.1f s (target for the whole provider under %.0f s: %s); %zu cases played on a "
+      "process lent by a worker with no type left\n",
+      wall, kAwsWallTarget, verdict(wall < kAwsWallTarget), result->stats.lent_cases);
   std::vector<std::pair<std::size_t, std::string>> ranked;
   for (const auto& [kind, v] : refusals) ranked.emplace_back(v.first, kind + "   e.g. " + v.second);
   std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first > b.first; });

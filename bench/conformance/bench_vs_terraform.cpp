@@ -196,6 +196,9 @@ void print_tfconform_row(std::size_t jobs, const TfcFigures& f, double cli_rate)
       "provider RPCs\n",
       jobs, f.stats.cases, wall, rate, ratio, n > 0 ? static_cast<double>(f.stats.rpc_calls) / n : 0,
       wall > 0 ? 100 * seconds(f.stats.in_rpcs) / wall : 0);
+  if (f.stats.lent_cases > 0)
+    std::printf("                      %zu of the cases played on the second process (learning rounds)\n",
+                f.stats.lent_cases);
   if (f.error_findings > 0)
     std::printf("                      %zu error finding(s): the figures include shrinking them\n", f.error_findings);
 }

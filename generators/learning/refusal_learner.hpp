@@ -62,6 +62,9 @@ public:
 
   /// Call before each case is generated (numbers the cases for the facts).
   void begin_case();
+  /// The 1-based case whose answers are learned next, when cases are generated ahead of the
+  /// answers (a learning round): the facts learned name it.
+  void teaching_case(std::size_t number) { m_case = number; }
   /// The provider refused `config` with these diagnostics (warnings are ignored).
   void refused(const cty::Value& config, const protocol::Diagnostics& diagnostics);
   /// The provider accepted `config` (validated and planned, or read for a data source).

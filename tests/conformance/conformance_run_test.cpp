@@ -98,6 +98,34 @@ TEST(InProcessRun, TheReplayTokenOfAFindingReproducesItExactly) {
   EXPECT_EQ(g->fingerprint, f->fingerprint);
 }
 
+TEST(InProcessRun, ReplayTokensReproduceFindingsOfLearningSuitesFromAnyRound) {
+  // The replay re-learns what the earlier learning rounds taught: a finding of a later case,
+  // generated from learned hints, comes back the same.
+  const MemoryProviderOptions options{MemoryFault::ApplyAddsOneToSize, true, {"mem_thing"}};
+  std::size_t replayed = 0;
+  std::size_t later = 0;
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    const auto run = run_ok(settings_for(std::make_shared<MemoryFactory>(options), true, 16, seed));
+    for (const auto& ref : report::all_findings(run.report)) {
+      const report::Finding& f = *ref.finding;
+      if (f.severity != report::Severity::error) continue;
+      auto token = parse_token(f.replay_token);
+      ASSERT_TRUE(token) << token.error().message;
+      auto settings = settings_for(std::make_shared<MemoryFactory>(options), true, 16, seed);
+      settings.replay = *token;
+      const auto again = run_ok(settings);
+      const report::Finding* g = first_finding(again.report, f.rule_id);
+      ASSERT_NE(g, nullptr) << "seed " << seed << " " << f.replay_token;
+      EXPECT_EQ(g->fingerprint, f.fingerprint) << "seed " << seed;
+      EXPECT_EQ(g->counterexample->configuration, f.counterexample->configuration) << "seed " << seed;
+      ++replayed;
+      later += token->index >= 4 ? 1 : 0;
+    }
+  }
+  EXPECT_GT(replayed, 0u);
+  EXPECT_GT(later, 0u) << "some finding came from a case after the first rounds";
+}
+
 TEST(InProcessRun, ACrashedProviderIsRestartedAndEveryCaseStillRuns) {
   auto factory = std::make_shared<MemoryFactory>(MemoryProviderOptions{MemoryFault::UpgradeCrashes});
   const auto result = run_ok(settings_for(factory, true, 6));
@@ -128,6 +156,50 @@ TEST(InProcessRun, JobsOpenOneSessionEachAndDoNotChangeTheResult) {
     EXPECT_EQ(a.report.suites[i].coverage.cases_generated, b.report.suites[i].coverage.cases_generated);
     EXPECT_EQ(a.report.suites[i].coverage.steps, b.report.suites[i].coverage.steps) << a.report.suites[i].name;
   }
+  expect_all_closed(*one);
+  expect_all_closed(*three);
+}
+
+/// What a suite shows that must not depend on --jobs: its coverage and what it learned.
+void expect_same_suites(const report::RunReport& a, const report::RunReport& b) {
+  ASSERT_EQ(a.suites.size(), b.suites.size());
+  for (std::size_t i = 0; i < a.suites.size(); ++i) {
+    const auto& x = a.suites[i];
+    const auto& y = b.suites[i];
+    EXPECT_EQ(x.name, y.name);
+    EXPECT_EQ(x.coverage.cases_generated, y.coverage.cases_generated) << x.name;
+    EXPECT_EQ(x.coverage.planned, y.coverage.planned) << x.name;
+    EXPECT_EQ(x.coverage.rejected_by_validation, y.coverage.rejected_by_validation) << x.name;
+    EXPECT_EQ(x.coverage.steps, y.coverage.steps) << x.name;
+    ASSERT_EQ(x.learned.size(), y.learned.size()) << x.name;
+    for (std::size_t k = 0; k < x.learned.size(); ++k) {
+      EXPECT_EQ(x.learned[k].attribute, y.learned[k].attribute);
+      EXPECT_EQ(x.learned[k].rule, y.learned[k].rule);
+      EXPECT_EQ(x.learned[k].case_number, y.learned[k].case_number);
+    }
+  }
+}
+
+TEST(InProcessRun, TheCasesOfOneTypeSpreadOverTheJobsWithTheSameResult) {
+  // The memory provider refuses values its validators reject: the suite learns as it goes, so
+  // cases played ahead on the other sessions are checked against the learner's later cases.
+  const MemoryProviderOptions options{MemoryFault::ApplyAddsOneToSize, true, {"mem_thing"}};
+  auto one = std::make_shared<MemoryFactory>(options);
+  auto three = std::make_shared<MemoryFactory>(options);
+  auto settings = settings_for(one, true, 24, 7);
+  const auto a = run_ok(settings);
+  settings.factory = three;
+  settings.jobs = 3;
+  const auto b = run_ok(settings);
+  EXPECT_EQ(three->counters().opened.load(), 3u) << "more processes than types";
+  EXPECT_EQ(one->counters().played_cases.load(), 1u);
+  EXPECT_GE(three->counters().played_cases.load(), 2u) << "cases of the one type ran on other sessions";
+  EXPECT_EQ(a.stats.lent_cases, 0u);
+  EXPECT_GT(b.stats.lent_cases, 0u);
+  EXPECT_FALSE(finding_keys(a.report).empty());
+  EXPECT_EQ(finding_keys(a.report), finding_keys(b.report));
+  ASSERT_FALSE(a.report.suites.back().learned.empty()) << "the suite learned from refusals";
+  expect_same_suites(a.report, b.report);
   expect_all_closed(*one);
   expect_all_closed(*three);
 }
@@ -176,6 +248,25 @@ RC_GTEST_PROP(InProcessRun, AnySeedGivesTheSameFindingsWithOneOrTwoJobs, ()) {
   const auto b = run_conformance(settings, nullptr);
   RC_ASSERT(a.has_value() && b.has_value());
   RC_ASSERT(finding_keys(a->report) == finding_keys(b->report));
+}
+
+// ... nor when the cases of one type are spread over several sessions.
+RC_GTEST_PROP(InProcessRun, AnySeedGivesTheSameSuiteWithOneOrThreeJobsOnOneType, ()) {
+  const auto seed = *rc::gen::arbitrary<std::uint64_t>();
+  const MemoryProviderOptions options{MemoryFault::ApplyAddsOneToSize, true, {"mem_thing"}};
+  auto settings = settings_for(std::make_shared<MemoryFactory>(options), true, 6, seed);
+  settings.suite.max_shrinks = 40;
+  const auto a = run_conformance(settings, nullptr);
+  settings.factory = std::make_shared<MemoryFactory>(options);
+  settings.jobs = 3;
+  const auto b = run_conformance(settings, nullptr);
+  RC_ASSERT(a.has_value() && b.has_value());
+  RC_ASSERT(finding_keys(a->report) == finding_keys(b->report));
+  const auto& x = a->report.suites.back();
+  const auto& y = b->report.suites.back();
+  RC_ASSERT(x.coverage.steps == y.coverage.steps);
+  RC_ASSERT(x.coverage.planned == y.coverage.planned);
+  RC_ASSERT(x.learned.size() == y.learned.size());
 }
 
 }  // namespace

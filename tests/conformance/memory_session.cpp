@@ -16,6 +16,7 @@ public:
     m_timed = std::make_unique<TimedClient>(*m_provider, m_clock);
     TFC_TRY(started, start_like_core(*m_timed, CoreStartSettings{}, failed));
     m_started = std::move(started);
+    m_calls_at_start = m_provider->calls();
     ++m_counters->opened;
     m_open = true;
     return {};
@@ -43,6 +44,10 @@ public:
   void close() override {
     if (!m_open) return;
     m_open = false;
+    if (!m_played && m_provider->calls() > m_calls_at_start) {
+      m_played = true;
+      ++m_counters->played_cases;
+    }
     ++m_counters->closed;
   }
 
@@ -54,6 +59,8 @@ private:
   std::unique_ptr<TimedClient> m_timed;
   StartedProvider m_started;
   bool m_open = false;
+  std::size_t m_calls_at_start = 0;
+  bool m_played = false;
 };
 
 }  // namespace

@@ -25,6 +25,7 @@ struct MemoryCounters {
   std::atomic<std::size_t> opened{0};
   std::atomic<std::size_t> restarts{0};
   std::atomic<std::size_t> closed{0};
+  std::atomic<std::size_t> played_cases{0};  // sessions that answered any call beyond their start
 };
 
 class MemoryFactory final : public ProviderFactory {

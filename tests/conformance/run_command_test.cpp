@@ -378,6 +378,43 @@ TEST(Parallel, JobsDoNotChangeTheResult) {
     EXPECT_EQ(a.report["suites"][i]["coverage"], b.report["suites"][i]["coverage"]) << names_a[i];
 }
 
+TEST(Parallel, TheCasesOfOneTypeSpreadOverTheJobsWithTheSameResult) {
+  REQUIRE_PROVIDER("tfcfixture");
+  // One type whose validators the suite learns from: with --jobs 3 the two spare processes play
+  // cases of its learning rounds, and the report stays the same, what was learned included.
+  Scratch one, three;
+  auto args = [](const Scratch& s, const char* jobs) {
+    return std::vector<std::string>{"--provider",
+                                    provider_binary("tfcfixture").string(),
+                                    "--resources",
+                                    "tfcfixture_validated",
+                                    "--apply",
+                                    "--cases",
+                                    "30",
+                                    "--seed",
+                                    "99",
+                                    "--jobs",
+                                    jobs,
+                                    "--env",
+                                    "TFCFIXTURE_STATE_DIR=" + (s.path() / "objects").string()};
+  };
+  const auto a = run_tfconform(one.path(), args(one, "1"));
+  const auto b = run_tfconform(three.path(), args(three, "3"));
+  ASSERT_TRUE(a.report.is_object() && b.report.is_object()) << a.output << b.output;
+  EXPECT_EQ(finding_keys(a.report), finding_keys(b.report));
+  ASSERT_EQ(a.report["suites"].size(), b.report["suites"].size());
+  for (std::size_t i = 0; i < a.report["suites"].size(); ++i) {
+    const auto& x = a.report["suites"][i];
+    const auto& y = b.report["suites"][i];
+    EXPECT_EQ(x["coverage"], y["coverage"]) << x["name"];
+    EXPECT_EQ(x.value("learned", nlohmann::json()), y.value("learned", nlohmann::json())) << x["name"];
+  }
+  const auto& suite = a.report["suites"].back();
+  EXPECT_EQ(suite["name"], "tfcfixture_validated");
+  EXPECT_FALSE(suite.value("learned", nlohmann::json::array()).empty()) << "the suite learned from refusals";
+  EXPECT_GT(suite["coverage"]["applied"].get<int>(), 0);
+}
+
 TEST(Sharding, TwoShardsSplitTheTypesWithoutOverlap) {
   REQUIRE_PROVIDER("tfcfixture");
   // The suites of each shard, as kind.name (a list resource shares its managed resource's name).

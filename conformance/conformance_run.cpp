@@ -402,8 +402,14 @@ Expected<RunResult> run_conformance(const RunSettings& given, report::ProgressLi
     else
       start_errors.push_back(host.error().message);
   }
+  // A worker per type at most; the sessions beyond that are lent from the start.
   std::vector<std::thread> threads;
-  for (auto& host : extra) threads.emplace_back([&work, &host] { work(*host); });
+  for (std::size_t k = 0; k < extra.size(); ++k) {
+    if (k + 1 < selected.size())
+      threads.emplace_back([&work, host = extra[k].get()] { work(*host); });
+    else
+      pool.lend(*extra[k]);
+  }
   work(*first);
   for (auto& t : threads) t.join();
   // Last of all, as an interrupted Core would: StopProvider (it may end in-flight work, so

@@ -134,6 +134,23 @@ bool needs_apply(CaseKind kind, const std::string& scenario) {
   }
 }
 
+/// Whether the cases of `kind` leave the real system as it was (plans, reads, function calls;
+/// the other families without --apply). Only such cases of one type are played at the same
+/// time: a later case often reuses a configuration the provider accepted, names included, and
+/// two objects of one name at once collide where one after the other they do not.
+bool changes_nothing(CaseKind kind, bool apply) {
+  switch (kind) {
+    case CaseKind::Lifecycle: return false;
+    case CaseKind::PlanOnly:
+    case CaseKind::Data:
+    case CaseKind::Function: return true;
+    case CaseKind::Ephemeral:
+    case CaseKind::List:
+    case CaseKind::Action: return !apply;
+  }
+  return false;
+}
+
 /// The schema a suite of `kind` plays `type` with (none for functions).
 const schema::Schema* schema_of(const schema::ProviderSchema& s, CaseKind kind, const std::string& type) {
   const std::map<std::string, schema::Schema>* family = nullptr;
@@ -224,7 +241,13 @@ class SuiteRun {
 public:
   SuiteRun(ProviderSession& host, CaseKind kind, std::string type, const SuiteSettings& settings,
            report::ProgressListener* progress, SessionPool* pool)
-      : m_host(host), m_kind(kind), m_type(std::move(type)), m_settings(settings), m_progress(progress), m_pool(pool) {
+      : m_host(host),
+        m_kind(kind),
+        m_type(std::move(type)),
+        m_settings(settings),
+        m_progress(progress),
+        m_pool(pool),
+        m_spreads(pool != nullptr && changes_nothing(kind, settings.apply)) {
     if (const schema::Schema* own = schema_of(host.schema(), kind, m_type)) m_schema = *own;
     m_suite.kind = suite_kind(kind);
     m_suite.name = m_type;
@@ -399,7 +422,7 @@ private:
       }
       for (std::size_t i = start; i < end && going();) {
         std::vector<ProviderSession*> borrowed;
-        if (m_pool != nullptr && i + 1 < end) borrowed = m_pool->borrow(end - i - 1);
+        if (m_spreads && i + 1 < end) borrowed = m_pool->borrow(end - i - 1);
         const std::size_t chunk = 1 + borrowed.size();
         announce(i);  // the case on the suite's own session: a hang shows where it is
         std::vector<Played> played(chunk);
@@ -731,7 +754,8 @@ private:
   std::string m_type;
   const SuiteSettings& m_settings;
   report::ProgressListener* m_progress;
-  SessionPool* m_pool;  // sessions to play cases ahead on; null: one case at a time
+  SessionPool* m_pool;  // the run's spare sessions (null in a replay)
+  bool m_spreads;       // a round's cases are played on spare sessions too
   schema::Schema m_schema;
   report::Suite m_suite;
   std::map<std::string, ScenarioTally> m_tallies;

@@ -55,8 +55,9 @@ report::SuiteKind suite_kind(CaseKind kind);
 /// plans to learn the same).
 /// The host is restarted whenever its process is lost. `learned`, when given, receives the
 /// hints the suite ended with (the user's and the learned ones: what --write-hints writes).
-/// With a `pool`, cases are also played ahead on the sessions free in it (the results are those
-/// of playing them one at a time on `host`).
+/// With a `pool`, the cases of a learning round that change nothing real (plans, reads,
+/// function calls) are also played on the sessions free in it, at the same time; the results
+/// are those of playing them one at a time on `host`.
 report::Suite run_suite(ProviderSession& host, CaseKind kind, const std::string& type, const gen::Hints& hints,
                         const SuiteSettings& settings, report::ProgressListener* progress,
                         const std::optional<ReplayToken>& replay = std::nullopt, gen::Hints* learned = nullptr,

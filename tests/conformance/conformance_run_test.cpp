@@ -181,12 +181,12 @@ void expect_same_suites(const report::RunReport& a, const report::RunReport& b) 
 }
 
 TEST(InProcessRun, TheCasesOfOneTypeSpreadOverTheJobsWithTheSameResult) {
-  // The memory provider refuses values its validators reject: the suite learns as it goes, so
-  // cases played ahead on the other sessions are checked against the learner's later cases.
-  const MemoryProviderOptions options{MemoryFault::ApplyAddsOneToSize, true, {"mem_thing"}};
+  // Plan-only, and the memory provider refuses values its validators reject: the suite learns
+  // as it goes, in rounds whose cases the spare sessions play at the same time.
+  const MemoryProviderOptions options{MemoryFault::PlanDropsRuleBlocks, true, {"mem_thing"}};
   auto one = std::make_shared<MemoryFactory>(options);
   auto three = std::make_shared<MemoryFactory>(options);
-  auto settings = settings_for(one, true, 24, 7);
+  auto settings = settings_for(one, false, 24, 7);
   const auto a = run_ok(settings);
   settings.factory = three;
   settings.jobs = 3;
@@ -201,6 +201,19 @@ TEST(InProcessRun, TheCasesOfOneTypeSpreadOverTheJobsWithTheSameResult) {
   ASSERT_FALSE(a.report.suites.back().learned.empty()) << "the suite learned from refusals";
   expect_same_suites(a.report, b.report);
   expect_all_closed(*one);
+  expect_all_closed(*three);
+}
+
+TEST(InProcessRun, CasesThatCreateObjectsStayOnTheirSuitesOwnProcess) {
+  // With --apply two cases of one type could create objects of one name at once.
+  const MemoryProviderOptions options{MemoryFault::ApplyAddsOneToSize, true, {"mem_thing"}};
+  auto three = std::make_shared<MemoryFactory>(options);
+  auto settings = settings_for(three, true, 12, 7);
+  settings.jobs = 3;
+  const auto b = run_ok(settings);
+  EXPECT_EQ(b.stats.lent_cases, 0u);
+  EXPECT_EQ(three->counters().played_cases.load(), 1u) << "the spare sessions answered nothing";
+  EXPECT_EQ(b.report.suites.back().coverage.cases_generated, 12u);
   expect_all_closed(*three);
 }
 
@@ -253,8 +266,8 @@ RC_GTEST_PROP(InProcessRun, AnySeedGivesTheSameFindingsWithOneOrTwoJobs, ()) {
 // ... nor when the cases of one type are spread over several sessions.
 RC_GTEST_PROP(InProcessRun, AnySeedGivesTheSameSuiteWithOneOrThreeJobsOnOneType, ()) {
   const auto seed = *rc::gen::arbitrary<std::uint64_t>();
-  const MemoryProviderOptions options{MemoryFault::ApplyAddsOneToSize, true, {"mem_thing"}};
-  auto settings = settings_for(std::make_shared<MemoryFactory>(options), true, 6, seed);
+  const MemoryProviderOptions options{MemoryFault::PlanDropsRuleBlocks, true, {"mem_thing"}};
+  auto settings = settings_for(std::make_shared<MemoryFactory>(options), false, 8, seed);
   settings.suite.max_shrinks = 40;
   const auto a = run_conformance(settings, nullptr);
   settings.factory = std::make_shared<MemoryFactory>(options);

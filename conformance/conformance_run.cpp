@@ -393,22 +393,29 @@ Expected<RunResult> run_conformance(const RunSettings& given, report::ProgressLi
   // More processes than types still pay off: the cases of one type spread over them. A replay
   // plays one case.
   const std::size_t jobs = replay || selected.empty() ? 1 : std::max<std::size_t>(1, settings.jobs);
-  std::vector<std::unique_ptr<ProviderSession>> extra;
+  // The further processes start in their own threads while the first one already plays: a
+  // provider with a big schema takes seconds to start. A worker per type at most; a session
+  // beyond that is lent as soon as it is open.
+  const std::size_t sessions = std::min(jobs, factory->most_sessions());
+  std::vector<std::unique_ptr<ProviderSession>> extra(sessions - 1);
   std::vector<std::string> start_errors;
-  for (std::size_t j = 1; j < std::min(jobs, factory->most_sessions()) && !runner::stop_requested(); ++j) {
-    auto host = factory->open(clock);
-    if (host)
-      extra.push_back(std::move(*host));
-    else
-      start_errors.push_back(host.error().message);
-  }
-  // A worker per type at most; the sessions beyond that are lent from the start.
+  std::mutex start_errors_mutex;
   std::vector<std::thread> threads;
   for (std::size_t k = 0; k < extra.size(); ++k) {
-    if (k + 1 < selected.size())
-      threads.emplace_back([&work, host = extra[k].get()] { work(*host); });
-    else
-      pool.lend(*extra[k]);
+    threads.emplace_back([&, k] {
+      if (runner::stop_requested()) return;
+      auto host = factory->open(clock);
+      if (!host) {
+        const std::lock_guard lock(start_errors_mutex);
+        start_errors.push_back(host.error().message);
+        return;
+      }
+      extra[k] = std::move(*host);
+      if (k + 1 < selected.size())
+        work(*extra[k]);
+      else
+        pool.lend(*extra[k]);
+    });
   }
   work(*first);
   for (auto& t : threads) t.join();
@@ -416,7 +423,9 @@ Expected<RunResult> run_conformance(const RunSettings& given, report::ProgressLi
   // nothing runs after it).
   if (!run.suites.empty() && run.suites.front().kind == report::SuiteKind::provider && !runner::stop_requested())
     run.suites.front().scenarios.push_back(stop_scenario(*first, name));
-  for (auto& host : extra) host->close();
+  for (auto& host : extra) {
+    if (host) host->close();
+  }
   first->close();
 
   result.hints.file = settings.hints ? settings.hints->file : "";

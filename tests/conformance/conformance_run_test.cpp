@@ -186,7 +186,7 @@ TEST(InProcessRun, TheCasesOfOneTypeSpreadOverTheJobsWithTheSameResult) {
   const MemoryProviderOptions options{MemoryFault::PlanDropsRuleBlocks, true, {"mem_thing"}};
   auto one = std::make_shared<MemoryFactory>(options);
   auto three = std::make_shared<MemoryFactory>(options);
-  auto settings = settings_for(one, false, 24, 7);
+  auto settings = settings_for(one, false, 40, 7);
   const auto a = run_ok(settings);
   settings.factory = three;
   settings.jobs = 3;

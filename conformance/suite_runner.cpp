@@ -425,30 +425,10 @@ private:
         if (m_spreads && i + 1 < end) borrowed = m_pool->borrow(end - i - 1);
         const std::size_t chunk = 1 + borrowed.size();
         announce(i);  // the case on the suite's own session: a hang shows where it is
-        std::vector<Played> played(chunk);
-        {
-          std::vector<std::jthread> threads;  // joined before the chunk is judged
-          std::vector<std::exception_ptr> failed(chunk);
-          for (std::size_t k = 1; k < chunk; ++k) {
-            const auto& c = round[i + k - start];
-            if (!c) continue;
-            threads.emplace_back([this, &borrowed, &played, &failed, &c, k] {
-              try {
-                played[k] = play_on(*borrowed[k - 1], c->value, true);
-              } catch (...) {
-                failed[k] = std::current_exception();
-              }
-            });
-          }
-          if (const auto& c = round[i - start]) played[0] = play_on(m_host, c->value, true);
-          for (auto& t : threads) t.join();
-          if (!borrowed.empty()) {
-            m_pool->give_back(borrowed);
-            m_pool->lent_cases += borrowed.size();
-          }
-          for (const auto& e : failed) {
-            if (e) std::rethrow_exception(e);
-          }
+        std::vector<Played> played = play_at_once(round, i - start, borrowed);
+        if (!borrowed.empty()) {
+          m_pool->give_back(borrowed);
+          m_pool->lent_cases += borrowed.size();
         }
         for (std::size_t k = 0; k < chunk && going(); ++k, ++i) {
           const std::size_t before = m_finding_count;
@@ -464,6 +444,34 @@ private:
       }
       start = end;
     }
+  }
+
+  /// Plays cases[first] on the suite's own session and, at the same time, each next case on one
+  /// of the `borrowed` sessions (a case that could not be generated is not played).
+  template <class Case>
+  std::vector<Played> play_at_once(const std::vector<std::optional<Generated<Case>>>& cases, std::size_t first,
+                                   const std::vector<ProviderSession*>& borrowed) {
+    std::vector<Played> played(1 + borrowed.size());
+    std::vector<std::exception_ptr> failed(played.size());
+    {
+      std::vector<std::jthread> threads;  // joined at the end of this block
+      for (std::size_t k = 1; k < played.size(); ++k) {
+        const auto& c = cases[first + k];
+        if (!c) continue;
+        threads.emplace_back([this, &borrowed, &played, &failed, &c, k] {
+          try {
+            played[k] = play_on(*borrowed[k - 1], c->value, true);
+          } catch (...) {
+            failed[k] = std::current_exception();
+          }
+        });
+      }
+      if (const auto& c = cases[first]) played[0] = play_on(m_host, c->value, true);
+    }
+    for (const auto& e : failed) {
+      if (e) std::rethrow_exception(e);
+    }
+    return played;
   }
 
   void announce(std::size_t index) {

@@ -72,6 +72,20 @@ TEST(SchemaJsonText, EscapesAndInvalidUtf8AreWrittenAsTheDumpWritesThem) {
   EXPECT_EQ(written("a/\xff", schema), dumped("a/\xff", schema));
 }
 
+// Plain strings are recognised 16 bytes at a time: a byte needing care is found at every
+// position of a long string, in a first or a later block, and right after one.
+TEST(SchemaJsonText, EveryPositionOfALongStringIsLookedAt) {
+  for (const char special : {'"', '\\', '\n', '\x1f', '\x7f', '\x80', '\xff'}) {
+    for (std::size_t at = 0; at < 40; ++at) {
+      ProviderSchema schema;
+      std::string description(40, 'x');
+      description[at] = special;
+      schema.provider.block.description = description;
+      ASSERT_EQ(written("a/b", schema), dumped("a/b", schema)) << "byte " << int(special) << " at " << at;
+    }
+  }
+}
+
 TEST(SchemaJsonText, DuplicateNamesKeepTheLastAsTheDocumentDoes) {
   ProviderSchema schema;
   Block& block = schema.resource_schemas["tfc_dup"].block;

@@ -7,6 +7,7 @@
 #include <iostream>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -95,10 +96,10 @@ int run_schema(const SchemaArgs& args) {
   } else {
     // Compact, as Terraform prints it, and written straight from the model: on a large provider
     // the nlohmann document and its indented dump took longer than the provider's own answer.
-    std::string text;
-    schema::append_providers_schema_document(text, address, schema);
-    text.push_back('\n');
-    std::cout.write(text.data(), static_cast<std::streamsize>(text.size()));
+    schema::write_providers_schema_document(address, schema, [](std::string_view piece) {
+      std::cout.write(piece.data(), static_cast<std::streamsize>(piece.size()));
+    });
+    std::cout << '\n';
   }
   std::cout.flush();
   closing.join();

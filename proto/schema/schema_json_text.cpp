@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <functional>
 #include <string_view>
 #include <vector>
 
@@ -233,8 +234,22 @@ void append_schema(std::string& out, const Schema& schema, bool version_optional
   out.push_back('}');
 }
 
+/// Where a document written in pieces goes: `write` takes what `out` holds once that is at least
+/// `piece_bytes`, between two schemas (a closing brace always follows, so `out` is never left
+/// empty at the end). No `write`: the whole document stays in `out`.
+struct Pieces {
+  const std::function<void(std::string_view)>* write = nullptr;
+  std::size_t piece_bytes = 0;
+
+  void hand_over(std::string& out) const {
+    if (write == nullptr || out.size() < piece_bytes) return;
+    (*write)(out);
+    out.clear();
+  }
+};
+
 void append_schema_map(std::string& out, const char* key, const std::map<std::string, Schema>& schemas,
-                       bool version_optional) {
+                       bool version_optional, const Pieces& pieces) {
   append_key(out, key);
   out.push_back('{');
   bool first = true;
@@ -243,6 +258,7 @@ void append_schema_map(std::string& out, const char* key, const std::map<std::st
     first = false;
     append_key(out, name);
     append_schema(out, s, version_optional);
+    pieces.hand_over(out);
   }
   out += "},"sv;
 }
@@ -276,15 +292,15 @@ void append_identity_schema(std::string& out, const IdentitySchema& schema) {
   out.push_back('}');
 }
 
-void append_provider_entry(std::string& out, const ProviderSchema& schema) {
+void append_provider_entry(std::string& out, const ProviderSchema& schema, const Pieces& pieces) {
   out.push_back('{');
   // Keys in sorted order, each followed by a comma; "provider" is always there, and the last
   // comma is dropped at the end.
-  if (!schema.action_schemas.empty()) append_schema_map(out, "action_schemas", schema.action_schemas, true);
+  if (!schema.action_schemas.empty()) append_schema_map(out, "action_schemas", schema.action_schemas, true, pieces);
   if (!schema.data_source_schemas.empty())
-    append_schema_map(out, "data_source_schemas", schema.data_source_schemas, false);
+    append_schema_map(out, "data_source_schemas", schema.data_source_schemas, false, pieces);
   if (!schema.ephemeral_resource_schemas.empty())
-    append_schema_map(out, "ephemeral_resource_schemas", schema.ephemeral_resource_schemas, false);
+    append_schema_map(out, "ephemeral_resource_schemas", schema.ephemeral_resource_schemas, false, pieces);
   if (!schema.functions.empty()) {
     out += "\"functions\":{"sv;
     bool first = true;
@@ -297,7 +313,7 @@ void append_provider_entry(std::string& out, const ProviderSchema& schema) {
     out += "},"sv;
   }
   if (!schema.list_resource_schemas.empty())
-    append_schema_map(out, "list_resource_schemas", schema.list_resource_schemas, false);
+    append_schema_map(out, "list_resource_schemas", schema.list_resource_schemas, false, pieces);
   out += "\"provider\":"sv;
   append_schema(out, schema.provider, false);
   out.push_back(',');
@@ -317,18 +333,32 @@ void append_provider_entry(std::string& out, const ProviderSchema& schema) {
     }
     out += "},"sv;
   }
-  if (!schema.resource_schemas.empty()) append_schema_map(out, "resource_schemas", schema.resource_schemas, false);
+  if (!schema.resource_schemas.empty())
+    append_schema_map(out, "resource_schemas", schema.resource_schemas, false, pieces);
   out.back() = '}';
+}
+
+void append_document(std::string& out, const std::string& provider_address, const ProviderSchema& schema,
+                     const Pieces& pieces) {
+  out += "{\"format_version\":\"1.0\",\"provider_schemas\":{"sv;
+  append_key(out, provider_address);
+  append_provider_entry(out, schema, pieces);
+  out += "}}"sv;
 }
 
 }  // namespace
 
 void append_providers_schema_document(std::string& out, const std::string& provider_address,
                                       const ProviderSchema& schema) {
-  out += "{\"format_version\":\"1.0\",\"provider_schemas\":{"sv;
-  append_key(out, provider_address);
-  append_provider_entry(out, schema);
-  out += "}}"sv;
+  append_document(out, provider_address, schema, Pieces{});
+}
+
+void write_providers_schema_document(const std::string& provider_address, const ProviderSchema& schema,
+                                     const std::function<void(std::string_view)>& write, std::size_t piece_bytes) {
+  std::string piece;
+  piece.reserve(piece_bytes);
+  append_document(piece, provider_address, schema, Pieces{&write, piece_bytes});
+  write(piece);
 }
 
 }  // namespace tfc::schema

@@ -43,8 +43,11 @@ protocol::RpcFailure failure_for(const grpc::Status& status, const CallOptions& 
   }
   auto failure = protocol::failure_from_status(static_cast<int>(status.error_code()),
                                                std::string(rpc) + ": " + status.error_message());
-  // A dead plugin shows as UNAVAILABLE (or a cut stream); say what really happened.
-  if (options.crash_probe) {
+  // A dead plugin shows as UNAVAILABLE (or a cut stream); say what really happened. UNIMPLEMENTED
+  // is the plugin's own answer (the one gRPC makes up was told apart before): it was alive to
+  // give it, and the probe would only wait out its look for an exit, 100 ms at the start of
+  // every provider without GetResourceIdentitySchemas.
+  if (options.crash_probe && failure.kind != protocol::FailureKind::NotImplemented) {
     if (const auto ended = options.crash_probe()) {
       failure.kind = ended->out_of_memory ? protocol::FailureKind::OutOfMemory : protocol::FailureKind::Crashed;
       failure.message += " (plugin " + ended->description + ")";

@@ -24,7 +24,8 @@ std::chrono::milliseconds deadline_for(const CallOptions& options, const char* r
 std::unique_ptr<grpc::ClientContext> make_context(std::chrono::milliseconds deadline);
 
 /// The RpcFailure for a non-OK status: Cancelled when the harness is stopping, re-classed
-/// Crashed (or OutOfMemory) when the process has ended, a timeout naming its deadline.
+/// Crashed (or OutOfMemory) when the process has ended (not looked for after UNIMPLEMENTED, an
+/// answer), a timeout naming its deadline.
 protocol::RpcFailure failure_for(const grpc::Status& status, const CallOptions& options, const char* rpc);
 
 /// Times one call: feeds the adaptive deadline with every answer that was not a timeout.

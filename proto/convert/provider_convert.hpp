@@ -31,9 +31,9 @@ void schema_map_to(const std::map<std::string, schema::Schema>& in, PbMap* out) 
 template <class PbMap>
 Expected<void> schema_map_from(const PbMap& in, std::map<std::string, schema::Schema>& out, const std::string& field) {
   for (const auto& [name, s] : in) {
-    auto converted = schema_from(s);
+    schema::Schema& slot = out[name] = schema::Schema{};
+    auto converted = schema_from(s, slot);
     if (!converted) return nest(field + "." + name, converted.error());
-    out.insert_or_assign(name, std::move(converted).value());
   }
   return {};
 }

@@ -22,10 +22,14 @@ const NestedBlock* Block::find_block_type(std::string_view name) const noexcept 
 
 void Block::sort() {
   // Stable, so duplicate names (an invalid schema the checks must still see) keep their order.
-  std::stable_sort(attributes.begin(), attributes.end(),
-                   [](const Attribute& a, const Attribute& b) { return a.name < b.name; });
-  std::stable_sort(block_types.begin(), block_types.end(),
-                   [](const NestedBlock& a, const NestedBlock& b) { return a.type_name < b.type_name; });
+  // Providers usually send names in order already; stable_sort would still move every entry
+  // through its buffer (a quarter of converting terraform-provider-aws's schema), so look first.
+  const auto attribute_order = [](const Attribute& a, const Attribute& b) { return a.name < b.name; };
+  const auto block_type_order = [](const NestedBlock& a, const NestedBlock& b) { return a.type_name < b.type_name; };
+  if (!std::is_sorted(attributes.begin(), attributes.end(), attribute_order))
+    std::stable_sort(attributes.begin(), attributes.end(), attribute_order);
+  if (!std::is_sorted(block_types.begin(), block_types.end(), block_type_order))
+    std::stable_sort(block_types.begin(), block_types.end(), block_type_order);
 }
 
 bool operator==(const Attribute& a, const Attribute& b) noexcept {

@@ -275,6 +275,22 @@ TEST(GrpcProviderTest, V6DeadlineIsTimeoutAndCrashProbeReclassifies) {
   EXPECT_NE(again.failure().message.find("exited with status 2"), std::string::npos);
 }
 
+// UNIMPLEMENTED is the provider's answer: no waiting for an exit that a live process will not make.
+TEST(GrpcProviderTest, UnimplementedIsNotProbedForACrash) {
+  FakeServer server;
+  CallOptions options = quick();
+  bool probed = false;
+  options.crash_probe = [&probed] {
+    probed = true;
+    return std::optional<ProcessEnd>(ProcessEnd{"exited with status 2"});
+  };
+  const auto client = make_grpc_provider_v5(server.channel(), options);
+  const auto prepare = client->validate_provider_config({});
+  ASSERT_FALSE(prepare.ok());
+  EXPECT_EQ(prepare.failure().kind, FailureKind::NotImplemented);
+  EXPECT_FALSE(probed);
+}
+
 TEST(GrpcProviderTest, V5UsesTheV5Names) {
   FakeServer server;
   const auto client = make_grpc_provider_v5(server.channel(), quick());

@@ -27,6 +27,20 @@ std::string written(const std::string& address, const ProviderSchema& schema) {
   return out;
 }
 
+std::string written_in_pieces(const std::string& address, const ProviderSchema& schema, std::size_t piece_bytes) {
+  std::string out;
+  std::size_t pieces = 0;
+  write_providers_schema_document(
+      address, schema,
+      [&](std::string_view piece) {
+        out += piece;
+        ++pieces;
+      },
+      piece_bytes);
+  EXPECT_GE(pieces, 1U);
+  return out;
+}
+
 TEST(SchemaJsonText, RealProviderExcerptIsTheDumpedDocument) {
   std::ifstream in(std::string(TFC_SCHEMA_TESTDATA) + "/providers-schema-json-excerpt.json");
   std::stringstream text;
@@ -35,6 +49,9 @@ TEST(SchemaJsonText, RealProviderExcerptIsTheDumpedDocument) {
   ASSERT_TRUE(providers) << providers.error().message;
   const auto& [address, schema] = *providers->begin();
   EXPECT_EQ(written(address, schema), dumped(address, schema));
+  // In pieces of any size, the same bytes.
+  for (const std::size_t piece_bytes : {1, 100, 4096, 1 << 20})
+    EXPECT_EQ(written_in_pieces(address, schema, piece_bytes), dumped(address, schema)) << piece_bytes;
 }
 
 TEST(SchemaJsonText, EveryKindOfEntryIsTheDumpedDocument) {
@@ -56,6 +73,8 @@ TEST(SchemaJsonText, EveryKindOfEntryIsTheDumpedDocument) {
   auto schema = provider_schema_from_json(entry);
   ASSERT_TRUE(schema) << schema.error().message;
   EXPECT_EQ(written("registry.terraform.io/tfc/thing", *schema), dumped("registry.terraform.io/tfc/thing", *schema));
+  EXPECT_EQ(written_in_pieces("registry.terraform.io/tfc/thing", *schema, 1),
+            dumped("registry.terraform.io/tfc/thing", *schema));
 }
 
 TEST(SchemaJsonText, EscapesAndInvalidUtf8AreWrittenAsTheDumpWritesThem) {
@@ -70,6 +89,20 @@ TEST(SchemaJsonText, EscapesAndInvalidUtf8AreWrittenAsTheDumpWritesThem) {
   schema.provider.block.description = std::string("\xf0\x9f\x98\x80 emoji and \xed\xa0\x80 surrogate");
   schema.resource_schemas["r\"x"].block.description = "plain";
   EXPECT_EQ(written("a/\xff", schema), dumped("a/\xff", schema));
+}
+
+// Plain strings are recognised 16 bytes at a time: a byte needing care is found at every
+// position of a long string, in a first or a later block, and right after one.
+TEST(SchemaJsonText, EveryPositionOfALongStringIsLookedAt) {
+  for (const char special : {'"', '\\', '\n', '\x1f', '\x7f', '\x80', '\xff'}) {
+    for (std::size_t at = 0; at < 40; ++at) {
+      ProviderSchema schema;
+      std::string description(40, 'x');
+      description[at] = special;
+      schema.provider.block.description = description;
+      ASSERT_EQ(written("a/b", schema), dumped("a/b", schema)) << "byte " << int(special) << " at " << at;
+    }
+  }
 }
 
 TEST(SchemaJsonText, DuplicateNamesKeepTheLastAsTheDocumentDoes) {

@@ -398,14 +398,38 @@ void RefusalLearner::add_group(AttributeGroup group, const std::string& evidence
   m_groups.emplace_back(std::move(group), std::move(fact));
 }
 
+namespace {
+
+/// The error diagnostics in an order of their own (path, summary, detail): a provider may list
+/// them in any order (Go map iteration in SDKv2's validation), and what is learned first wins.
+std::vector<const protocol::Diagnostic*> errors_in_canonical_order(const protocol::Diagnostics& diagnostics) {
+  std::vector<std::pair<std::string, const protocol::Diagnostic*>> keyed;
+  for (const auto& d : diagnostics) {
+    if (d.severity != protocol::Severity::Error) continue;
+    std::string key = d.attribute ? d.attribute->render() : std::string();
+    key.push_back('\0');
+    key += d.summary;
+    key.push_back('\0');
+    key += d.detail;
+    keyed.emplace_back(std::move(key), &d);
+  }
+  std::stable_sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<const protocol::Diagnostic*> out;
+  out.reserve(keyed.size());
+  for (const auto& [key, d] : keyed) out.push_back(d);
+  return out;
+}
+
+}  // namespace
+
 void RefusalLearner::refused(const cty::Value& config, const protocol::Diagnostics& diagnostics) {
   if (!m_exploring && m_accepted.empty()) m_minimal = true;
   m_exploring = false;
   m_blamed_now.clear();
   bool attributed = false;
   std::string first_evidence;
-  for (const auto& d : diagnostics) {
-    if (d.severity != protocol::Severity::Error) continue;
+  for (const protocol::Diagnostic* error : errors_in_canonical_order(diagnostics)) {
+    const protocol::Diagnostic& d = *error;
     const std::string evidence = evidence_of(d);
     if (first_evidence.empty()) first_evidence = evidence;
     MessageFacts facts = read_diagnostic(d.summary, d.detail);

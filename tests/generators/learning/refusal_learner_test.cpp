@@ -58,6 +58,30 @@ TEST(RefusalLearner, AStatedRuleBecomesTheHintAtOnce) {
   EXPECT_FALSE(h->omit);
 }
 
+TEST(RefusalLearner, TheOrderOfAnAnswersDiagnosticsChangesNothing) {
+  // SDKv2 lists the errors of one validation in map order: the same answer may come back with
+  // its diagnostics in another order (here two about one attribute, from two of its checks),
+  // and must teach the same, evidence included.
+  const auto refused = config({{"name", "x"}, {"label", "l"}, {"mode", "zz"}, {"size", 7}});
+  const protocol::Diagnostics answer = {
+      error(R"(expected mode to be one of ["fast" "slow"], got zz)", "", at("mode")),
+      error(R"(expected mode to be one of ["eco" "turbo"], got zz)", "", at("mode")),
+      error("expected size to be in the range (1 - 5), got 7", "", at("size")),
+  };
+  auto learned = [&](const protocol::Diagnostics& diagnostics) {
+    RefusalLearner l(block(), {});
+    l.begin_case();
+    l.refused(refused, diagnostics);
+    std::string facts;
+    for (const auto& f : l.facts()) facts += f.attribute + " | " + f.rule + " | " + f.evidence + "\n";
+    return hints_to_json(l.hints()).dump() + "\n" + facts;
+  };
+  const std::string forward = learned(answer);
+  EXPECT_EQ(learned({answer[1], answer[0], answer[2]}), forward);
+  EXPECT_EQ(learned({answer[2], answer[1], answer[0]}), forward);
+  EXPECT_NE(forward.find("size"), std::string::npos) << forward;
+}
+
 TEST(RefusalLearner, AnUnexplainedRefusalLeavesAnOptionalAttributeNull) {
   RefusalLearner l(block(), {});
   l.begin_case();

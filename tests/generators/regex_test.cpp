@@ -57,7 +57,11 @@ RC_GTEST_PROP(Regex, EveryGeneratedStringMatchesItsPattern, ()) {
 
 RC_GTEST_PROP(Regex, MatcherAgreesWithStdRegex, ()) {
   const std::string text = *pattern_text(2);
-  const std::string s = *rc::gen::container<std::string>(rc::gen::elementOf(std::string("abcxz01_.-")));
+  // Short strings: std::regex, the reference here, backtracks, and a nested repetition takes it
+  // exponential time (libstdc++: ((a*)*)*b against "aaaaaaaaz" 26 s; one run of this test hit a
+  // 600 s timeout); the matcher under test is an NFA and does not care.
+  const std::string s =
+      *rc::gen::resize(6, rc::gen::container<std::string>(rc::gen::elementOf(std::string("abcxz01_.-"))));
   auto regex = Regex::parse(text);
   RC_ASSERT(regex.has_value());
   RC_ASSERT(regex->matches(s) == std::regex_match(s, std::regex(text)));

@@ -249,16 +249,23 @@ TEST(InProcessRun, AProviderSuiteJudgesTheSchemaAndStopsTheProviderLast) {
   EXPECT_GT(result.stats.rpc_calls, 0);
 }
 
+/// The same run with one job and with `jobs`, each on fresh sessions (shrinking kept short).
+std::pair<Expected<RunResult>, Expected<RunResult>> run_with_one_and(std::size_t jobs,
+                                                                     const MemoryProviderOptions& options, bool apply,
+                                                                     std::size_t cases, std::uint64_t seed) {
+  auto settings = settings_for(std::make_shared<MemoryFactory>(options), apply, cases, seed);
+  settings.suite.max_shrinks = 40;
+  auto one = run_conformance(settings, nullptr);
+  settings.factory = std::make_shared<MemoryFactory>(options);
+  settings.jobs = jobs;
+  return {std::move(one), run_conformance(settings, nullptr)};
+}
+
 // Whatever the seed, the number of jobs changes nothing a user sees in the findings or coverage.
 RC_GTEST_PROP(InProcessRun, AnySeedGivesTheSameFindingsWithOneOrTwoJobs, ()) {
   const auto seed = *rc::gen::arbitrary<std::uint64_t>();
   const MemoryProviderOptions options{MemoryFault::ApplyAddsOneToSize, true, {"mem_a", "mem_b"}};
-  auto settings = settings_for(std::make_shared<MemoryFactory>(options), true, 3, seed);
-  settings.suite.max_shrinks = 40;
-  const auto a = run_conformance(settings, nullptr);
-  settings.factory = std::make_shared<MemoryFactory>(options);
-  settings.jobs = 2;
-  const auto b = run_conformance(settings, nullptr);
+  const auto [a, b] = run_with_one_and(2, options, true, 3, seed);
   RC_ASSERT(a.has_value() && b.has_value());
   RC_ASSERT(finding_keys(a->report) == finding_keys(b->report));
 }
@@ -267,12 +274,7 @@ RC_GTEST_PROP(InProcessRun, AnySeedGivesTheSameFindingsWithOneOrTwoJobs, ()) {
 RC_GTEST_PROP(InProcessRun, AnySeedGivesTheSameSuiteWithOneOrThreeJobsOnOneType, ()) {
   const auto seed = *rc::gen::arbitrary<std::uint64_t>();
   const MemoryProviderOptions options{MemoryFault::PlanDropsRuleBlocks, true, {"mem_thing"}};
-  auto settings = settings_for(std::make_shared<MemoryFactory>(options), false, 8, seed);
-  settings.suite.max_shrinks = 40;
-  const auto a = run_conformance(settings, nullptr);
-  settings.factory = std::make_shared<MemoryFactory>(options);
-  settings.jobs = 3;
-  const auto b = run_conformance(settings, nullptr);
+  const auto [a, b] = run_with_one_and(3, options, false, 8, seed);
   RC_ASSERT(a.has_value() && b.has_value());
   RC_ASSERT(finding_keys(a->report) == finding_keys(b->report));
   const auto& x = a->report.suites.back();

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "conformance/cli_features.hpp"
 #include "conformance/core_diagnostics.hpp"
 #include "conformance/process_run.hpp"
 #include "conformance/repro_writer.hpp"
@@ -150,6 +151,9 @@ report::Confirmation confirm_finding(const report::Finding& f, const CliUnderTes
   using report::ConfirmVerdict;
   // The CLI runs in scratch/work: every path it is given must not depend on that.
   const std::filesystem::path scratch = std::filesystem::absolute(scratch_dir);
+  // Before anything is written: a CLI that never makes the finding's call cannot replay it.
+  if (auto why = not_expressible_with(f, cli.name); !why.empty())
+    return verdict(cli.name, ConfirmVerdict::not_expressible, why);
   if (!f.reproduction)
     return verdict(cli.name, ConfirmVerdict::not_expressible,
                    "no reproduction: the finding is not about a resource's case");

@@ -153,6 +153,10 @@ std::string flattened(std::string_view text) {
   return out;
 }
 
+// Rules of a value of the wrong type, which Core meets as the bare decoding error (an identity
+// of the wrong type too: Terraform v1.13.3 prints `["id"]: string is required`).
+bool decoding_rule(std::string_view rule) { return rule.starts_with("value.") || rule == "identity.type_mismatch"; }
+
 bool holds(const std::string& flat, std::string_view phrase) { return flat.find(phrase) != std::string::npos; }
 
 }  // namespace
@@ -183,7 +187,7 @@ Blame blame_of(std::string_view block, std::string_view rule) {
       if (family_covers(row.families, rule)) return Blame::this_rule;
     }
   }
-  if (rule.starts_with("value.") && block.find(".tf line ") == std::string_view::npos) return Blame::this_rule;
+  if (decoding_rule(rule) && block.find(".tf line ") == std::string_view::npos) return Blame::this_rule;
   if (specific) return Blame::other_promise;
   return generic ? Blame::this_rule : Blame::none;
 }

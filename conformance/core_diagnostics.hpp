@@ -42,8 +42,8 @@ enum class Blame {
 /// Judges one diagnostic block ("Error: summary" and its detail) for a finding of `rule`. Rows
 /// with families decide when any matches; generic rows only when none does. An answer Core
 /// cannot decode (value.type_mismatch, value.undecodable) comes back as the bare decoding error,
-/// e.g. `["size"]: number is required`: for value.* rules any error without a configuration
-/// location counts.
+/// e.g. `["size"]: number is required`: for value.* rules (and identity.type_mismatch) any error
+/// without a configuration location counts.
 Blame blame_of(std::string_view block, std::string_view rule);
 
 /// The rules a block's matching rows confirm ("any rule" for generic rows only), for quotes.

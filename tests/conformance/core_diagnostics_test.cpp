@@ -197,6 +197,8 @@ TEST(CoreDiagnostics, ConfigurationErrorsBlameNobody) {
   // A bare decoding error (no configuration location) is Core refusing an answer of the wrong type.
   EXPECT_EQ(blame_of("Error: [\"size\"]: number is required", "value.type_mismatch"), Blame::this_rule);
   EXPECT_EQ(blame_of("Error: [\"size\"]: number is required", "apply.known_value_changed"), Blame::none);
+  // An identity of the wrong type, as Terraform v1.13.3 refuses it.
+  EXPECT_EQ(blame_of("Error: [\"id\"]: string is required", "identity.type_mismatch"), Blame::this_rule);
 }
 
 }  // namespace

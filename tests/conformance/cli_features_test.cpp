@@ -3,7 +3,10 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 
 #include "conformance/confirm.hpp"
@@ -53,6 +56,17 @@ TEST(CliFeatures, EveryConcernNamesARuleOrAnRpc) {
       EXPECT_TRUE(known) << feature.name << ": " << one;
     }
   }
+}
+
+TEST(CliFeatures, TheDocsListEveryFeature) {
+  const char* source = std::getenv("TFC_SOURCE_DIR");
+  std::ifstream in(std::string(source != nullptr ? source : ".") + "/docs/confirmation.md");
+  std::stringstream doc;
+  doc << in.rdbuf();
+  ASSERT_FALSE(doc.str().empty());
+  for (const auto& feature : cli_features())
+    EXPECT_NE(doc.str().find("| " + std::string(feature.name) + " "), std::string::npos)
+        << feature.name << " is not a row of docs/confirmation.md";
 }
 
 TEST(CliFeatures, IdentityNeedsTerraform112) {

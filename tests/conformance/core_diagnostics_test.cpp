@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -61,6 +64,24 @@ report::Confirmation judged(const std::string& rule, const std::string& output) 
   report::ReproStep step;
   step.checked = true;
   return judge_checked_step(step, rule, "Terraform v1.11.4", 1, output);
+}
+
+// docs/confirmation.md with its line breaks as spaces.
+std::string confirmation_doc() {
+  const char* source = std::getenv("TFC_SOURCE_DIR");
+  std::ifstream in(std::string(source != nullptr ? source : ".") + "/docs/confirmation.md");
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string flat;
+  for (const char c : text.str()) flat += c == '\n' ? ' ' : c;
+  return flat;
+}
+
+TEST(CoreDiagnostics, TheDocsListEveryRow) {
+  const std::string doc = confirmation_doc();
+  ASSERT_FALSE(doc.empty());
+  for (const auto& row : provider_fault_diagnostics())
+    EXPECT_NE(doc.find(row.phrase), std::string::npos) << row.phrase << " is not in docs/confirmation.md";
 }
 
 TEST(CoreDiagnostics, EveryFamilyNamesRulesOfTheCatalogue) {

@@ -153,9 +153,15 @@ std::string flattened(std::string_view text) {
   return out;
 }
 
-// Rules of a value of the wrong type, which Core meets as the bare decoding error (an identity
-// of the wrong type too: Terraform v1.13.3 prints `["id"]: string is required`).
-bool decoding_rule(std::string_view rule) { return rule.starts_with("value.") || rule == "identity.type_mismatch"; }
+// A value of the wrong type: Core meets it as the bare decoding error, without a configuration
+// location. An identity of the wrong type too (Terraform v1.13.3: `["id"]: string is required`),
+// but only in that form: OpenTofu v1.12.6 fails every create of an identity-bearing type with
+// another location-less error ("failed to encode ... in state: value is not known").
+bool decoding_error(std::string_view block, std::string_view rule) {
+  if (block.find(".tf line ") != std::string_view::npos) return false;
+  if (rule.starts_with("value.")) return true;
+  return rule == "identity.type_mismatch" && block.starts_with("Error: [");
+}
 
 bool holds(const std::string& flat, std::string_view phrase) { return flat.find(phrase) != std::string::npos; }
 
@@ -187,7 +193,7 @@ Blame blame_of(std::string_view block, std::string_view rule) {
       if (family_covers(row.families, rule)) return Blame::this_rule;
     }
   }
-  if (decoding_rule(rule) && block.find(".tf line ") == std::string_view::npos) return Blame::this_rule;
+  if (decoding_error(block, rule)) return Blame::this_rule;
   if (specific) return Blame::other_promise;
   return generic ? Blame::this_rule : Blame::none;
 }

@@ -220,6 +220,8 @@ TEST(CoreDiagnostics, ConfigurationErrorsBlameNobody) {
   EXPECT_EQ(blame_of("Error: [\"size\"]: number is required", "apply.known_value_changed"), Blame::none);
   // An identity of the wrong type, as Terraform v1.13.3 refuses it.
   EXPECT_EQ(blame_of("Error: [\"id\"]: string is required", "identity.type_mismatch"), Blame::this_rule);
+  EXPECT_EQ(blame_of("Error: failed to encode x.this in state: value is not known", "identity.type_mismatch"),
+            Blame::none);
 }
 
 }  // namespace

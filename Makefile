@@ -82,12 +82,14 @@ sanitize: deps
 
 # Detection matrix: every tfcfault fault mode (and the honest mode), normal and legacy, through
 # tfconform; writes docs/detection-matrix.md and fails on a missed or unexpected rule. Each
-# finding is confirmed by Terraform (when on PATH) and OpenTofu ($(BUILD)/cli/tofu).
+# finding is confirmed by Terraform (when on PATH), OpenTofu ($(BUILD)/cli/tofu) and Terraform
+# v1.13.3 ($(BUILD)/cli/terraform-1.13.3, the first of the three that asks for identities).
 .PHONY: matrix
 matrix: build providers
 	python3 scripts/detection_matrix.py --tfconform $(BIN) --provider $(BUILD)/providers/terraform-provider-tfcfault \
 	  $$(command -v terraform >/dev/null && echo --confirm-with terraform) \
-	  $$([ -x $(BUILD)/cli/tofu ] && echo --confirm-with $(abspath $(BUILD))/cli/tofu)
+	  $$([ -x $(BUILD)/cli/tofu ] && echo --confirm-with $(abspath $(BUILD))/cli/tofu) \
+	  $$([ -x $(BUILD)/cli/terraform-1.13.3 ] && echo --confirm-with $(abspath $(BUILD))/cli/terraform-1.13.3)
 
 # Hostile providers: every hostile mode of tfcfault (tests/providers/faulty/hostile.tsv, plus
 # crash_in_apply and hang_in_plan) through tfconform, with what each run left behind (processes,

@@ -3,46 +3,20 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <array>
 #include <sstream>
 
+#include "conformance/cli_features.hpp"
+#include "conformance/core_diagnostics.hpp"
 #include "conformance/process_run.hpp"
 #include "conformance/repro_writer.hpp"
 
 namespace tfc::conformance {
 namespace {
 
-// The summaries Core gives when it rejects a provider's answer (Terraform and OpenTofu word
-// them alike), or when the plugin fails under it.
-// "Provider produced": invalid plan, inconsistent final plan, inconsistent result after apply,
-// invalid object, null object; the last phrase is UpgradeResourceState's.
-// clang-format off
-constexpr std::array kCorePhrases{
-    "Provider produced",
-    "Provider returned invalid result object",
-    "Plugin did not respond",
-    "plugin exited",
-    "Cannot import non-existent remote object",
-    "Import returned no resources",
-    "Multiple import",
-    "Import returned",
-    "rpc error: code =",
-    "Request cancelled",
-    "unexpected EOF",
-    "returned unknown values",
-    "Invalid planned change",
-    "Invalid resource state upgrade",
-};
-// clang-format on
-
-// Whether an error block is Core rejecting the provider's answer. An answer Core cannot decode
-// (value.type_mismatch, value.undecodable) comes back as the bare decoding error, e.g.
-// `["size"]: number is required`: any error without a configuration location counts for those.
+// Whether an error block is Core rejecting the provider's answer for a finding of `rule`: the
+// table of core_diagnostics.cpp decides.
 bool core_rejection(const std::string& block, std::string_view rule) {
-  for (const char* phrase : kCorePhrases) {
-    if (block.find(phrase) != std::string::npos) return true;
-  }
-  return rule.starts_with("value.") && block.find(".tf line ") == std::string::npos;
+  return blame_of(block, rule) == Blame::this_rule;
 }
 
 std::vector<std::string> lines_of(const std::string& text) {
@@ -177,6 +151,9 @@ report::Confirmation confirm_finding(const report::Finding& f, const CliUnderTes
   using report::ConfirmVerdict;
   // The CLI runs in scratch/work: every path it is given must not depend on that.
   const std::filesystem::path scratch = std::filesystem::absolute(scratch_dir);
+  // Before anything is written: a CLI that never makes the finding's call cannot replay it.
+  if (auto why = not_expressible_with(f, cli.name); !why.empty())
+    return verdict(cli.name, ConfirmVerdict::not_expressible, why);
   if (!f.reproduction)
     return verdict(cli.name, ConfirmVerdict::not_expressible,
                    "no reproduction: the finding is not about a resource's case");

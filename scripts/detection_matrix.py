@@ -233,7 +233,8 @@ def cell_confirmed(f, clis):
     if f.get("class") not in ("contract", "robustness"):
         return f"not confirmed: a {f.get('class')} finding"
     verdicts = {c["cli"]: c for c in f.get("confirmations", [])}
-    confirmed = [cli.split(" ")[0] for cli, c in verdicts.items() if c["verdict"] == "confirmed"]
+    # With the version: two Terraform releases may confirm (or not) one finding.
+    confirmed = [cli for cli, c in verdicts.items() if c["verdict"] == "confirmed"]
     if confirmed:
         return ", ".join(confirmed)
     for c in verdicts.values():

@@ -80,3 +80,40 @@ $(OPENTOFU_CACHED):
 $(CLI_OUT)/tofu: $(OPENTOFU_CACHED)
 	@mkdir -p $(CLI_OUT)
 	ln -f $< $@ 2>/dev/null || cp $< $@
+
+# Terraform v1.13.3, the newest Terraform the Go module proxy serves: the first Core that calls
+# the resource identity RPCs (from v1.12) to confirm identity findings with, beside the
+# Terraform on PATH. Built once per machine like OpenTofu, but `go build .` inside the module
+# does not build either: its go.mod replaces ten state-storage modules (the remote-state
+# backends azurerm ... s3, and internal/legacy) by folders the module's zip leaves out (each has
+# a go.mod of its own). So the module is copied to a scratch folder, those requirements and the
+# backends' lines in internal/backend/init/init.go are dropped, and the rest builds as released:
+# every plugin-protocol path is Terraform's own; only `backend` blocks for those services are
+# gone (confirmation uses the local state).
+TERRAFORM_VERSION := v1.13.3
+TERRAFORM_MODULE  := github.com/hashicorp/terraform
+TERRAFORM_CACHED  := $(CLI_CACHE)/terraform-$(TERRAFORM_VERSION)
+TERRAFORM_DROPPED := azure consul cos gcs kubernetes oci oss pg s3
+# As its release builds link it (its .github/scripts/get_product_version.sh): without
+# version.dev=no it calls itself "v1.13.3-dev"; experiments stay off, as in a release.
+TERRAFORM_LDFLAGS := -w -s -X github.com/hashicorp/terraform/version.dev=no
+
+providers: $(CLI_OUT)/terraform-$(TERRAFORM_VERSION:v%=%)
+
+$(TERRAFORM_CACHED):
+	@echo "building Terraform $(TERRAFORM_VERSION) (once per machine)"
+	@mkdir -p $(CLI_CACHE)
+	dir=$$($(GO_ENV) $(GO) mod download -json $(TERRAFORM_MODULE)@$(TERRAFORM_VERSION) | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",*$$/\1/p'); \
+	  test -n "$$dir" || { echo "error: go mod download $(TERRAFORM_MODULE)@$(TERRAFORM_VERSION) gave no directory"; exit 2; }; \
+	  src=$$(mktemp -d $(abspath $(CLI_CACHE))/terraform-src.XXXXXX) && trap 'chmod -R u+w "$$src"; rm -rf "$$src"' EXIT; \
+	  cp -R "$$dir"/. "$$src" && chmod -R u+w "$$src" && cd "$$src" && \
+	  for m in $(TERRAFORM_DROPPED:%=internal/backend/remote-state/%) internal/legacy; do \
+	    $(GO_ENV) $(GO) mod edit -dropreplace=$(TERRAFORM_MODULE)/$$m -droprequire=$(TERRAFORM_MODULE)/$$m || exit 2; done && \
+	  sed -i -E '/remote-state\/(azure|consul|cos|gcs|kubernetes|oci|oss|pg|s3)"$$/d; /backend(Azure|Consul|Cos|GCS|Kubernetes|OCI|OSS|Pg|S3)\.New\(\)/d' \
+	    internal/backend/init/init.go && \
+	  tmp=$(abspath $@).$$$$.tmp && \
+	  $(GO_ENV) $(GO) build -p $(GO_PARALLEL) -trimpath -ldflags "$(TERRAFORM_LDFLAGS)" -o "$$tmp" . && mv "$$tmp" $(abspath $@)
+
+$(CLI_OUT)/terraform-$(TERRAFORM_VERSION:v%=%): $(TERRAFORM_CACHED)
+	@mkdir -p $(CLI_OUT)
+	ln -f $< $@ 2>/dev/null || cp $< $@

@@ -9,7 +9,7 @@ CMAKE_ARGS ?=
 BIN        := $(BUILD)/conformance/tfconform
 
 APT_PACKAGES := cmake ninja-build g++ pkg-config git ca-certificates \
-  libgrpc++-dev libgrpc-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler \
+  libgrpc++-dev libgrpc-dev protobuf-compiler-grpc libprotobuf-dev libprotoc-dev protobuf-compiler \
   libssl-dev nlohmann-json3-dev libcli11-dev libgtest-dev googletest librapidcheck-dev \
   libxml2-utils chromium
 

@@ -15,7 +15,7 @@ JOBS=${FUZZ_JOBS:-$(nproc)}
 
 # clang (with libFuzzer and the sanitizer runtimes) and what the configure step looks for.
 APT_PACKAGES="clang cmake ninja-build g++ pkg-config libgrpc++-dev libgrpc-dev protobuf-compiler-grpc
-  libprotobuf-dev protobuf-compiler libssl-dev nlohmann-json3-dev libcli11-dev libgtest-dev googletest
+  libprotobuf-dev libprotoc-dev protobuf-compiler libssl-dev nlohmann-json3-dev libcli11-dev libgtest-dev googletest
   librapidcheck-dev"
 missing=$(for p in $APT_PACKAGES; do dpkg -s "$p" >/dev/null 2>&1 || echo "$p"; done)
 if [ -n "$missing" ]; then

@@ -118,6 +118,28 @@ TEST(ConvertProvider, MetadataRoundTripsAndStateStoresAreV6Only) {
   EXPECT_TRUE(five->state_stores.empty());
 }
 
+// Round trips cannot see a wrong field number (both ends use ours): these are the bytes a
+// provider sends. GetMetadata.Response.actions is field 9 in both majors; tfplugin5 reserves 8
+// (tfplugin6's state_stores). Tag 0x4a = field 9, length-delimited; inside, ActionMetadata's
+// type_name (field 1, tag 0x0a). to_proto writes the same bytes after the (empty) server
+// capabilities.
+TEST(ConvertProvider, MetadataActionsAreField9InBothMajors) {
+  const std::string one_action("\x4a\x0f\x0a\x0dlocal_command", 17);
+  tfplugin5::ProviderMetadata::Response five;
+  ASSERT_TRUE(five.ParseFromString(one_action));
+  auto five_model = v5::from_proto(five);
+  ASSERT_TRUE(five_model);
+  EXPECT_EQ(five_model->actions, std::vector<std::string>{"local_command"});
+  EXPECT_NE(v5::to_proto(*five_model).SerializeAsString().find(one_action), std::string::npos);
+
+  tfplugin6::ProviderMetadata::Response six;
+  ASSERT_TRUE(six.ParseFromString(one_action));
+  auto six_model = v6::from_proto(six);
+  ASSERT_TRUE(six_model);
+  EXPECT_EQ(six_model->actions, std::vector<std::string>{"local_command"});
+  EXPECT_NE(v6::to_proto(*six_model).SerializeAsString().find(one_action), std::string::npos);
+}
+
 TEST(ConvertProvider, ValidateAndConfigureRoundTrip) {
   expect_round_trips(protocol::ValidateProviderConfigRequest{msgpack("\x81\xa6region\xa2us")});
   expect_round_trips(protocol::ValidateProviderConfigResponse{std::nullopt, support::sample_diagnostics()});

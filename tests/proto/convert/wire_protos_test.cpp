@@ -115,7 +115,9 @@ TEST(WireProtos, VersionSpecificFieldNumbers) {
   EXPECT_EQ(tfplugin6::Schema::Attribute::descriptor()->FindFieldByName("nested_type")->number(), 10);
   EXPECT_EQ(tfplugin5::Schema::Attribute::descriptor()->FindFieldByName("nested_type"), nullptr);
   EXPECT_EQ(tfplugin6::ProviderMetadata::Response::descriptor()->FindFieldByName("actions")->number(), 9);
-  EXPECT_EQ(tfplugin5::ProviderMetadata::Response::descriptor()->FindFieldByName("actions")->number(), 8);
+  // Not 8 in tfplugin5 either: 8 is reserved there (tfplugin6's state_stores).
+  EXPECT_EQ(tfplugin5::ProviderMetadata::Response::descriptor()->FindFieldByName("actions")->number(), 9);
+  EXPECT_TRUE(tfplugin5::ProviderMetadata::Response::descriptor()->IsReservedNumber(8));
   EXPECT_TRUE(tfplugin5::GetProviderSchema::Response::descriptor()->IsReservedNumber(10));
   EXPECT_EQ(tfplugin6::PlanResourceChange::Request::descriptor()->FindFieldByName("planned_private")->number(), 9);
   EXPECT_TRUE(tfplugin6::OpenEphemeralResource::Response::descriptor()->FindFieldByName("private")->has_presence());

@@ -182,9 +182,9 @@ report::Confirmation judge_checked_step(const report::ReproStep& step, const std
     if (auto core = error_block(output, true, rule); !core.empty())
       return verdict(cli, ConfirmVerdict::confirmed, core);
     auto other = error_block(output, false);
-    return verdict(
-        cli, ConfirmVerdict::could_not_run,
-        "the step failed, but not with Core rejecting the provider: " + (other.empty() ? tail(output, 8) : other));
+    return verdict(cli, ConfirmVerdict::could_not_run,
+                   "the step failed, but not with Core rejecting the provider for this finding: " +
+                       (other.empty() ? tail(output, 8) : other));
   }
   return verdict(cli, ConfirmVerdict::not_reproduced, "Core accepted the step: " + tail(output, 6));
 }

@@ -2,6 +2,7 @@
 // reports. Exit 0: no error finding; 1: at least one; 2: harness or usage error.
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <random>
@@ -55,9 +56,11 @@ struct RunArgs {
 /// Which provider source a reproduction names: the run's address when it is a full one
 /// (host/namespace/type), else a made-up one on the public registry's host (dev_overrides
 /// never contacts it).
-std::string repro_source(const std::string& address, const std::string& name) {
+/// The user's --address when it is a full source address; else empty: each reproduction makes
+/// one up for the local name its type implies (repro_provider.hpp).
+std::string repro_source(const std::string& address) {
   if (std::count(address.begin(), address.end(), '/') == 2) return address;
-  return "registry.terraform.io/tfconform/" + name;
+  return {};
 }
 
 /// Forwards progress but holds back the closing table: the run is not judged yet then.
@@ -162,8 +165,11 @@ Expected<conformance::RunSettings> settings_from(const RunArgs& a) {
     r.provider_name = s.target.attach ? s.target.attach->provider
                                       : conformance::provider_name_from_binary(s.target.executable.string());
     if (auto slash = r.provider_name.rfind('/'); slash != std::string::npos) r.provider_name.erase(0, slash + 1);
-    r.provider_source = repro_source(a.address, r.provider_name);
-    r.provider_binary = s.target.executable.string();
+    r.provider_source = repro_source(a.address);
+    // Absolute: reproductions link to it from their own folder, and `confirm` may run elsewhere.
+    std::error_code ec;
+    const auto binary = std::filesystem::absolute(s.target.executable, ec);
+    r.provider_binary = s.target.executable.empty() || ec ? s.target.executable.string() : binary.string();
     r.environment = a.env;
     if (!s.target.start.provider_config.empty()) r.provider_config = s.target.start.provider_config.dump();
   }

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "conformance/cli_features.hpp"
+#include "conformance/cli_setup_errors.hpp"
 #include "conformance/core_diagnostics.hpp"
 #include "conformance/process_run.hpp"
 #include "conformance/repro_writer.hpp"
@@ -109,6 +110,18 @@ ProcessSpec cli_spec(const CliUnderTest& cli, std::vector<std::string> args, con
   return spec;
 }
 
+/// The first error block that is one of the CLI's own setup failures, or empty.
+std::string cli_setup_error(const std::string& output) {
+  const auto lines = lines_of(output);
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (!is_cli_setup_error(unboxed(lines[i]))) continue;
+    std::string rest;
+    for (std::size_t j = i; j < lines.size(); ++j) rest += lines[j] + "\n";
+    return error_block(rest, false);
+  }
+  return {};
+}
+
 }  // namespace
 
 Expected<CliUnderTest> identify_cli(const std::string& path) {
@@ -136,12 +149,20 @@ report::Confirmation judge_checked_step(const report::ReproStep& step, const std
     if (exit_code == 0) return verdict(cli, ConfirmVerdict::not_reproduced, "No changes: " + tail(output, 3));
   }
   if (exit_code != 0) {
+    // Checked first: a lock-file error has no configuration location, which a value.* rule
+    // would otherwise take for Core failing to decode the provider's answer.
+    if (auto setup = cli_setup_error(output); !setup.empty())
+      return verdict(cli, ConfirmVerdict::could_not_run, "the CLI could not play the step: " + setup);
     if (auto core = error_block(output, true, rule); !core.empty())
       return verdict(cli, ConfirmVerdict::confirmed, core);
     auto other = error_block(output, false);
-    return verdict(
-        cli, ConfirmVerdict::not_reproduced,
-        "the step failed, but not with Core rejecting the provider: " + (other.empty() ? tail(output, 8) : other));
+    // Core did not accept the step, so it is no "not reproduced"; nor does it show this promise
+    // broken. Say whether Core blamed the provider for another promise or something else failed.
+    const bool other_promise = !other.empty() && blame_of(other, rule) == Blame::other_promise;
+    return verdict(cli, ConfirmVerdict::could_not_run,
+                   (other_promise ? "Core rejected the provider for another promise than this finding's: "
+                                  : "the step failed, but not with Core rejecting the provider for this finding: ") +
+                       (other.empty() ? tail(output, 8) : other));
   }
   return verdict(cli, ConfirmVerdict::not_reproduced, "Core accepted the step: " + tail(output, 6));
 }
@@ -161,7 +182,7 @@ report::Confirmation confirm_finding(const report::Finding& f, const CliUnderTes
   if (!r.not_expressible.empty()) return verdict(cli.name, ConfirmVerdict::not_expressible, r.not_expressible);
   if (r.steps.empty()) return verdict(cli.name, ConfirmVerdict::not_expressible, "no steps to play");
   if (auto written = write_reproduction(f, r, scratch); !written)
-    return verdict(cli.name, ConfirmVerdict::not_reproduced,
+    return verdict(cli.name, ConfirmVerdict::could_not_run,
                    "could not write the reproduction: " + written.error().message);
   const auto work = scratch / "work";
   std::error_code ec;
@@ -172,7 +193,7 @@ report::Confirmation confirm_finding(const report::Finding& f, const CliUnderTes
   const std::string rc = (scratch / (tofu ? "tofu.tfrc" : "terraform.tfrc")).string();
   env.insert(env.end(), {"TF_CLI_CONFIG_FILE=" + rc, "TOFU_CLI_CONFIG_FILE=" + rc, "TF_IN_AUTOMATION=1",
                          "CHECKPOINT_DISABLE=1", "TF_LOG=", "TF_INPUT=0"});
-  report::Confirmation result = verdict(cli.name, ConfirmVerdict::not_reproduced, "no step was checked");
+  report::Confirmation result = verdict(cli.name, ConfirmVerdict::could_not_run, "no step was checked");
   for (const auto& step : r.steps) {
     // The configuration files go, the state stays: each step plays on what the last one left.
     for (const auto& e : std::filesystem::directory_iterator(work, ec)) {
@@ -188,17 +209,22 @@ report::Confirmation confirm_finding(const report::Finding& f, const CliUnderTes
     if (step.needs_import_id) {
       const auto id = run_process(cli_spec(cli, {"output", "-raw", "tfconform_import_id"}, work, env));
       if (id.exit_code != 0) {
-        result = verdict(cli.name, ConfirmVerdict::not_reproduced,
+        result = verdict(cli.name, ConfirmVerdict::could_not_run,
                          step.folder + ": the object's id is not in the state: " + tail(id.output, 4));
         break;
       }
-      run_process(cli_spec(cli, {"state", "rm", f.resource_type + ".this"}, work, env));
+      const auto forgot = run_process(cli_spec(cli, {"state", "rm", f.resource_type + ".this"}, work, env));
+      if (forgot.exit_code != 0) {
+        result = verdict(cli.name, ConfirmVerdict::could_not_run,
+                         step.folder + ": the object could not be removed from the state: " + tail(forgot.output, 4));
+        break;
+      }
       args.push_back("-var");
       args.push_back("import_id=" + id.output);
     }
     const auto ran = run_process(cli_spec(cli, args, work, env));
     if (ran.timed_out) {
-      result = verdict(cli.name, ConfirmVerdict::not_reproduced, step.folder + ": the CLI did not finish within 300 s");
+      result = verdict(cli.name, ConfirmVerdict::could_not_run, step.folder + ": the CLI did not finish within 300 s");
       break;
     }
     if (step.checked) {
@@ -217,9 +243,14 @@ report::Confirmation confirm_finding(const report::Finding& f, const CliUnderTes
                          step.folder + " (" + step.purpose + "), before the checked step: " + err);
         break;
       }
-      result = verdict(cli.name, ConfirmVerdict::not_reproduced,
-                       step.folder + " (" + step.purpose +
-                           ") failed before the checked step: " + (err.empty() ? tail(ran.output, 8) : err));
+      // Any other failure (the CLI's setup, a configuration it cannot read, another error of the
+      // provider's) stops the reproduction short of the step it checks: nothing was judged.
+      const auto setup = cli_setup_error(ran.output);
+      const std::string words = !setup.empty() ? "the CLI could not play it: " + setup
+                                : err.empty()  ? tail(ran.output, 8)
+                                               : err;
+      result = verdict(cli.name, ConfirmVerdict::could_not_run,
+                       step.folder + " (" + step.purpose + ") failed before the checked step: " + words);
       break;
     }
   }

@@ -1,7 +1,18 @@
 #pragma once
 // Confirmation: each contract (and robustness) finding's reproduction played by a real Core (Terraform or
-// OpenTofu), and the verdict recorded on the finding: confirmed (quoting Core's error), not
-// reproduced (quoting the CLI), or not expressible in configuration (and why).
+// OpenTofu), and the verdict recorded on the finding:
+// - confirmed: Core rejected the provider at the checked step, or one step early with the
+//   rule's own error (quoting Core); for a "no changes" check, the plan was not empty;
+// - not reproduced: the checked step ran and Core accepted it (for a "no changes" check: the
+//   plan was empty). Only that: it is a verdict on the provider;
+// - could not run: the reproduction stopped before Core could judge the checked step: the
+//   reproduction could not be written, the CLI could not set it up (lock file, provider
+//   installation, CLI configuration), a configuration it cannot read, the CLI timing out, the
+//   import id missing from the state, or a step failing with an error that is not Core
+//   rejecting the provider for this finding, including an earlier step where the provider
+//   itself returned an error (quoting the CLI's or the provider's words). It says nothing
+//   either way about the provider;
+// - not expressible: no configuration can replay the finding (and why).
 
 #include <filesystem>
 #include <ostream>
@@ -26,8 +37,9 @@ Expected<CliUnderTest> identify_cli(const std::string& path);
 report::Confirmation confirm_finding(const report::Finding& finding, const CliUnderTest& cli,
                                      const std::filesystem::path& scratch);
 
-/// The verdict from the output and exit code of the checked step, for a finding of `rule`
-/// (exposed for tests).
+/// The verdict from the output and exit code of the checked step, for a finding of `rule`:
+/// confirmed, not reproduced (exit 0, or an empty plan for expect_changes) or could not run
+/// (any other failure) (exposed for tests).
 report::Confirmation judge_checked_step(const report::ReproStep& step, const std::string& rule,
                                         const std::string& cli_name, int exit_code, const std::string& output);
 

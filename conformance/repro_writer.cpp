@@ -2,6 +2,8 @@
 
 #include <fstream>
 
+#include "conformance/cli_setup_errors.hpp"
+
 namespace tfc::conformance {
 namespace {
 
@@ -48,51 +50,81 @@ std::string command_text(const report::ReproStep& s) {
   return out;
 }
 
+// The script's first words on the CLI's setup failures (cli_setup_errors.hpp), for grep.
+std::string setup_error_patterns() {
+  std::string out;
+  for (std::string_view summary : kCliSetupErrors) out += " -e " + shell_quote(std::string(summary));
+  return out;
+}
+
 std::string run_script(const report::Finding& f, const report::Reproduction& r) {
   std::string s =
       "#!/bin/sh\n"
       "# Plays the reproduction of " +
       f.rule_id + " (" + f.fingerprint +
       ") step by step in ./work.\n"
-      "# Usage: ./run.sh [terraform|tofu|PATH] (default terraform). Exit 0 when Core rejected the\n"
-      "# provider at the checked step as expected, 1 when it did not, 2 when an earlier step failed.\n"
+      "# Usage: ./run.sh [terraform|tofu|PATH] (default terraform). Exit status, as tfconform's verdicts:\n"
+      "#   0  the checked step failed: confirmed when its error is Core rejecting the provider, could not\n"
+      "#      run when it is about the configuration or another error of the provider's;\n"
+      "#   1  not reproduced: Core accepted the checked step;\n"
+      "#   2  could not run: an earlier step failed, or the CLI could not set the reproduction up.\n"
+      "# It works wherever this folder is: the CLI configuration is written for plugins/ as it is now.\n"
       "set -u\n"
       "here=$(cd \"$(dirname \"$0\")\" && pwd)\n"
       "cli=${1:-terraform}\n"
-      "case \"$(basename \"$cli\")\" in tofu*) rc=tofu.tfrc ;; *) rc=terraform.tfrc ;; esac\n"
-      "export TF_CLI_CONFIG_FILE=\"$here/$rc\" TF_IN_AUTOMATION=1 CHECKPOINT_DISABLE=1\n";
+      "rm -rf \"$here/work\" && mkdir -p \"$here/work\" && cd \"$here/work\" || exit 2\n"
+      "plugins=$(printf '%s' \"$here/plugins\" | sed 's/[\\\\\"]/\\\\&/g')\n"
+      "printf 'provider_installation {\\n  dev_overrides {\\n    %s = \"%s\"\\n  }\\n  direct {}\\n}\\n' " +
+      shell_quote(hcl_string(r.provider_source)) +
+      " \"$plugins\" > cli.tfrc || exit 2\n"
+      "export TF_CLI_CONFIG_FILE=\"$here/work/cli.tfrc\" TOFU_CLI_CONFIG_FILE=\"$here/work/cli.tfrc\"\n"
+      "export TF_IN_AUTOMATION=1 CHECKPOINT_DISABLE=1\n";
   for (const auto& e : r.environment) {
     const auto eq = e.find('=');
     if (eq == std::string::npos) continue;
     s += "export " + e.substr(0, eq) + "=" + shell_quote(e.substr(eq + 1)) + "\n";
   }
-  s += "rm -rf \"$here/work\" && mkdir -p \"$here/work\" && cd \"$here/work\" || exit 2\n";
+  s += "\n# play LOG ARGS...: runs the CLI, shows its output and keeps it in LOG; returns the CLI's status.\n"
+       "play() {\n  log=$1; shift\n  { \"$cli\" \"$@\" 2>&1; echo $? > .status; } | tee \"$log\"\n"
+       "  return \"$(cat .status)\"\n}\n"
+       "cleanup() { echo '== cleanup: destroy'; \"$cli\" destroy -auto-approve -input=false -no-color >/dev/null "
+       "2>&1; }\n"
+       "could_not_run() { echo \"could not run: $1\"; cleanup; exit 2; }\n"
+       "setup_failed() { grep -q" +
+       setup_error_patterns() + " \"$1\"; }\n";
   for (const auto& step : r.steps) {
     s += "\necho '== " + step.folder + ": " + step.purpose + "'\n";
     s += "rm -f ./*.tf ./*.tf.json && cp \"$here/" + step.folder + "\"/* .\n";
     std::string args;
     for (const auto& a : step.args) args += " " + a;
     if (step.needs_import_id) {
-      s += "id=$(\"$cli\" output -raw tfconform_import_id) || exit 2\n";
-      s += "\"$cli\" state rm " + f.resource_type + ".this >/dev/null || exit 2\n";
+      s += "id=$(\"$cli\" output -raw tfconform_import_id) || could_not_run 'the object'\\''s id is not in the "
+           "state'\n";
+      s += "\"$cli\" state rm " + f.resource_type +
+           ".this >/dev/null || could_not_run 'the object could not be removed from the state'\n";
       args += " -var \"import_id=$id\"";
     }
-    s += "\"$cli\"" + args + "\n";
+    const std::string log = step.folder + ".log";
+    s += "play " + log + args + "\n";
     s += "status=$?\n";
+    s += "if [ $status -ne 0 ] && setup_failed " + log + "; then could_not_run '" + step.folder +
+         ": the CLI could not set the step up (the error above)'; fi\n";
     if (step.checked) {
       if (step.expect_changes) {
-        s += "if [ $status -eq 2 ]; then echo 'confirmed: the plan is not empty'; result=0; else echo 'not "
-             "reproduced'; result=1; fi\n";
+        s += "if [ $status -eq 2 ]; then echo 'confirmed: the plan is not empty'; result=0\n"
+             "elif [ $status -eq 0 ]; then echo 'not reproduced: the plan is empty'; result=1\n";
       } else {
-        s += "if [ $status -ne 0 ]; then echo 'confirmed if the error above is Core rejecting the provider'; result=0; "
-             "else echo 'not reproduced: Core accepted this step'; result=1; fi\n";
+        s += "if [ $status -eq 0 ]; then echo 'not reproduced: Core accepted this step'; result=1\n";
       }
+      s += "else echo 'confirmed if the error above is Core rejecting the provider; could not run if it is about "
+           "the configuration or another error of the provider'\\''s'; result=0; fi\n";
       break;
     }
-    s += "[ $status -eq 0 ] || { echo '" + step.folder + " failed before the checked step'; exit 2; }\n";
+    s += "[ $status -eq 0 ] || could_not_run '" + step.folder +
+         " failed before the checked step (the error above: tfconform counts it as confirmed only when it is Core "
+         "rejecting the same promise one step early)'\n";
   }
-  s += "\necho '== cleanup: destroy'\n\"$cli\" destroy -auto-approve -input=false -no-color >/dev/null 2>&1\nexit "
-       "${result:-1}\n";
+  s += "\ncleanup\nexit ${result:-2}\n";
   return s;
 }
 
@@ -103,9 +135,16 @@ std::string readme(const report::Finding& f, const report::Reproduction& r) {
   s += "Run `./run.sh` (Terraform on PATH) or `./run.sh tofu` (OpenTofu). It copies each step's configuration "
        "into `work/` in turn, so the state carries over, and runs the command below against the provider binary\n"
        "`" +
-       r.provider_binary +
-       "` through the CLI configuration file (`terraform.tfrc` / `tofu.tfrc`, "
-       "`dev_overrides`: no `init` needed).\n\n";
+       r.provider_binary + "`, found as `plugins/" + plugin_file_name(r) +
+       "` (a link to it, or a copy: the name Terraform and OpenTofu look for, whatever the binary is called) through "
+       "a CLI configuration (`dev_overrides`: no `init` needed). `run.sh` writes that configuration for the folder "
+       "it is in, so it works wherever this folder is moved (while the link's target stays where it is); "
+       "`terraform.tfrc` and `tofu.tfrc` (for `TF_CLI_CONFIG_FILE`) name `plugins/` by its absolute path: they work "
+       "where the folder was written.\n\n"
+       "`run.sh` exits as tfconform's verdicts: 0 when the checked step failed (confirmed when its error is Core "
+       "rejecting the provider, could not run when it is about the configuration or another error of the "
+       "provider's), 1 when Core accepted it (not reproduced), 2 when the reproduction could not run (an earlier "
+       "step failed, the CLI could not set it up).\n\n";
   if (!r.environment.empty()) {
     s += "The provider runs with:";
     for (const auto& e : r.environment) s += " `" + e + "`";
@@ -125,17 +164,41 @@ std::string readme(const report::Finding& f, const report::Reproduction& r) {
   return s;
 }
 
+Expected<void> place_plugin(const report::Reproduction& r, const std::filesystem::path& plugin_dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(plugin_dir, ec);
+  if (ec) return Error{"cannot create " + plugin_dir.string() + ": " + ec.message()};
+  const auto placed = plugin_dir / plugin_file_name(r);
+  std::filesystem::remove(placed, ec);       // a link or copy an earlier write made
+  if (r.provider_binary.empty()) return {};  // an attached provider: no binary to launch
+  const auto binary = std::filesystem::absolute(r.provider_binary, ec);
+  if (ec) return Error{"cannot resolve " + r.provider_binary + ": " + ec.message()};
+  std::filesystem::create_symlink(binary, placed, ec);
+  if (!ec) return {};
+  std::filesystem::copy_file(binary, placed, std::filesystem::copy_options::overwrite_existing, ec);
+  if (ec) return Error{"cannot link or copy " + binary.string() + " to " + placed.string() + ": " + ec.message()};
+  return {};
+}
+
 }  // namespace
 
 std::string repro_folder_name(const report::Finding& finding) {
   return finding.resource_type + "." + finding.rule_id + "." + finding.fingerprint.substr(0, 8);
 }
 
-std::string cli_configuration(const report::Reproduction& r) {
-  const std::string folder = std::filesystem::path(r.provider_binary).parent_path().string();
+std::string plugin_file_name(const report::Reproduction& r) {
+  const std::string& source = r.provider_source;
+  const auto slash = source.rfind('/');
+  const std::string type = source.empty()               ? r.provider_name
+                           : slash == std::string::npos ? source
+                                                        : source.substr(slash + 1);
+  return "terraform-provider-" + type;
+}
+
+std::string cli_configuration(const report::Reproduction& r, const std::filesystem::path& plugin_dir) {
   return "# Terraform and OpenTofu read the same syntax: the provider comes from this folder, never a registry.\n"
          "provider_installation {\n  dev_overrides {\n    " +
-         hcl_string(r.provider_source) + " = " + hcl_string(folder) + "\n  }\n  direct {}\n}\n";
+         hcl_string(r.provider_source) + " = " + hcl_string(plugin_dir.string()) + "\n  }\n  direct {}\n}\n";
 }
 
 Expected<void> write_reproduction(const report::Finding& finding, const report::Reproduction& r,
@@ -154,8 +217,13 @@ Expected<void> write_reproduction(const report::Finding& finding, const report::
       if (auto ok = write_file(folder / "provider.tf.json", body); !ok) return ok.error();
     }
   }
-  if (auto ok = write_file(dir / "terraform.tfrc", cli_configuration(r)); !ok) return ok.error();
-  if (auto ok = write_file(dir / "tofu.tfrc", cli_configuration(r)); !ok) return ok.error();
+  // The CLIs look for terraform-provider-<type> in a dev_overrides folder: a folder of the
+  // reproduction's own holds the binary under that name, whatever the binary's file name.
+  const auto plugin_dir = std::filesystem::absolute(dir / "plugins", ec);
+  if (ec) return Error{"cannot resolve " + dir.string() + ": " + ec.message()};
+  if (auto ok = place_plugin(r, plugin_dir); !ok) return ok.error();
+  if (auto ok = write_file(dir / "terraform.tfrc", cli_configuration(r, plugin_dir)); !ok) return ok.error();
+  if (auto ok = write_file(dir / "tofu.tfrc", cli_configuration(r, plugin_dir)); !ok) return ok.error();
   if (auto ok = write_file(dir / "run.sh", run_script(finding, r), true); !ok) return ok.error();
   if (auto ok = write_file(dir / "README.md", readme(finding, r)); !ok) return ok.error();
   return {};

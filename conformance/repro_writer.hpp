@@ -2,8 +2,11 @@
 // Writes a finding's reproduction as folders a provider author runs by hand or in CI:
 //
 //   <dir>/step1/main.tf, step2/main.tf, ...   one configuration per step
-//   <dir>/terraform.tfrc, <dir>/tofu.tfrc      CLI configuration: dev_overrides for the binary
-//   <dir>/run.sh [CLI]                         plays the steps in <dir>/work with terraform or tofu
+//   <dir>/plugins/terraform-provider-<type>    the provider binary (a link to it, or a copy) under the
+//                                              name the CLIs look for, whatever the binary's own name
+//   <dir>/terraform.tfrc, <dir>/tofu.tfrc      CLI configuration: dev_overrides for plugins/ (absolute)
+//   <dir>/run.sh [CLI]                         plays the steps in <dir>/work with terraform or tofu,
+//                                              with a CLI configuration written for where <dir> is now
 //   <dir>/README.md                            the finding, the steps, what Core should say
 
 #include <filesystem>
@@ -21,8 +24,12 @@ std::string repro_folder_name(const report::Finding& finding);
 Expected<void> write_reproduction(const report::Finding& finding, const report::Reproduction& repro,
                                   const std::filesystem::path& dir);
 
-/// The CLI configuration that points the provider's source at its binary's folder.
-std::string cli_configuration(const report::Reproduction& repro);
+/// The file Terraform and OpenTofu look for in a dev_overrides folder for the reproduction's
+/// provider: `terraform-provider-<type>`, the type being the last part of its source address.
+std::string plugin_file_name(const report::Reproduction& repro);
+
+/// The CLI configuration that points the provider's source at `plugin_dir`.
+std::string cli_configuration(const report::Reproduction& repro, const std::filesystem::path& plugin_dir);
 
 /// Writes every reproduction of the run under `root` (one folder per finding with steps) and
 /// returns how many it wrote.

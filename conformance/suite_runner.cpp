@@ -10,6 +10,7 @@
 #include "conformance/case_play.hpp"
 #include "conformance/family_play.hpp"
 #include "conformance/repro_plan.hpp"
+#include "conformance/repro_provider.hpp"
 #include "conformance/shrink.hpp"
 #include "generators/learning/refusal_learner.hpp"
 #include "oracle/rule_id.hpp"
@@ -671,8 +672,8 @@ private:
                     }) {
         if (finding.finding_class == report::FindingClass::contract ||
             finding.finding_class == report::FindingClass::robustness)
-          finding.reproduction =
-              make_reproduction(m_type, m_schema.block, value, f.scenario, f.phase, finding, m_settings.repro);
+          finding.reproduction = make_reproduction(m_type, m_schema.block, value, f.scenario, f.phase, finding,
+                                                   repro_context_for(m_settings.repro, m_type));
       }
       if (first) attach_log(finding, log, outcome.log_marks, f.answer);
       first = false;

@@ -22,8 +22,8 @@ namespace tfc::conformance {
 
 /// What a reproduction needs to know about the provider (conformance/repro_plan.hpp).
 struct ReproContext {
-  std::string provider_source;  // required_providers source
-  std::string provider_name;    // local name (the resource type prefix)
+  std::string provider_source;  // required_providers source; empty: made up (repro_provider.hpp)
+  std::string provider_name;    // local name: the type's first word (repro_context_for)
   std::string provider_binary;
   std::vector<std::string> environment;  // NAME=VALUE
   std::string provider_config;           // JSON text of the provider block body, or empty

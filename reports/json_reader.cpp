@@ -141,7 +141,7 @@ Finding finding_of(const Json& j, bool values_as_text) {
       f.confirmations.push_back({text(c, "cli"),
                                  enum_of(text(c, "verdict"),
                                          std::array{ConfirmVerdict::confirmed, ConfirmVerdict::not_reproduced,
-                                                    ConfirmVerdict::not_expressible},
+                                                    ConfirmVerdict::could_not_run, ConfirmVerdict::not_expressible},
                                          ConfirmVerdict::not_reproduced),
                                  text(c, "quote")});
     }

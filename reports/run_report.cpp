@@ -192,6 +192,7 @@ std::string_view to_string(ConfirmVerdict verdict) {
   switch (verdict) {
     case ConfirmVerdict::confirmed: return "confirmed";
     case ConfirmVerdict::not_reproduced: return "not reproduced";
+    case ConfirmVerdict::could_not_run: return "could not run";
     case ConfirmVerdict::not_expressible: return "not expressible";
   }
   return "not reproduced";

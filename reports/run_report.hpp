@@ -73,7 +73,11 @@ struct Reproduction {
   std::string not_expressible;  // why no configuration can replay it (then steps is empty)
 };
 
-enum class ConfirmVerdict { confirmed, not_reproduced, not_expressible };
+/// What a CLI made of a reproduction (conformance/confirm.hpp): Core rejected the provider
+/// (confirmed); Core accepted the checked step (not reproduced, and only then); a step failed
+/// for another reason, the CLI's or an earlier error of the provider's, so the checked step
+/// was never judged (could not run); no configuration can replay it (not expressible).
+enum class ConfirmVerdict { confirmed, not_reproduced, could_not_run, not_expressible };
 
 /// What one CLI made of a finding's reproduction.
 struct Confirmation {
@@ -294,7 +298,7 @@ std::string_view to_string(SuiteKind kind);
 std::string_view to_string(FindingClass finding_class);
 /// "untracked", "known", "new".
 std::string_view to_string(BaselineState state);
-/// "confirmed", "not reproduced", "not expressible".
+/// "confirmed", "not reproduced", "could not run", "not expressible".
 std::string_view to_string(ConfirmVerdict verdict);
 
 /// The suite's display name: `<kind>.<name>`, e.g. `resource.tfc_widget`.

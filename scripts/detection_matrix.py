@@ -243,7 +243,7 @@ def cell_confirmed(f, clis):
     first = next(iter(verdicts.values()), None)
     if first is None:
         return "no verdict"
-    return "**not reproduced**: " + first["quote"].splitlines()[0].replace("|", "/")[:120]
+    return f"**{first['verdict']}**: " + first["quote"].splitlines()[0].replace("|", "/")[:120]
 
 
 def fmt_others(rules):
@@ -335,7 +335,8 @@ def markdown(rows, args, shown, tolerated, total_seconds, problems):
     lines.append("- **confirmed by**: the CLIs (" + (", ".join(f"`{rel(c)}`" for c in args.confirm_with) or "none given")
                  + ") that played the finding's reproduction (`tfconform run --confirm-with`: one Terraform "
                  "configuration per step of the shrunk case) and rejected the provider with Core's own error; "
-                 "\"not expressible\" says why no configuration can replay it; **not reproduced** quotes the CLI. "
+                 "\"not expressible\" says why no configuration can replay it; **not reproduced** (Core accepted the checked "
+                 "step) and **could not run** (a step failed for another reason) quote the CLI. "
                  "Seconds include the confirmation.")
     lines.append("")
     return "\n".join(lines)

@@ -141,7 +141,7 @@ TEST(CoreDiagnostics, InvalidDeferredResponseConfirmsTheDeferralRules) {
   EXPECT_EQ(confirmed.verdict, report::ConfirmVerdict::confirmed) << confirmed.quote;
   EXPECT_EQ(confirmed.quote.rfind("Error: Invalid Deferred Response", 0), 0u) << confirmed.quote;
   EXPECT_EQ(judged("deferral.not_allowed", output).verdict, report::ConfirmVerdict::confirmed);
-  EXPECT_EQ(judged("apply.known_value_changed", output).verdict, report::ConfirmVerdict::not_reproduced);
+  EXPECT_EQ(judged("apply.known_value_changed", output).verdict, report::ConfirmVerdict::could_not_run);
 }
 
 TEST(CoreDiagnostics, MissingResourceIdentityAfterReadConfirmsTheIdentityRules) {
@@ -153,7 +153,9 @@ TEST(CoreDiagnostics, MissingResourceIdentityAfterReadConfirmsTheIdentityRules) 
   const auto confirmed = judged("identity.missing", output);
   EXPECT_EQ(confirmed.verdict, report::ConfirmVerdict::confirmed) << confirmed.quote;
   EXPECT_NE(confirmed.quote.find("Missing Resource Identity After Read"), std::string::npos);
-  EXPECT_EQ(judged("read.unknown_in_state", output).verdict, report::ConfirmVerdict::not_reproduced);
+  const auto other = judged("read.unknown_in_state", output);
+  EXPECT_EQ(other.verdict, report::ConfirmVerdict::could_not_run);
+  EXPECT_EQ(other.quote.rfind("Core rejected the provider for another promise", 0), 0u) << other.quote;
   EXPECT_EQ(blame_of(output, "read.unknown_in_state"), Blame::other_promise);
 }
 
@@ -203,8 +205,9 @@ TEST(CoreDiagnostics, CoreRefusalsConfirmTheirFamilies) {
   for (const auto& c : cases) {
     const std::string output = boxed_core_error(c.summary, c.detail);
     EXPECT_EQ(judged(c.rule, output).verdict, report::ConfirmVerdict::confirmed) << c.summary << " for " << c.rule;
-    EXPECT_EQ(judged(c.unrelated, output).verdict, report::ConfirmVerdict::not_reproduced)
-        << c.summary << " for " << c.unrelated;
+    // Not accepted, so never "not reproduced"; nor a confirmation of another family's promise.
+    const auto other = judged(c.unrelated, output);
+    EXPECT_EQ(other.verdict, report::ConfirmVerdict::could_not_run) << c.summary << " for " << c.unrelated;
   }
 }
 

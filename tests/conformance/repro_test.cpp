@@ -171,18 +171,20 @@ TEST(Confirmation, VerdictsFromTheCheckedStep) {
                                            "Apply complete! Resources: 1 added, 0 changed.\n");
   EXPECT_EQ(accepted.verdict, report::ConfirmVerdict::not_reproduced);
   EXPECT_NE(accepted.quote.find("Apply complete!"), std::string::npos);
-  // A failure that is not Core rejecting the provider is not a confirmation.
+  // A failure that is not Core rejecting the provider is not a confirmation, and not a verdict
+  // on the provider either: Core never judged the step.
   const std::string config_error =
       "\u2502 Error: Invalid reference\n\u2502 \n\u2502   on main.tf line 9, in resource \"x\" \"this\":\n";
   const auto other = judge_checked_step(apply, "apply.known_value_changed", "Terraform v1.11.4", 1, config_error);
-  EXPECT_EQ(other.verdict, report::ConfirmVerdict::not_reproduced);
+  EXPECT_EQ(other.verdict, report::ConfirmVerdict::could_not_run);
+  EXPECT_NE(other.quote.find("Error: Invalid reference"), std::string::npos) << other.quote;
   // A decoding error is Core rejecting an answer of the wrong type, but not a configuration error.
   EXPECT_EQ(judge_checked_step(apply, "value.type_mismatch", "Terraform v1.11.4", 1,
                                "Error: [\"size\"]: number is required\n")
                 .verdict,
             report::ConfirmVerdict::confirmed);
   EXPECT_EQ(judge_checked_step(apply, "value.type_mismatch", "Terraform v1.11.4", 1, config_error).verdict,
-            report::ConfirmVerdict::not_reproduced);
+            report::ConfirmVerdict::could_not_run);
   report::ReproStep plan;
   plan.checked = plan.expect_changes = true;
   EXPECT_EQ(judge_checked_step(plan, "lifecycle.plan_not_empty_after_apply", "OpenTofu v1.12.6", 2,
@@ -192,6 +194,50 @@ TEST(Confirmation, VerdictsFromTheCheckedStep) {
   EXPECT_EQ(
       judge_checked_step(plan, "lifecycle.plan_not_empty_after_apply", "OpenTofu v1.12.6", 0, "No changes.").verdict,
       report::ConfirmVerdict::not_reproduced);
+}
+
+// What Terraform 1.11 prints when the configuration's provider is not the one dev_overrides
+// serves (a binary whose name is not terraform-provider-<local name of its types>).
+const std::string kLockFileError =
+    "\u2577\n\u2502 Error: Inconsistent dependency lock file\n\u2502 \n"
+    "\u2502 The following dependency selections recorded in the lock file are\n"
+    "\u2502 inconsistent with the current configuration:\n"
+    "\u2502   - provider registry.terraform.io/hashicorp/framework: required by this configuration but no version is "
+    "selected\n\u2502 \n\u2502 To make the initial dependency selections that will initialize the\n"
+    "\u2502 dependency lock file, run:\n\u2502   terraform init\n\u2575\n";
+
+// Only Core accepting the checked step is "not reproduced"; a step the CLI could not set up or
+// read is "could not run", with the CLI's words, whatever the rule.
+TEST(Confirmation, AStepTheCliCouldNotPlayCouldNotRun) {
+  report::ReproStep apply;
+  apply.checked = true;
+  for (const std::string rule :
+       {"apply.known_value_changed", "plan_final.known_value_changed", "value.type_mismatch"}) {
+    const auto lock = judge_checked_step(apply, rule, "Terraform v1.11.4", 1, kLockFileError);
+    EXPECT_EQ(lock.verdict, report::ConfirmVerdict::could_not_run) << rule << ": " << lock.quote;
+    EXPECT_NE(lock.quote.find("Error: Inconsistent dependency lock file"), std::string::npos) << lock.quote;
+    EXPECT_NE(lock.quote.find("no version is selected"), std::string::npos) << lock.quote;
+  }
+  const std::string parse_error =
+      "\u2577\n\u2502 Error: Argument or block definition required\n\u2502 \n"
+      "\u2502   on main.tf line 12, in resource \"time_offset\" \"this\":\n\u2502   12:   offset_days = = 1\n"
+      "\u2502 \n\u2502 An argument or block definition is required here.\n\u2575\n";
+  const auto parse = judge_checked_step(apply, "apply.known_value_changed", "OpenTofu v1.12.6", 1, parse_error);
+  EXPECT_EQ(parse.verdict, report::ConfirmVerdict::could_not_run);
+  EXPECT_NE(parse.quote.find("Argument or block definition required"), std::string::npos) << parse.quote;
+  EXPECT_EQ(judge_checked_step(apply, "apply.known_value_changed", "OpenTofu v1.12.6", 0,
+                               "Apply complete! Resources: 0 added, 1 changed, 0 destroyed.\n")
+                .verdict,
+            report::ConfirmVerdict::not_reproduced);
+  // A "no changes" check: an empty plan is Core's answer, a failing one is not.
+  report::ReproStep plan;
+  plan.checked = plan.expect_changes = true;
+  EXPECT_EQ(
+      judge_checked_step(plan, "lifecycle.plan_not_empty_after_apply", "Terraform v1.11.4", 1, kLockFileError).verdict,
+      report::ConfirmVerdict::could_not_run);
+  EXPECT_EQ(
+      judge_checked_step(plan, "lifecycle.plan_not_empty_after_apply", "Terraform v1.11.4", 1, "killed\n").verdict,
+      report::ConfirmVerdict::could_not_run);
 }
 
 }  // namespace

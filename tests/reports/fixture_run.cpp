@@ -161,6 +161,10 @@ Suite secret_suite() {
   f.fingerprint = "03b7c9e1f4a6d285";
   f.violations = {{".password", f.message}};
   f.sensitive = true;
+  // A verdict that says nothing about the provider: the CLI never got to the step.
+  f.confirmations = {{"Terraform v1.11.4", ConfirmVerdict::could_not_run,
+                      "step1 (create tfc_secret) failed before the checked step: the CLI could not play it: Error: "
+                      "Inconsistent dependency lock file"}};
   suite.scenarios.push_back(
       {"create", Status::failed, "", milliseconds(640), {"[DEBUG] tfc_secret: stored secret"}, {f}});
   return suite;

@@ -30,6 +30,12 @@ TEST(JsonReader, WritingWhatWasReadGivesTheSameReport) {
   EXPECT_TRUE(f.reproduction->steps[1].checked);
   ASSERT_EQ(f.confirmations.size(), 2u);
   EXPECT_EQ(f.confirmations[1].verdict, ConfirmVerdict::not_reproduced);
+  std::size_t could_not_run = 0;
+  for (const FindingRef& ref : all_findings(*run)) {
+    for (const Confirmation& c : ref.finding->confirmations)
+      could_not_run += c.verdict == ConfirmVerdict::could_not_run;
+  }
+  EXPECT_EQ(could_not_run, 1u);
 }
 
 // A finding that compares no values has no expected/actual keys; one whose provider returned

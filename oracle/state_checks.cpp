@@ -6,6 +6,7 @@
 #include "oracle/value_walk.hpp"
 #include "proto/schema/implied_type.hpp"
 
+#include <algorithm>
 #include <type_traits>
 #include <variant>
 
@@ -266,7 +267,11 @@ Violations check_plan_after_import(const schema::Block& block, const Value& impo
     if (under_any(v.path, requires_replace)) message += ", and the provider requires replacement for it";
     out.add("import.plan_not_empty", v.path, std::move(message));
   }
-  return out.take();
+  // What forces the replacement names the finding: the unknowns a replacement plans follow from it.
+  Violations found = out.take();
+  std::stable_partition(found.begin(), found.end(),
+                        [&](const Violation& v) { return under_any(v.path, requires_replace); });
+  return found;
 }
 
 Violations check_data_read(const schema::Block& block, const Value& config, const Value& result) {

@@ -59,7 +59,8 @@ Violations check_import_complete(const schema::Block& block, const cty::Value& a
 /// the object against the imported and read state (`imported`) must plan that state unchanged,
 /// except where import left a value null (a partial import, which `import.incomplete` reports and
 /// the next plan may fill in) and on write-only attributes (import cannot know them). One finding
-/// per differing path; one under a path in `requires_replace` says the change replaces the object.
+/// per differing path; one under a path in `requires_replace` says the change replaces the object,
+/// and those come first.
 Violations check_plan_after_import(const schema::Block& block, const cty::Value& imported, const cty::Value& planned,
                                    const std::vector<cty::Path>& requires_replace);
 

@@ -120,6 +120,10 @@ TEST(ImportCheck, ThePlanAfterImportChangesNothingImportSet) {
   EXPECT_EQ(summary(replaced), (Want{"import.plan_not_empty .name", "import.plan_not_empty .rule[0].port"}));
   EXPECT_NE(replaced[0].message.find("requires replacement"), std::string::npos) << replaced[0].message;
   EXPECT_EQ(replaced[1].message.find("requires replacement"), std::string::npos) << replaced[1].message;
+  // What forces the replacement comes first, whatever the attribute order.
+  const auto by_port =
+      check_plan_after_import(b, imported, renamed, {cty::Path().attribute("rule").index(0).attribute("port")});
+  EXPECT_EQ(summary(by_port), (Want{"import.plan_not_empty .rule[0].port", "import.plan_not_empty .name"}));
 }
 
 TEST(ImportCheck, WhatImportLeftNullMayBeFilledIn) {

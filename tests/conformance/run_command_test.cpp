@@ -71,15 +71,14 @@ TEST_P(HonestProviderRun, NoErrorFindingAndNothingLeftBehind) {
   EXPECT_TRUE(processes_matching(scratch.path().string()).empty());
 }
 
-INSTANTIATE_TEST_SUITE_P(Providers, HonestProviderRun,
-                         ::testing::Values(HonestCase{"tfcfixture", "TFCFIXTURE_STATE_DIR", nullptr, {}},
-                                           HonestCase{"tfcsdk", "TFCSDK_STATE_DIR", "tfcsdk", {}},
-                                           HonestCase{"tfcfault", "TFCFAULT_STATE_DIR", "tfcfault", {}},
-                                           HonestCase{"time", nullptr, "time",
-                                                      {"plan_final.known_value_changed", "import.plan_not_empty"}},
-                                           HonestCase{"local", nullptr, "local", {}},
-                                           HonestCase{"http", nullptr, "http", {}}),
-                         [](const auto& p) { return std::string(p.param.provider); });
+INSTANTIATE_TEST_SUITE_P(
+    Providers, HonestProviderRun,
+    ::testing::Values(HonestCase{"tfcfixture", "TFCFIXTURE_STATE_DIR", nullptr, {}},
+                      HonestCase{"tfcsdk", "TFCSDK_STATE_DIR", "tfcsdk", {}},
+                      HonestCase{"tfcfault", "TFCFAULT_STATE_DIR", "tfcfault", {}},
+                      HonestCase{"time", nullptr, "time", {"plan_final.known_value_changed", "import.plan_not_empty"}},
+                      HonestCase{"local", nullptr, "local", {}}, HonestCase{"http", nullptr, "http", {}}),
+    [](const auto& p) { return std::string(p.param.provider); });
 
 // --- The detection matrix: one planted fault per mode ------------------------------------------
 

@@ -266,7 +266,18 @@ void move(ResourceDriver& d, const LiveObject& live, const cty::Value& config, c
   }
 }
 
-void import_by_id(ResourceDriver& d, const LiveObject& live, bool generate) {
+/// Right after import and read, the configuration that created the object plans against the
+/// imported state as an `import` block plans it in the same run: a no-op, but for what the
+/// import left null (000 §ImportResourceState, partial import).
+void plan_after_import(ResourceDriver& d, const LiveObject& imported, const cty::Value& config) {
+  auto again = d.plan(imported.state, imported.private_data, config, "plan after import", imported.identity);
+  if (!again || failed(d)) return;
+  judge_pair(d, "plan after import", "PlanResourceChange",
+             oracle::check_plan_after_import(d.block(), imported.state, again->state, again->requires_replace),
+             "imported_state", imported.state, "planned_state", again->state);
+}
+
+void import_by_id(ResourceDriver& d, const LiveObject& live, const cty::Value& config, bool generate) {
   d.recorder().scenario("import");
   const cty::Value* id = live.state.attribute("id");
   if (id == nullptr || !id->is_known() || id->is_null() || id->type().kind() != cty::Kind::String) return;
@@ -290,6 +301,11 @@ void import_by_id(ResourceDriver& d, const LiveObject& live, bool generate) {
   judge_pair(d, "read after import", "ReadResource", oracle::check_import_complete(d.block(), live.state, read->state),
              "applied_state", live.state, "imported_state", read->state);
   d.recorder().reached(CoverageStep::Imported);
+  if (!failed(d)) {
+    LiveObject prior = *read;
+    if (prior.private_data.empty()) prior.private_data = imported->front().private_data;
+    plan_after_import(d, prior, config);
+  }
   // Terraform 1.14 writes the configuration of an imported object out (-generate-config-out).
   if (!failed(d) && generate) d.generate_config(read->state, "generate config");
   if (failed(d) || !d.has_identity() || !live.identity || !live.identity->is_wholly_known() || live.identity->is_null())
@@ -354,7 +370,8 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
         upgraded = live->state;
         break;
       case StepKind::Import:
-        import_by_id(d, *live, options.provider != nullptr && options.provider->capabilities.generate_resource_config);
+        import_by_id(d, *live, config,
+                     options.provider != nullptr && options.provider->capabilities.generate_resource_config);
         break;
       case StepKind::Update: {
         bool took = false;

@@ -7,7 +7,8 @@
 //   update:  the same with the object's state as prior; a plan that asks for replacement is
 //            carried out as Core does (destroy, then create from a null prior)
 //   refresh: read → no-op plan;  upgrade: state (and identity) at the current version;
-//   import:  by `id`, then read, compared with the applied state; GenerateResourceConfig of it
+//   import:  by `id`, then read, compared with the applied state, then planned with the
+//            configuration in force (a no-op but for what import left null); GenerateResourceConfig of it
 //            when advertised (TF 1.14); by identity too (6.9+);
 //   move:    right after the create, when the provider can move states: the object moved
 //            from its own type (a `moved` block across configurations) → no-op plan;

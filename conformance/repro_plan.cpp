@@ -75,6 +75,14 @@ report::ReproStep make_step(std::size_t index, std::string purpose, std::vector<
   return s;
 }
 
+/// `config` with `lifecycle { ignore_changes = all }` in the resource under test.
+std::string ignoring_all_changes(std::string config, const std::string& type) {
+  const std::string opening = "resource \"" + type + "\" \"this\" {\n";
+  if (auto at = config.find(opening); at != std::string::npos)
+    config.insert(at + opening.size(), "  lifecycle {\n    ignore_changes = all\n  }\n");
+  return config;
+}
+
 bool is_after_apply_check(const std::string& step) {
   return step == "plan after apply" || step == "read after apply" || step == "plan after refresh";
 }
@@ -169,9 +177,20 @@ report::Reproduction make_reproduction(const std::string& type, const schema::Bl
         failing = add("upgrade the stored state (Core does on every refresh)", kRefreshOnly, current);
         break;
       case StepKind::Import: {
-        std::string config = current + "\nvariable \"import_id\" {\n  type = string\n}\n\nimport {\n  to = " + type +
-                             ".this\n  id = var.import_id\n}\n";
-        failing = add("forget the object and import it again by its id", kApply, config);
+        const std::string import_block = "\nvariable \"import_id\" {\n  type = string\n}\n\nimport {\n  to = " + type +
+                                         ".this\n  id = var.import_id\n}\n";
+        if (step == "plan after import") {
+          // Import alone first (ignore_changes = all plans no update), then the configuration
+          // plans against the imported and read state, not refreshed again.
+          failing = add("forget the object and import it again by its id, changing nothing", kApply,
+                        ignoring_all_changes(current, type) + import_block);
+          failing->needs_import_id = true;
+          failing =
+              add("plan the configuration against the imported state: no changes expected", kPlanNoRefresh, current);
+          failing->expect_changes = true;
+          break;
+        }
+        failing = add("forget the object and import it again by its id", kApply, current + import_block);
         failing->needs_import_id = true;
         break;
       }

@@ -15,6 +15,7 @@
 #include "generators/learning/refusal_learner.hpp"
 #include "oracle/rule_id.hpp"
 #include "reports/fingerprint.hpp"
+#include "reports/violation_kind.hpp"
 #include "runner/adaptive_deadline.hpp"
 #include "runner/run_stop.hpp"
 
@@ -509,6 +510,7 @@ private:
       const auto& finding = f.finding;
       if (report::Finding* seen = reported(finding)) {
         if (counted.insert(seen->fingerprint).second) ++seen->occurrences;
+        keep_distinct(*seen, finding, token, value, index + 1);
         continue;
       }
       if (finding.severity == report::Severity::error && !m_reported_rules.contains(finding.rule_id)) {
@@ -642,6 +644,23 @@ private:
     report_case(outcome, token, value, m_case_log, 0, 0, {});
   }
 
+  /// A later case broke the promise of `seen` in a way its violations do not show (another kind,
+  /// violation_kind.hpp): the first violation of each new kind keeps this case as its example.
+  template <class Case>
+  void keep_distinct(report::Finding& seen, const report::Finding& later, const ReplayToken& token, const Case& value,
+                     std::size_t case_number) {
+    std::vector<report::PathMessage> violations = later.violations;
+    if (violations.empty()) violations.push_back({later.path, later.message});
+    std::optional<report::Counterexample> example;  // described once, when first needed
+    for (const auto& v : violations) {
+      std::string kind = report::violation_kind(v.message);
+      if (!report::wants_kind(seen, kind)) continue;
+      if (!example) example = report::Counterexample{describe_case(m_type, m_schema.block, value), case_size(value)};
+      report::add_distinct_violation(seen, report::DistinctViolation{std::move(kind), v.path, v.message, case_number,
+                                                                     format_token(token), example});
+    }
+  }
+
   /// Adds the findings of one case (all but those whose fingerprint is already reported, which
   /// are counted): the provider log once, on the first, cut to its failing step.
   template <class Case>
@@ -655,6 +674,7 @@ private:
     for (const auto& f : outcome.findings) {
       if (report::Finding* seen = reported(f.finding)) {
         if (counted.insert(seen->fingerprint).second) ++seen->occurrences;
+        keep_distinct(*seen, f.finding, token, value, case_number);
         continue;
       }
       report::Finding finding = f.finding;

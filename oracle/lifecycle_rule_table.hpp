@@ -63,6 +63,12 @@ inline constexpr std::array kLifecycleRules{
              "000 §ImportResourceState", Cores::Both, kAlways},
     RuleInfo{"import.null_object", E, "ImportResourceState returned a null state object", "000 §ImportResourceState",
              Cores::Both, kAlways},
+    RuleInfo{"import.plan_not_empty", E,
+             "planning the configuration that created the object against the imported and read state changes a value "
+             "the import set (the nulls of a partial import excepted)",
+             "000 §ImportResourceState (a partial import leaves attributes null); an import block plans right after "
+             "importing, and terraform-plugin-testing fails an import step whose plan is not a no-op",
+             Cores::None, kAlways},
     RuleInfo{"import.type_missing", E, "an imported object lacks its resource type name", "000 §ImportResourceState",
              Cores::Both, kAlways},
     // Lifecycle

@@ -6,6 +6,10 @@
 #include "oracle/value_walk.hpp"
 #include "proto/schema/implied_type.hpp"
 
+#include <algorithm>
+#include <type_traits>
+#include <variant>
+
 namespace tfc::oracle {
 namespace {
 
@@ -205,6 +209,69 @@ Violations check_import_complete(const schema::Block& block, const Value& applie
   Findings out;
   check_compatible(block, applied, imported, all_rules_as("import.incomplete"), out);
   return out.take();
+}
+
+namespace {
+
+/// `path` cut to its first `n` steps.
+Path prefix(const Path& path, std::size_t n) {
+  Path out;
+  for (std::size_t i = 0; i < n && i < path.size(); ++i) {
+    out = std::visit(
+        [&](const auto& step) {
+          using S = std::decay_t<decltype(step)>;
+          if constexpr (std::is_same_v<S, cty::AttributeStep>)
+            return out.attribute(step.name);
+          else if constexpr (std::is_same_v<S, cty::IndexStep>)
+            return out.index(step.index);
+          else if constexpr (std::is_same_v<S, cty::KeyStep>)
+            return out.key(step.key);
+          else
+            return out.set_element(step.element);
+        },
+        path.steps()[i]);
+  }
+  return out;
+}
+
+/// True when the import left `path` null: the value there, or a value on the way to it, is null
+/// in the imported state. A step the state does not have (an element the plan adds) is not.
+bool left_null_by_import(const Value& imported, const Path& path) {
+  for (std::size_t n = 0; n <= path.size(); ++n) {
+    const Value* v = cty::value_at(imported, prefix(path, n));
+    if (v == nullptr) return false;
+    if (v->is_null()) return true;
+  }
+  return false;
+}
+
+/// True when `path` lies at or under one of `roots`.
+bool under_any(const Path& path, const std::vector<Path>& roots) {
+  for (const Path& root : roots) {
+    if (root.size() <= path.size() && prefix(path, root.size()) == root) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+Violations check_plan_after_import(const schema::Block& block, const Value& imported, const Value& planned,
+                                   const std::vector<Path>& requires_replace) {
+  Findings out;
+  if (raw_equals(imported, planned)) return out.take();
+  Findings walk;
+  check_compatible(block, imported, planned, all_rules_as("import.plan_not_empty"), walk);
+  for (Violation& v : walk.take()) {
+    if (left_null_by_import(imported, v.path)) continue;
+    std::string message = "the plan after import changes what the import set: " + v.message;
+    if (under_any(v.path, requires_replace)) message += ", and the provider requires replacement for it";
+    out.add("import.plan_not_empty", v.path, std::move(message));
+  }
+  // What forces the replacement names the finding: the unknowns a replacement plans follow from it.
+  Violations found = out.take();
+  std::stable_partition(found.begin(), found.end(),
+                        [&](const Violation& v) { return under_any(v.path, requires_replace); });
+  return found;
 }
 
 Violations check_data_read(const schema::Block& block, const Value& config, const Value& result) {

@@ -55,6 +55,15 @@ Violations check_import_read(const cty::Value& read_state);
 /// created; a partial import is allowed but the next plan must then fix it.
 Violations check_import_complete(const schema::Block& block, const cty::Value& applied, const cty::Value& imported);
 
+/// `import.plan_not_empty` (000 §ImportResourceState): planning the configuration that created
+/// the object against the imported and read state (`imported`) must plan that state unchanged,
+/// except where import left a value null (a partial import, which `import.incomplete` reports and
+/// the next plan may fill in) and on write-only attributes (import cannot know them). One finding
+/// per differing path; one under a path in `requires_replace` says the change replaces the object,
+/// and those come first.
+Violations check_plan_after_import(const schema::Block& block, const cty::Value& imported, const cty::Value& planned,
+                                   const std::vector<cty::Path>& requires_replace);
+
 /// ReadDataSource: a non-null result (`data.null_result`) conforming to the schema with no
 /// unknown (`data.unknown_in_result`); attributes non-null in config keep their value
 /// (`data.config_value_changed`, warning; set blocks are not correlated).

@@ -48,6 +48,14 @@ std::string finding_as_text(const Finding& f) {
     for (const PathMessage& v : f.violations) out << ' ' << (v.path.empty() ? "(root)" : v.path);
     out << '\n';
   }
+  for (const DistinctViolation& d : f.distinct_violations) {
+    out << "also, in case " << d.found_at_case << ": " << (d.path.empty() ? "(root)" : d.path) << ": " << d.message
+        << '\n';
+    if (d.counterexample)
+      write_block(out, "  its case (" + plural(d.counterexample->attribute_count, "attribute") + ")",
+                  d.counterexample->configuration);
+    if (!d.replay_token.empty()) out << "  its replay token: " << d.replay_token << '\n';
+  }
   for (const Confirmation& c : f.confirmations) {
     write_block(out, c.cli + ": " + std::string(to_string(c.verdict)), c.quote.empty() ? "-" : c.quote);
   }

@@ -29,11 +29,14 @@ std::string paths_cell(const Finding& f) {
   return out;
 }
 
-// The message, with how many cases met the same finding and what the confirming CLIs said.
+// The message, with how many cases met the same finding, what the confirming CLIs said, and the
+// other kinds of violation later cases met.
 std::string message_cell(const Finding& f) {
   std::string out = caveat_tags(f).empty() ? f.message : caveat_tags(f) + " " + f.message;
   if (f.occurrences > 1) out += " [" + std::to_string(f.occurrences) + " cases]";
   for (const Confirmation& c : f.confirmations) out += " [" + c.cli + ": " + std::string(to_string(c.verdict)) + "]";
+  for (const DistinctViolation& d : f.distinct_violations)
+    out += " [also, case " + std::to_string(d.found_at_case) + ": " + d.message + "]";
   return out;
 }
 

@@ -73,6 +73,23 @@ void write_reproduction(XmlWriter& h, const Reproduction& r) {
   }
 }
 
+// Other kinds of violation later cases met under this finding, each with its own case.
+void write_distinct_violations(XmlWriter& h, const Finding& f) {
+  if (f.distinct_violations.empty()) return;
+  auto details = h.scoped_element("details");
+  details.attribute("class", "distinct");
+  text_element(h, "summary", "also met, in other ways (" + plural(f.distinct_violations.size(), "kind") + ")");
+  for (const DistinctViolation& d : f.distinct_violations) {
+    text_element(
+        h, "p",
+        "case " + std::to_string(d.found_at_case) + ": " + (d.path.empty() ? "(root)" : d.path) + ": " + d.message);
+    if (d.counterexample)
+      write_pre_block(h, "its case (" + plural(d.counterexample->attribute_count, "attribute") + ")",
+                      d.counterexample->configuration);
+    if (!d.replay_token.empty()) write_pre_block(h, "its replay token", d.replay_token, "replay");
+  }
+}
+
 }  // namespace
 
 void write_html_finding(XmlWriter& h, const FindingRef& ref) {
@@ -125,6 +142,7 @@ void write_html_finding(XmlWriter& h, const FindingRef& ref) {
       text_element(h, "mark", v.path.empty() ? "(root)" : v.path, "path", Layout::inline_);
     }
   }
+  write_distinct_violations(h, f);
   if (!f.values.differing_paths.empty()) {
     auto p = h.scoped_element("p");
     h.write_text("differing paths:");

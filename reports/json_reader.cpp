@@ -130,6 +130,16 @@ Finding finding_of(const Json& j, bool values_as_text) {
   if (j.contains("violations") && j["violations"].is_array()) {
     for (const auto& v : j["violations"]) f.violations.push_back({text(v, "path"), text(v, "message")});
   }
+  if (j.contains("distinct_violations") && j["distinct_violations"].is_array()) {
+    for (const auto& d : j["distinct_violations"]) {
+      DistinctViolation one{text(d, "kind"),           text(d, "path"),         text(d, "message"),
+                            count(d, "found_at_case"), text(d, "replay_token"), std::nullopt};
+      if (d.contains("counterexample") && d["counterexample"].is_object())
+        one.counterexample =
+            Counterexample{text(d["counterexample"], "configuration"), count(d["counterexample"], "attribute_count")};
+      f.distinct_violations.push_back(std::move(one));
+    }
+  }
   if (j.contains("provider_log") && j["provider_log"].is_object()) {
     f.log_excerpt = strings(j["provider_log"], "excerpt");
     f.log_total_lines = count(j["provider_log"], "total_lines");

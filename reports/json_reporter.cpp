@@ -82,6 +82,22 @@ Json finding_json(const Finding& f) {
   Json violations = Json::array();
   for (const PathMessage& v : f.violations) violations.push_back(Json{{"path", v.path}, {"message", v.message}});
   j["violations"] = std::move(violations);
+  // Present only when later cases broke the promise in other ways (violation_kind.hpp).
+  if (!f.distinct_violations.empty()) {
+    Json distinct = Json::array();
+    for (const DistinctViolation& d : f.distinct_violations) {
+      Json one{{"kind", d.kind},
+               {"path", d.path},
+               {"message", d.message},
+               {"found_at_case", d.found_at_case},
+               {"replay_token", d.replay_token}};
+      one["counterexample"] = d.counterexample ? Json{{"configuration", d.counterexample->configuration},
+                                                      {"attribute_count", d.counterexample->attribute_count}}
+                                               : Json(nullptr);
+      distinct.push_back(std::move(one));
+    }
+    j["distinct_violations"] = std::move(distinct);
+  }
   if (!f.log_excerpt.empty() || !f.log_file.empty()) {
     j["provider_log"] = Json{{"excerpt", f.log_excerpt}, {"total_lines", f.log_total_lines}, {"file", f.log_file}};
   }

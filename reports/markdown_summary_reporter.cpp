@@ -64,6 +64,8 @@ void write_findings(const RunReport& run, std::ostream& out) {
     if (f.occurrences > 1) message += " [" + std::to_string(f.occurrences) + " cases]";
     for (const Confirmation& c : f.confirmations)
       message += " [" + c.cli + ": " + std::string(to_string(c.verdict)) + "]";
+    for (const DistinctViolation& d : f.distinct_violations)
+      message += " [also, case " + std::to_string(d.found_at_case) + ": " + d.message + "]";
     out << "| " << (f.baseline == BaselineState::known ? std::string("known") : std::string(to_string(f.severity)))
         << " | " << to_string(f.finding_class) << " | " << code(f.rule_id) << " | "
         << markdown_cell(suite_label(*ref.suite)) << " | " << markdown_cell(ref.scenario->name) << " | " << code(f.path)

@@ -92,6 +92,17 @@ struct Counterexample {
   std::size_t attribute_count = 0;
 };
 
+/// Another way a later case broke a finding's promise: the kind of violation (its message with
+/// every value reduced to its shape, violation_kind.hpp) and that case's own example.
+struct DistinctViolation {
+  std::string kind;               // e.g. `was {}, but now null`
+  std::string path;               // rendered, e.g. .keepers
+  std::string message;            // as the oracle wrote it for that case
+  std::size_t found_at_case = 0;  // 1-based case of the suite that met it
+  std::string replay_token;       // replays that case (unshrunk)
+  std::optional<Counterexample> counterexample;
+};
+
 /// One contract violation found by the oracle (docs/lifecycle-contract.md, "Findings").
 struct Finding {
   std::string rule_id;  // e.g. plan.config_value_changed
@@ -119,6 +130,9 @@ struct Finding {
   std::vector<PathMessage> violations;
   std::string fingerprint;
   std::size_t occurrences = 1;
+  /// Kinds of violation later cases met under this finding that its own violations do not
+  /// show, each with its own example, in the order met (at most kMaxDistinctViolations).
+  std::vector<DistinctViolation> distinct_violations;
   FindingClass finding_class = FindingClass::contract;
   BaselineState baseline = BaselineState::untracked;
   /// The provider's log of the failing case, cut to the failing step (only on the first finding

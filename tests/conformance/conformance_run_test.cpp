@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "conformance/conformance_run.hpp"
+#include "reports/violation_kind.hpp"
 #include "tests/conformance/memory_session.hpp"
 
 namespace tfc::conformance {
@@ -124,6 +125,64 @@ TEST(InProcessRun, ReplayTokensReproduceFindingsOfLearningSuitesFromAnyRound) {
   }
   EXPECT_GT(replayed, 0u);
   EXPECT_GT(later, 0u) << "some finding came from a case after the first rounds";
+}
+
+// An import that writes tags as {} breaks the plan after import in two ways, depending on the
+// configuration: tags null plans {} back to null, tags set plans new elements into {}. Both are
+// one broken promise (one fingerprint), and the finding keeps an example of each.
+TEST(InProcessRun, AFindingKeepsAnExampleOfEachDistinctKindOfViolation) {
+  const MemoryProviderOptions options{MemoryFault::ImportEmptiesTags};
+  const auto run = run_ok(settings_for(std::make_shared<MemoryFactory>(options), true, 60));
+  std::vector<const report::Finding*> found;
+  for (const auto& ref : report::all_findings(run.report)) {
+    if (ref.finding->rule_id == "import.plan_not_empty") found.push_back(ref.finding);
+  }
+  ASSERT_EQ(found.size(), 1u) << "one broken promise, one finding";
+  const report::Finding& f = *found.front();
+  EXPECT_EQ(f.path, ".tags");
+  EXPECT_GT(f.occurrences, 1u);
+  std::set<std::string> kinds;
+  for (const auto& v : f.violations) kinds.insert(report::violation_kind(v.message));
+  for (const auto& d : f.distinct_violations) {
+    EXPECT_TRUE(kinds.insert(d.kind).second) << "a kept example repeats a kind: " << d.kind;
+    EXPECT_EQ(d.kind, report::violation_kind(d.message));
+    EXPECT_EQ(d.path, ".tags");
+    EXPECT_GT(d.found_at_case, 0u);
+    EXPECT_FALSE(d.replay_token.empty());
+    ASSERT_TRUE(d.counterexample.has_value());
+    EXPECT_NE(d.counterexample->configuration.find("tags"), std::string::npos) << d.counterexample->configuration;
+  }
+  const std::string prefix = "the plan after import changes what the import set: ";
+  EXPECT_TRUE(kinds.contains(prefix + "was {}, but now null")) << ::testing::PrintToString(kinds);
+  EXPECT_TRUE(kinds.contains(prefix + "new element \"…\" has appeared")) << ::testing::PrintToString(kinds);
+
+  // Each kept example replays to the same finding (same fingerprint), broken its own way.
+  for (const auto& d : f.distinct_violations) {
+    auto token = parse_token(d.replay_token);
+    ASSERT_TRUE(token) << token.error().message;
+    auto settings = settings_for(std::make_shared<MemoryFactory>(options), true, 60);
+    settings.replay = *token;
+    const auto again = run_ok(settings);
+    const report::Finding* g = first_finding(again.report, "import.plan_not_empty");
+    ASSERT_NE(g, nullptr) << d.replay_token;
+    EXPECT_EQ(g->fingerprint, f.fingerprint);
+    std::set<std::string> replayed;
+    for (const auto& v : g->violations) replayed.insert(report::violation_kind(v.message));
+    EXPECT_TRUE(replayed.contains(d.kind)) << d.replay_token;
+  }
+}
+
+TEST(InProcessRun, AnHonestImportPlansNothing) {
+  const auto run = run_ok(settings_for(std::make_shared<MemoryFactory>(), true, 60));
+  std::size_t imported = 0;
+  for (const auto& suite : run.report.suites) {
+    for (const auto& [step, cases] : suite.coverage.steps) {
+      if (step == "imported") imported += cases;
+    }
+  }
+  EXPECT_GT(imported, 0u) << "no case got as far as the plan after import";
+  EXPECT_EQ(first_finding(run.report, "import.plan_not_empty"), nullptr);
+  EXPECT_EQ(first_finding(run.report, "import.incomplete"), nullptr);
 }
 
 TEST(InProcessRun, ACrashedProviderIsRestartedAndEveryCaseStillRuns) {

@@ -201,6 +201,9 @@ protocol::RpcResult<protocol::ReadResourceResponse> MemoryProvider::read_resourc
     return r;
   }
   r.new_state.msgpack = it->second;
+  if (const cty::Value* tags = current.attribute("tags");
+      m_fault == MemoryFault::ImportEmptiesTags && tags->is_known() && !tags->is_null() && tags->length() == 0)
+    r.new_state = encode(with(decode(r.new_state), "tags", *tags));
   if (m_fault == MemoryFault::ReadUppercasesName) {
     std::string name = decode(r.new_state).attribute("name")->as_string();
     for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
@@ -233,7 +236,10 @@ protocol::RpcResult<protocol::ImportResourceStateResponse> MemoryProvider::impor
     r.diagnostics.push_back({protocol::Severity::Error, "not found", req.id, std::nullopt});
     return r;
   }
-  r.imported_resources.push_back({req.type_name, protocol::DynamicValue{it->second, ""}, "", std::nullopt});
+  protocol::DynamicValue state{it->second, ""};
+  if (m_fault == MemoryFault::ImportEmptiesTags)
+    state = encode(with(decode(state), "tags", cty::Value::map(cty::Type::string(), {})));
+  r.imported_resources.push_back({req.type_name, state, "", std::nullopt});
   return r;
 }
 

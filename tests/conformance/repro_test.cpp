@@ -129,6 +129,30 @@ TEST(Reproduction, ImportIsAnImportBlockFedTheStoredId) {
             std::string::npos);
 }
 
+TEST(Reproduction, ThePlanAfterImportImportsAloneThenPlansExpectingNoChanges) {
+  const auto block = offset_block();
+  LifecycleCase c{pair(block, 1, false), {Step{StepKind::Import, {}}}};
+  const auto r = make_reproduction("time_offset", block, c, "import", 1,
+                                   finding("import.plan_not_empty", "import: plan after import"), context());
+  ASSERT_EQ(r.steps.size(), 3u);
+  EXPECT_FALSE(r.steps[0].checked);
+  const auto& import = r.steps[1];
+  EXPECT_TRUE(import.needs_import_id);
+  EXPECT_FALSE(import.checked);
+  EXPECT_EQ(import.args.front(), "apply");
+  EXPECT_NE(import.configuration.find("resource \"time_offset\" \"this\" {\n  lifecycle {\n    ignore_changes = all\n"),
+            std::string::npos)
+      << import.configuration;
+  EXPECT_NE(import.configuration.find("import {\n  to = time_offset.this\n  id = var.import_id\n}"), std::string::npos);
+  const auto& plan = r.steps[2];
+  EXPECT_TRUE(plan.checked);
+  EXPECT_TRUE(plan.expect_changes);
+  EXPECT_EQ(plan.args,
+            (std::vector<std::string>{"plan", "-refresh=false", "-detailed-exitcode", "-input=false", "-no-color"}));
+  EXPECT_EQ(plan.configuration.find("ignore_changes"), std::string::npos);
+  EXPECT_EQ(plan.configuration.find("import {"), std::string::npos);
+}
+
 TEST(Reproduction, TerraformValidatesTheWrittenConfiguration) {
   const auto binary = std::filesystem::path(TFC_BUILD_DIR) / "providers" / "terraform-provider-time";
   if (!std::filesystem::exists(binary)) GTEST_SKIP() << "make providers first (no " << binary << ")";

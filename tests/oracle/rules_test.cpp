@@ -27,9 +27,10 @@ const char* kContractIds[] = {
     "apply.object_vanished", "apply.delete_not_null", "apply.write_only_not_null", "read.unknown_in_state",
     "read.write_only_not_null", "read.normalization_not_preserved", "upgrade.unknown_in_state",
     "upgrade.meaning_changed", "import.no_resources", "import.multiple", "import.type_missing", "import.null_object",
-    "import.nonexistent_after_read", "import.incomplete", "data.null_result", "data.unknown_in_result",
-    "data.config_value_changed", "lifecycle.plan_not_empty_after_apply", "lifecycle.plan_not_empty_after_refresh",
-    "validate.rejects_unknown", "rpc.crashed", "rpc.timeout", "rpc.error_status", "rpc.handshake",
+    "import.nonexistent_after_read", "import.incomplete", "import.plan_not_empty", "data.null_result",
+    "data.unknown_in_result", "data.config_value_changed", "lifecycle.plan_not_empty_after_apply",
+    "lifecycle.plan_not_empty_after_refresh", "validate.rejects_unknown", "rpc.crashed", "rpc.timeout",
+    "rpc.error_status", "rpc.handshake",
     // Beyond the catalogue: the JSON state Core writes cannot hold invalid UTF-8.
     "value.invalid_utf8",
     // Beyond the catalogue: an answer too large for the harness (and terraform-plugin-go) to read.

@@ -98,6 +98,46 @@ TEST(ImportCheck, CountsTypesAndNulls) {
             (Want{"import.incomplete .name (warning)", "import.incomplete .rule (warning)"}));
 }
 
+TEST(ImportCheck, ThePlanAfterImportChangesNothingImportSet) {
+  const auto b = block_of(R"({"attributes": {"id": {"type": "string", "computed": true},
+    "name": {"type": "string", "optional": true}, "keepers": {"type": ["map", "string"], "optional": true},
+    "pw": {"type": "string", "optional": true, "write_only": true}},
+    "block_types": {"rule": {"nesting_mode": "list", "block": {"attributes": {"port": {"type": "number", "optional": true}}}}}})");
+  const auto imported = value_of(b, R"({"id": "x", "name": "n", "keepers": {}, "pw": null, "rule": [{"port": 1}]})");
+  EXPECT_TRUE(check_plan_after_import(b, imported, imported, {}).empty());
+  EXPECT_TRUE(check_plan_after_import(b, imported, imported, {cty::Path().attribute("name")}).empty())
+      << "requires_replace without a change replaces nothing";
+  // Import set keepers to {} where the configuration has null: the plan changes it back.
+  const auto keepers_null =
+      value_of(b, R"({"id": "x", "name": "n", "keepers": null, "pw": null, "rule": [{"port": 1}]})");
+  const auto v = check_plan_after_import(b, imported, keepers_null, {});
+  EXPECT_EQ(summary(v), Want{"import.plan_not_empty .keepers"});
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].message, "the plan after import changes what the import set: was {}, but now null");
+  // A value import set, changed on a path that requires replacement.
+  const auto renamed = value_of(b, R"({"id": "x", "name": "m", "keepers": {}, "pw": null, "rule": [{"port": 2}]})");
+  const auto replaced = check_plan_after_import(b, imported, renamed, {cty::Path().attribute("name")});
+  EXPECT_EQ(summary(replaced), (Want{"import.plan_not_empty .name", "import.plan_not_empty .rule[0].port"}));
+  EXPECT_NE(replaced[0].message.find("requires replacement"), std::string::npos) << replaced[0].message;
+  EXPECT_EQ(replaced[1].message.find("requires replacement"), std::string::npos) << replaced[1].message;
+  // What forces the replacement comes first, whatever the attribute order.
+  const auto by_port =
+      check_plan_after_import(b, imported, renamed, {cty::Path().attribute("rule").index(0).attribute("port")});
+  EXPECT_EQ(summary(by_port), (Want{"import.plan_not_empty .rule[0].port", "import.plan_not_empty .name"}));
+}
+
+TEST(ImportCheck, WhatImportLeftNullMayBeFilledIn) {
+  const auto b = block_of(kSchema);
+  // A partial import (000 §ImportResourceState): name and the rule's port left null; the plan
+  // fills them in from the configuration. A write-only value is never compared.
+  const auto partial = value_of(b, R"({"id": "x", "name": null, "pw": null, "rule": [{"port": null, "token": null}]})");
+  const auto planned = value_of(b, R"({"id": "x", "name": "n", "pw": null, "rule": [{"port": 1, "token": null}]})");
+  EXPECT_TRUE(check_plan_after_import(b, partial, planned, {cty::Path().attribute("name")}).empty());
+  // But a value import did set is not a partial import.
+  EXPECT_EQ(summary(check_plan_after_import(b, planned, partial, {})),
+            (Want{"import.plan_not_empty .name", "import.plan_not_empty .rule[0].port"}));
+}
+
 TEST(DataCheck, ResultRules) {
   const auto b = block_of(kSchema);
   const auto config = value_of(b, R"({"id": null, "name": "n", "pw": null, "rule": [{"port": 1, "token": null}]})");

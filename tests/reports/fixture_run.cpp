@@ -1,5 +1,7 @@
 #include "tests/reports/fixture_run.hpp"
 
+#include "reports/violation_kind.hpp"
+
 namespace tfc::report::testing {
 
 namespace {
@@ -52,6 +54,12 @@ Finding port_finding() {
   f.occurrences = 3;
   f.violations = {{".rule[0].port", "planned value 8080 does not match config value 80"},
                   {".rule[0].protocol", "planned value \"udp\" does not match config value \"tcp\""}};
+  // A later case broke the same promise another way, with its own (hostile) example.
+  f.distinct_violations = {{violation_kind("planned value null does not match config value 80"), ".rule[0].port",
+                            "planned value null does not match config value 80", 5, "v1.20260101.4.cd34",
+                            Counterexample{"resource \"tfc_widget\" \"test\" {\n  name = \"<b>x</b>\"\n  rule {\n"
+                                           "    port = 80\n  }\n}",
+                                           2}}};
   // A hostile provider log: a script tag, an ANSI colour escape, a bell, a NUL and invalid
   // UTF-8 bytes.
   f.log_excerpt = {"[WARN] rewriting port: <script>document.title='pwned'</script>",

@@ -42,6 +42,7 @@ var faults = []fault{
 	{"upgrade_unknown", "upgrade.unknown_in_state", "upgrade", "upgrade returns generated unknown"},
 	{"import_none", "import.no_resources", "import", "import returns zero objects"},
 	{"import_multiple", "import.multiple", "import", "import returns two objects"},
+	{"import_null_to_empty", "import.plan_not_empty", "import", "import returns tags as an empty map, and a read keeps an empty map where the stored object has none (null), so the plan after import changes tags from {} to null (also the warning import.incomplete)"},
 	{"data_null", "data.null_result", "data", "ReadDataSource returns a null state"},
 	{"wrong_value_type", "value.type_mismatch", "plan", `plan returns an object whose size is the string "not-a-number" (encoded with a wrong object type)`},
 	{"undecodable_msgpack", "value.undecodable", "plan", "plan returns the DynamicValue msgpack bytes c1 (never used in msgpack)"},

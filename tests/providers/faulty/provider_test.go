@@ -817,6 +817,21 @@ func TestFaults(t *testing.T) {
 			t.Fatalf("%d imported", len(resp.ImportedResources))
 		}
 	})
+	t.Run("import_null_to_empty", func(t *testing.T) {
+		h, applied := existing(t, "import_null_to_empty", with(nil))
+		stub := h.value(h.importID(h.provider(false), str(t, attr(applied, "id"))).ImportedResources[0].State)
+		imported, _ := h.read(h.provider(false), stub)
+		empty := tftypes.NewValue(thingType.AttributeTypes["tags"], map[string]tftypes.Value{})
+		if !attr(applied, "tags").IsNull() || !attr(imported, "tags").Equal(empty) {
+			t.Fatalf("applied tags %v, imported tags %v", attr(applied, "tags"), attr(imported, "tags"))
+		}
+		if refreshed, _ := h.read(h.provider(false), applied); !attr(refreshed, "tags").IsNull() {
+			t.Fatalf("a refresh of the applied state reads tags %v", attr(refreshed, "tags"))
+		}
+		if planned, _ := h.plan(h.provider(false), imported, with(nil)); !attr(planned, "tags").IsNull() {
+			t.Fatalf("the plan after import keeps tags %v", attr(planned, "tags"))
+		}
+	})
 	t.Run("data_null", func(t *testing.T) {
 		h, _ := existing(t, "data_null", with(nil))
 		if v := h.lookup(h.provider(false), "alpha"); !v.IsNull() {

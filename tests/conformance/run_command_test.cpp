@@ -139,17 +139,19 @@ bool family_fault(const std::string& mode) {
   return false;
 }
 
-// Terraform replays every planted fault of the resource lifecycle from its reproduction and
-// rejects the provider with Core's own error, except a hang (Core waits as long as it takes).
-// A family fault's finding gets a verdict too: "not expressible" when it has no reproduction.
-void expect_confirmed_by_terraform(const json& report, const Fault& f) {
+// The confirming CLI (Terraform, else the OpenTofu the build makes) replays every planted fault
+// of the resource lifecycle from its reproduction and rejects the provider with Core's own
+// error, except a hang (Core waits as long as it takes). A family fault's finding gets a verdict
+// too: "not expressible" when it has no reproduction.
+void expect_confirmed(const json& report, const Fault& f, const std::string& cli) {
   const bool family = family_fault(f.mode);
   bool seen = false;
   for (const auto& finding : findings_of(report)) {
     if (finding["rule"] != f.rule || finding.value("shrink_attempts", 0) == 0) continue;
     seen = true;
-    ASSERT_FALSE(finding["confirmations"].empty()) << f.mode << ": no verdict";
+    ASSERT_FALSE(finding["confirmations"].empty()) << f.mode << ": no verdict from " << cli;
     const auto& c = finding["confirmations"][0];
+    EXPECT_EQ(c["cli"].get<std::string>().rfind(cli_product(cli), 0), 0u) << f.mode << ": " << c.dump(2);
     if (family) {
       if (finding.value("reproduction", json()).is_null()) {
         EXPECT_EQ(c["verdict"], "not expressible") << f.mode << ": " << c.dump(2);
@@ -157,7 +159,7 @@ void expect_confirmed_by_terraform(const json& report, const Fault& f) {
       continue;
     }
     const std::string want = f.mode == "hang_in_plan" ? "not expressible" : "confirmed";
-    EXPECT_EQ(c["verdict"], want) << f.mode << ": " << c.dump(2);
+    EXPECT_EQ(c["verdict"], want) << f.mode << " with " << cli << ": " << c.dump(2);
   }
   // Findings of the provider's own answers are not shrunk (no generated case).
   if (!family) {
@@ -170,15 +172,20 @@ TEST_P(FaultMatrix, FindsTheRuleAndNoOtherError) {
   const auto& f = GetParam();
   Scratch scratch;
   auto args = fault_args(scratch, f.mode, false);
-  const bool terraform = std::system("terraform version > /dev/null 2>&1") == 0;
-  if (terraform) args.insert(args.end(), {"--confirm-with", "terraform"});
+  const std::string cli = confirming_cli();
+  if (!cli.empty()) {
+    args.insert(args.end(), {"--confirm-with", cli});
+    RecordProperty("confirming_cli", cli);
+  }
   const auto run = run_tfconform(scratch.path(), args);
   ASSERT_TRUE(run.report.is_object()) << run.output;
   const auto errors = rules_of(run.report, "error");
   EXPECT_EQ(errors, std::set<std::string>{f.rule}) << "mode " << f.mode << ": found " << join(errors);
   EXPECT_EQ(run.exit_code, 1);
-  if (terraform) expect_confirmed_by_terraform(run.report, f);
   EXPECT_TRUE(processes_matching(scratch.path().string()).empty());
+  // The detection half ran; without a CLI the confirmation half cannot, and the test says so.
+  ASSERT_FALSE(cli.empty()) << no_confirming_cli_message() << ": the findings of " << f.mode << " went unconfirmed";
+  expect_confirmed(run.report, f, cli);
 }
 
 TEST_P(FaultMatrix, UnderTheLegacyFlagTheRuleIsStillReported) {

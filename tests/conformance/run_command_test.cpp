@@ -358,11 +358,13 @@ std::set<std::string> finding_keys(const json& report) {
 }
 
 TEST(Parallel, JobsDoNotChangeTheResult) {
-  REQUIRE_PROVIDER("tfcfixture");
+  REQUIRE_PROVIDER("tfcfault");
+  // A planted fault: two runs that find nothing would compare equal whatever --jobs did.
+  // Shrinking is bounded by a count, not by time, so both runs shrink alike.
   Scratch one, two;
   auto args = [](const Scratch& s, const char* jobs) {
     return std::vector<std::string>{"--provider",
-                                    provider_binary("tfcfixture").string(),
+                                    provider_binary("tfcfault").string(),
                                     "--apply",
                                     "--cases",
                                     "8",
@@ -370,16 +372,24 @@ TEST(Parallel, JobsDoNotChangeTheResult) {
                                     "99",
                                     "--jobs",
                                     jobs,
+                                    "--max-shrinks",
+                                    "60",
+                                    "--hints",
+                                    hints("tfcfault"),
                                     "--env",
-                                    "TFCFIXTURE_STATE_DIR=" + (s.path() / "objects").string()};
+                                    "TFCFAULT_MODE=apply_changes_known",
+                                    "--env",
+                                    "TFCFAULT_STATE_DIR=" + (s.path() / "objects").string()};
   };
   const auto a = run_tfconform(one.path(), args(one, "1"));
   const auto b = run_tfconform(two.path(), args(two, "3"));
   ASSERT_TRUE(a.report.is_object() && b.report.is_object()) << a.output << b.output;
+  EXPECT_EQ(rules_of(a.report, "error"), std::set<std::string>{"apply.known_value_changed"}) << a.output;
   EXPECT_EQ(finding_keys(a.report), finding_keys(b.report));
   std::vector<std::string> names_a, names_b;
   for (const auto& s : a.report["suites"]) names_a.push_back(s["name"]);
   for (const auto& s : b.report["suites"]) names_b.push_back(s["name"]);
+  EXPECT_GT(names_a.size(), 3u) << "more types than jobs";
   EXPECT_EQ(names_a, names_b);
   for (std::size_t i = 0; i < a.report["suites"].size(); ++i)
     EXPECT_EQ(a.report["suites"][i]["coverage"], b.report["suites"][i]["coverage"]) << names_a[i];
@@ -410,10 +420,48 @@ TEST(Parallel, TheCasesOfOneTypeSpreadOverTheJobsWithTheSameResult) {
     EXPECT_EQ(x["coverage"], y["coverage"]) << x["name"];
     EXPECT_EQ(x.value("learned", nlohmann::json()), y.value("learned", nlohmann::json())) << x["name"];
   }
+  // What both runs must have found: the honest fixture breaks no rule, so the learned hints
+  // (two runs that learned nothing would compare equal too).
   const auto& suite = a.report["suites"].back();
   EXPECT_EQ(suite["name"], "tfcfixture_validated");
   EXPECT_FALSE(suite.value("learned", nlohmann::json::array()).empty()) << "the suite learned from refusals";
   EXPECT_GT(suite["coverage"]["planned"].get<int>(), 0);
+}
+
+TEST(Parallel, ThePlantedFaultOfOneTypeIsFoundAlikeWhenItsCasesSpreadOverTheJobs) {
+  REQUIRE_PROVIDER("tfcfault");
+  // The twin of the test above with findings to compare (tfcfixture has none): one type,
+  // plan-only, whose plans break a promise; with --jobs 3 its cases spread over three processes.
+  Scratch one, three;
+  auto args = [](const Scratch& s, const char* jobs) {
+    return std::vector<std::string>{"--provider",
+                                    provider_binary("tfcfault").string(),
+                                    "--resources",
+                                    "tfcfault_thing",
+                                    "--no-data-sources",
+                                    "--cases",
+                                    "30",
+                                    "--seed",
+                                    "99",
+                                    "--jobs",
+                                    jobs,
+                                    "--max-shrinks",
+                                    "60",
+                                    "--hints",
+                                    hints("tfcfault"),
+                                    "--env",
+                                    "TFCFAULT_MODE=plan_replaces_config",
+                                    "--env",
+                                    "TFCFAULT_STATE_DIR=" + (s.path() / "objects").string()};
+  };
+  const auto a = run_tfconform(one.path(), args(one, "1"));
+  const auto b = run_tfconform(three.path(), args(three, "3"));
+  ASSERT_TRUE(a.report.is_object() && b.report.is_object()) << a.output << b.output;
+  EXPECT_EQ(rules_of(a.report, "error"), std::set<std::string>{"plan.config_value_changed"}) << a.output;
+  EXPECT_EQ(finding_keys(a.report), finding_keys(b.report));
+  ASSERT_EQ(a.report["suites"].size(), b.report["suites"].size());
+  for (std::size_t i = 0; i < a.report["suites"].size(); ++i)
+    EXPECT_EQ(a.report["suites"][i]["coverage"], b.report["suites"][i]["coverage"]) << a.report["suites"][i]["name"];
 }
 
 TEST(Sharding, TwoShardsSplitTheTypesWithoutOverlap) {

@@ -9,7 +9,10 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "conformance/conformance_run.hpp"
+#include "generators/hints.hpp"
 #include "reports/violation_kind.hpp"
 #include "tests/conformance/memory_session.hpp"
 
@@ -308,33 +311,53 @@ TEST(InProcessRun, AProviderSuiteJudgesTheSchemaAndStopsTheProviderLast) {
   EXPECT_GT(result.stats.rpc_calls, 0);
 }
 
-/// The same run with one job and with `jobs`, each on fresh sessions (shrinking kept short).
+/// The same run with one job and with `jobs`, each on fresh sessions (shrinking kept short),
+/// steered by `hints` (hints-file JSON).
 std::pair<Expected<RunResult>, Expected<RunResult>> run_with_one_and(std::size_t jobs,
                                                                      const MemoryProviderOptions& options, bool apply,
-                                                                     std::size_t cases, std::uint64_t seed) {
+                                                                     std::size_t cases, std::uint64_t seed,
+                                                                     const char* hints) {
   auto settings = settings_for(std::make_shared<MemoryFactory>(options), apply, cases, seed);
   settings.suite.max_shrinks = 40;
+  auto parsed = gen::parse_hints(nlohmann::json::parse(hints), "test hints");
+  if (!parsed) return {parsed.error(), parsed.error()};
+  settings.hints = std::move(*parsed);
   auto one = run_conformance(settings, nullptr);
   settings.factory = std::make_shared<MemoryFactory>(options);
   settings.jobs = jobs;
   return {std::move(one), run_conformance(settings, nullptr)};
 }
 
+bool found(const Expected<RunResult>& run, const std::string& rule) {
+  return run.has_value() && first_finding(run->report, rule) != nullptr;
+}
+
 // Whatever the seed, the number of jobs changes nothing a user sees in the findings or coverage.
+// Both runs must have found the planted fault (every case sets size, which the provider's apply
+// changes): two runs that find nothing compare equal too.
 RC_GTEST_PROP(InProcessRun, AnySeedGivesTheSameFindingsWithOneOrTwoJobs, ()) {
   const auto seed = *rc::gen::arbitrary<std::uint64_t>();
   const MemoryProviderOptions options{MemoryFault::ApplyAddsOneToSize, true, {"mem_a", "mem_b"}};
-  const auto [a, b] = run_with_one_and(2, options, true, 3, seed);
+  const auto [a, b] = run_with_one_and(2, options, true, 3, seed, R"({"resources": {
+      "mem_a": {"attributes": {"size": {"range": [1, 10], "integer": true, "always": true}, "tags": "omit"}},
+      "mem_b": {"attributes": {"size": {"range": [1, 10], "integer": true, "always": true}, "tags": "omit"}}}})");
   RC_ASSERT(a.has_value() && b.has_value());
+  RC_ASSERT(found(a, "apply.known_value_changed"));
+  RC_ASSERT(found(b, "apply.known_value_changed"));
   RC_ASSERT(finding_keys(a->report) == finding_keys(b->report));
 }
 
-// ... nor when the cases of one type are spread over several sessions.
+// ... nor when the cases of one type are spread over several sessions; here too both runs must
+// have found the planted fault.
 RC_GTEST_PROP(InProcessRun, AnySeedGivesTheSameSuiteWithOneOrThreeJobsOnOneType, ()) {
   const auto seed = *rc::gen::arbitrary<std::uint64_t>();
   const MemoryProviderOptions options{MemoryFault::PlanDropsRuleBlocks, true, {"mem_thing"}};
-  const auto [a, b] = run_with_one_and(3, options, false, 8, seed);
+  // Every case has a rule block, which the provider's plan drops; what else it sets is learned.
+  const auto [a, b] = run_with_one_and(3, options, false, 8, seed,
+                                       R"({"resources": {"mem_thing": {"attributes": {"rule": "always"}}}})");
   RC_ASSERT(a.has_value() && b.has_value());
+  RC_ASSERT(found(a, "plan.block_count_changed"));
+  RC_ASSERT(found(b, "plan.block_count_changed"));
   RC_ASSERT(finding_keys(a->report) == finding_keys(b->report));
   const auto& x = a->report.suites.back();
   const auto& y = b->report.suites.back();

@@ -10,6 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tests/conformance/confirming_cli.hpp"
+
 namespace tfc::conformance::testing {
 
 struct CliRun {

@@ -8,6 +8,7 @@
 
 #include "conformance/process_run.hpp"
 #include "conformance/repro_writer.hpp"
+#include "runner/scratch_dir.hpp"
 
 namespace tfc::conformance {
 namespace {
@@ -254,12 +255,14 @@ report::Confirmation confirm_finding(const report::Finding& f, const CliUnderTes
 std::size_t confirm_run(report::RunReport& run, const std::vector<CliUnderTest>& clis,
                         const std::filesystem::path& scratch_root, std::ostream* log) {
   std::filesystem::path root = scratch_root;
-  bool temporary = false;
+  // Without --repro-dir the reproductions are played in a scratch directory of tfconform's own
+  // (marked and locked), which the next run removes if this one is killed.
+  runner::ScratchDir temporary;
   if (root.empty()) {
-    std::string pattern = (std::filesystem::temp_directory_path() / "tfconform-confirm-XXXXXX").string();
-    if (::mkdtemp(pattern.data()) == nullptr) return 0;
-    root = pattern;
-    temporary = true;
+    auto made = runner::ScratchDir::create("confirm-");
+    if (!made) return 0;
+    temporary = std::move(*made);
+    root = temporary.path();
   }
   std::size_t recorded = 0;
   for (auto& suite : run.suites) {
@@ -279,10 +282,6 @@ std::size_t confirm_run(report::RunReport& run, const std::vector<CliUnderTest>&
         }
       }
     }
-  }
-  if (temporary) {
-    std::error_code ec;
-    std::filesystem::remove_all(root, ec);
   }
   return recorded;
 }

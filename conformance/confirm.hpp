@@ -32,8 +32,9 @@ report::Confirmation judge_checked_step(const report::ReproStep& step, const std
                                         const std::string& cli_name, int exit_code, const std::string& output);
 
 /// Confirms every contract and robustness finding of `run` with every CLI, replacing earlier verdicts of the
-/// same CLI. Scratch folders go under `scratch_root` (a temporary folder, removed afterwards,
-/// when empty). Progress lines go to `log` when given. Returns how many verdicts it recorded.
+/// same CLI. Scratch folders go under `scratch_root` (when empty: a scratch directory of
+/// tfconform's, removed afterwards, or by the next run if this one is killed). Progress lines go
+/// to `log` when given. Returns how many verdicts it recorded.
 std::size_t confirm_run(report::RunReport& run, const std::vector<CliUnderTest>& clis,
                         const std::filesystem::path& scratch_root, std::ostream* log);
 

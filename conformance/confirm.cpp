@@ -10,6 +10,7 @@
 #include "conformance/core_diagnostics.hpp"
 #include "conformance/process_run.hpp"
 #include "conformance/repro_writer.hpp"
+#include "runner/scratch_dir.hpp"
 
 namespace tfc::conformance {
 namespace {
@@ -168,7 +169,8 @@ report::Confirmation judge_checked_step(const report::ReproStep& step, const std
 }
 
 report::Confirmation confirm_finding(const report::Finding& f, const CliUnderTest& cli,
-                                     const std::filesystem::path& scratch_dir) {
+                                     const std::filesystem::path& scratch_dir,
+                                     const std::filesystem::path& cli_tmpdir) {
   using report::ConfirmVerdict;
   // The CLI runs in scratch/work: every path it is given must not depend on that.
   const std::filesystem::path scratch = std::filesystem::absolute(scratch_dir);
@@ -193,6 +195,10 @@ report::Confirmation confirm_finding(const report::Finding& f, const CliUnderTes
   const std::string rc = (scratch / (tofu ? "tofu.tfrc" : "terraform.tfrc")).string();
   env.insert(env.end(), {"TF_CLI_CONFIG_FILE=" + rc, "TOFU_CLI_CONFIG_FILE=" + rc, "TF_IN_AUTOMATION=1",
                          "CHECKPOINT_DISABLE=1", "TF_LOG=", "TF_INPUT=0"});
+  if (!cli_tmpdir.empty()) {
+    std::filesystem::create_directories(cli_tmpdir, ec);
+    env.push_back("TMPDIR=" + cli_tmpdir.string());
+  }
   report::Confirmation result = verdict(cli.name, ConfirmVerdict::could_not_run, "no step was checked");
   for (const auto& step : r.steps) {
     // The configuration files go, the state stays: each step plays on what the last one left.
@@ -262,12 +268,14 @@ report::Confirmation confirm_finding(const report::Finding& f, const CliUnderTes
 std::size_t confirm_run(report::RunReport& run, const std::vector<CliUnderTest>& clis,
                         const std::filesystem::path& scratch_root, std::ostream* log) {
   std::filesystem::path root = scratch_root;
-  bool temporary = false;
+  // Without --repro-dir the reproductions are played in a scratch directory of tfconform's own
+  // (marked and locked), which the next run removes if this one is killed.
+  runner::ScratchDir temporary;
   if (root.empty()) {
-    std::string pattern = (std::filesystem::temp_directory_path() / "tfconform-confirm-XXXXXX").string();
-    if (::mkdtemp(pattern.data()) == nullptr) return 0;
-    root = pattern;
-    temporary = true;
+    auto made = runner::ScratchDir::create("confirm-");
+    if (!made) return 0;
+    temporary = std::move(*made);
+    root = temporary.path();
   }
   std::size_t recorded = 0;
   for (auto& suite : run.suites) {
@@ -277,7 +285,8 @@ std::size_t confirm_run(report::RunReport& run, const std::vector<CliUnderTest>&
           continue;
         for (const auto& cli : clis) {
           const std::string tag = std::filesystem::path(cli.path).filename().string();
-          auto c = confirm_finding(f, cli, root / repro_folder_name(f) / ("with-" + tag));
+          auto c = confirm_finding(f, cli, root / repro_folder_name(f) / ("with-" + tag),
+                                   temporary.path().empty() ? std::filesystem::path() : root / "tmp");
           if (log)
             *log << "confirm: " << f.rule_id << " on " << f.resource_type << " [" << f.fingerprint << "] with "
                  << cli.name << ": " << report::to_string(c.verdict) << "\n";
@@ -287,10 +296,6 @@ std::size_t confirm_run(report::RunReport& run, const std::vector<CliUnderTest>&
         }
       }
     }
-  }
-  if (temporary) {
-    std::error_code ec;
-    std::filesystem::remove_all(root, ec);
   }
   return recorded;
 }

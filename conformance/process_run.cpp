@@ -10,9 +10,49 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "runner/lifeline_spawn.hpp"
+#include "runner/process_group.hpp"
+
 extern char** environ;
 
 namespace tfc::conformance {
+namespace {
+
+/// The plugins a CLI started are killed with it; this bounds the wait for them to be reaped.
+constexpr auto kReapTimeout = std::chrono::milliseconds(5'000);
+
+/// `name` itself when it names a path, else the first executable file of that name on PATH
+/// (as execvp would find it); `name` again when there is none, for exec to report.
+std::string find_executable(const std::string& name) {
+  if (name.find('/') != std::string::npos) return name;
+  const char* path = std::getenv("PATH");
+  std::string dirs = path != nullptr ? path : "/usr/local/bin:/usr/bin:/bin";
+  std::size_t start = 0;
+  while (start <= dirs.size()) {
+    const auto end = std::min(dirs.find(':', start), dirs.size());
+    const std::string dir = end > start ? dirs.substr(start, end - start) : ".";
+    const std::string candidate = dir + "/" + name;
+    if (::access(candidate.c_str(), X_OK) == 0 && std::filesystem::is_regular_file(candidate)) return candidate;
+    start = end + 1;
+  }
+  return name;
+}
+
+/// This process's environment with `added` entries added or replacing theirs.
+std::vector<std::string> environment_with(const std::vector<std::string>& added) {
+  std::vector<std::string> env;
+  for (char** e = environ; *e != nullptr; ++e) {
+    const std::string entry = *e;
+    const std::string name = entry.substr(0, entry.find('='));
+    bool replaced = false;
+    for (const auto& add : added) replaced = replaced || add.substr(0, add.find('=')) == name;
+    if (!replaced) env.push_back(entry);
+  }
+  env.insert(env.end(), added.begin(), added.end());
+  return env;
+}
+
+}  // namespace
 
 ProcessResult run_process(const ProcessSpec& spec) {
   ProcessResult result;
@@ -22,47 +62,23 @@ ProcessResult run_process(const ProcessSpec& spec) {
     result.output = std::string("pipe: ") + std::strerror(errno);
     return result;
   }
-  // Everything the child needs is built before fork (no allocation after it).
-  std::vector<std::string> env_strings;
-  for (char** e = environ; *e != nullptr; ++e) {
-    const std::string entry = *e;
-    const std::string name = entry.substr(0, entry.find('='));
-    bool replaced = false;
-    for (const auto& add : spec.environment) replaced = replaced || add.substr(0, add.find('=')) == name;
-    if (!replaced) env_strings.push_back(entry);
-  }
-  for (const auto& add : spec.environment) env_strings.push_back(add);
-  std::vector<char*> envp;
-  for (auto& e : env_strings) envp.push_back(e.data());
-  envp.push_back(nullptr);
-  std::vector<std::string> args = spec.argv;
-  std::vector<char*> argv;
-  for (auto& a : args) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  const std::string cwd = spec.cwd.string();
-
-  const pid_t pid = ::fork();
-  if (pid < 0) {
+  // Started like a provider (runner/lifeline_spawn.hpp): a kill -9 of tfconform takes the CLI
+  // and the plugins it started with it.
+  runner::ChildSpec child;
+  child.executable = find_executable(spec.argv.front());
+  child.arguments.assign(spec.argv.begin() + 1, spec.argv.end());
+  child.environment = environment_with(spec.environment);
+  child.stdout_fd = fds[1];
+  child.stderr_fd = fds[1];
+  child.working_dir = spec.cwd;
+  const auto started = runner::spawn_child(child);
+  ::close(fds[1]);
+  if (!started) {
     ::close(fds[0]);
-    ::close(fds[1]);
-    result.output = std::string("fork: ") + std::strerror(errno);
+    result.output = spec.argv.front() + ": " + started.error().message;
     return result;
   }
-  if (pid == 0) {
-    ::setpgid(0, 0);
-    ::dup2(fds[1], 1);
-    ::dup2(fds[1], 2);
-    const int null_in = ::open("/dev/null", O_RDONLY);
-    if (null_in >= 0) ::dup2(null_in, 0);
-    if (!cwd.empty() && ::chdir(cwd.c_str()) != 0) ::_exit(126);
-    ::execve(argv[0], argv.data(), envp.data());
-    // Not a path: look it up on PATH.
-    ::execvpe(argv[0], argv.data(), envp.data());
-    const char msg[] = "cannot execute the command\n";
-    (void)!::write(2, msg, sizeof msg - 1);
-    ::_exit(127);
-  }
-  ::close(fds[1]);
+  const pid_t pid = *started;
   const auto deadline = std::chrono::steady_clock::now() + spec.timeout;
   char buf[8192];
   while (true) {
@@ -70,7 +86,7 @@ ProcessResult run_process(const ProcessSpec& spec) {
         std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) {
       result.timed_out = true;
-      ::kill(-pid, SIGKILL);
+      runner::signal_group(pid, SIGKILL);
       break;
     }
     pollfd p{fds[0], POLLIN, 0};
@@ -85,8 +101,10 @@ ProcessResult run_process(const ProcessSpec& spec) {
   ::close(fds[0]);
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
-  // Plugins the tool started may outlive it in its process group.
-  ::kill(-pid, SIGKILL);
+  // Plugins the tool started may outlive it in its process group, beside the group's guard
+  // (whose membership keeps the group id ours after the leader is reaped): all go, and are reaped.
+  runner::signal_group(pid, SIGKILL);
+  runner::reap_group(pid, kReapTimeout);
   if (!result.timed_out && WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
   return result;
 }

@@ -13,6 +13,13 @@ environment holds the marker (given ~2 s to go away, then killed), files in the 
 and whether the JSON, HTML and JUnit reports were written. The results go into a Markdown table
 (docs/hostile-providers.md by default).
 
+The stop rows send tfconform itself a signal while a plan hangs; `stop_sigkill_confirming` runs
+fork_and_exit with `--confirm-with <CLI>` (Terraform from PATH, or --cli) and kills tfconform
+with SIGKILL while the CLI plays the crash's reproduction, once the children the provider left
+are in the CLI's process group: the CLI, its provider's children (they carry the marker: the
+reproduction's environment is the run's `--env`) and tfconform's group guards must all be gone,
+and the next run must remove the killed run's scratch directories.
+
 The expected column is read loosely: its rule ids (`rpc.handshake`, `value.invalid_utf8`, ...),
 `none` (no error rule) and the phrases "transport failure" (any `rpc.*` rule) and "schema
 finding" (any `schema.*` rule) are the accepted alternatives. A row is OK when the error rules
@@ -54,6 +61,12 @@ FAULT_MODES = ("crash_in_apply", "hang_in_plan")
 DEFAULT_SETTINGS_RULES = ("rpc.timeout", "rpc.out_of_memory")
 # tfconform itself stopped during a hanging plan: (row name, signal, expected exit status).
 STOPS = (("stop_sigint", "SIGINT", 130), ("stop_sigterm", "SIGTERM", 143), ("stop_sigkill", "SIGKILL", None))
+# tfconform killed while a CLI confirms a finding: (row name, a hostile mode whose finding the CLI
+# plays). fork_and_exit's provider leaves `sleep 600` children in the CLI's process group at
+# apply: the kill comes once they are there, so whatever the kill leaves would still be running.
+CONFIRM_STOP = ("stop_sigkill_confirming", "fork_and_exit")
+# The environment variable of runner/lifeline_spawn.cpp's group guards: "<group> <tfconform pid>".
+GUARD_VARIABLE = b"TFC_LIFELINE_GUARD="
 SIGNAL_AFTER = 2.0
 STRAGGLER_GRACE = 2.0
 MESSAGE_CHARS = 220
@@ -123,13 +136,51 @@ def marked_processes(token):
     return found
 
 
-def reap_stragglers(token, grace):
-    """Waits up to `grace` seconds for the marked processes to go; kills and lists the rest."""
+def guards_of(tfconform_pid):
+    """(pid, description) of every group guard tfconform `tfconform_pid` started that still runs."""
+    found = []
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/environ", "rb") as f:
+                entries = f.read().split(b"\0")
+        except OSError:
+            continue
+        for e in entries:
+            if e.startswith(GUARD_VARIABLE) and e.split(b" ")[-1] == str(tfconform_pid).encode():
+                found.append((int(name), "group guard " + e.decode(errors="replace")))
+    return found
+
+
+def process_group(pid):
+    try:
+        with open(f"/proc/{pid}/stat", encoding="utf-8") as f:
+            return int(f.read().rsplit(")", 1)[1].split()[2])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def cli_group_holds_sleep(token):
+    """True once a marked `sleep` (a child fork_and_exit's provider left) is in the process group
+    of a marked CLI (terraform or tofu) that runs: the CLI plays a reproduction and its provider
+    already started what a kill of tfconform must take along."""
+    marked = marked_processes(token)
+    clis = {pid for pid, cmd in marked if os.path.basename(cmd.split(" ")[0]) in ("terraform", "tofu")}
+    groups = {process_group(pid) for pid in clis} - {None}
+    return any(cmd.startswith("sleep ") and process_group(pid) in groups for pid, cmd in marked)
+
+
+def reap_stragglers(token, grace, tfconform_pid=None):
+    """Waits up to `grace` seconds for the marked processes (and tfconform's group guards) to go;
+    kills and lists the rest."""
+    def alive():
+        return marked_processes(token) + (guards_of(tfconform_pid) if tfconform_pid else [])
     deadline = time.monotonic() + grace
-    left = marked_processes(token)
+    left = alive()
     while left and time.monotonic() < deadline:
         time.sleep(0.1)
-        left = marked_processes(token)
+        left = alive()
     for pid, _ in left:
         try:
             os.kill(pid, signal.SIGKILL)
@@ -224,6 +275,8 @@ def run_one(args, row, index):
     ]
     if not row.get("default_settings"):
         cmd += ["--timeout", str(args.timeout)]
+    if row.get("confirm_with"):
+        cmd += ["--confirm-with", row["confirm_with"]]
     cmd += [
         "--shrink-time", str(args.shrink_time),
         "--quiet",
@@ -254,8 +307,10 @@ def run_one(args, row, index):
         available = mem_available_kib()
         if available is not None and res["min_available_kib"] is not None:
             res["min_available_kib"] = min(res["min_available_kib"], available)
-        if row.get("signal") and signalled is None and time.monotonic() - start > SIGNAL_AFTER and \
-                any("terraform-provider" in cmd for _, cmd in marked_processes(token)):
+        ready = cli_group_holds_sleep(token) if row.get("confirm_with") else \
+            time.monotonic() - start > SIGNAL_AFTER and \
+            any("terraform-provider" in cmd for _, cmd in marked_processes(token))
+        if row.get("signal") and signalled is None and ready:
             os.kill(proc.pid, getattr(signal, row["signal"]))
             signalled = time.monotonic()
         if time.monotonic() > deadline and res["killed_after"] is None:
@@ -277,7 +332,7 @@ def run_one(args, row, index):
         res["status"] = code
     res["rss_kib"] = usage.ru_maxrss
 
-    res["left_running"] = reap_stragglers(token, args.grace)
+    res["left_running"] = reap_stragglers(token, args.grace, proc.pid)
     res["temp_left"] = leftover_files(tmp)
     res["reports"] = reports_written(paths)  # before a follow-up run could write them
     if row.get("signal") == "SIGKILL":
@@ -475,6 +530,9 @@ def markdown(rows, args, shown, total_seconds):
                  "`stop_*` rows send tfconform itself SIGINT, SIGTERM or SIGKILL "
                  f"{SIGNAL_AFTER:.0f} s into a run whose plan hangs; their time is from the signal to tfconform's "
                  "exit, and after SIGKILL a second run with the same `TMPDIR` must remove what the killed one left. "
+                 "`stop_sigkill_confirming` kills tfconform with SIGKILL while Terraform (`--confirm-with`) plays "
+                 "`fork_and_exit`'s crash, once the children its provider left are in Terraform's process group: "
+                 "nothing of it may be left running. "
                  "Each mode should end in the expected rule (or none), with tfconform exiting 0 or 1, its reports "
                  "written, and no process or temporary file left behind.")
     lines.append("")
@@ -486,8 +544,9 @@ def markdown(rows, args, shown, total_seconds):
                  f"`{MARKER}` and a fresh `TMPDIR` of its own; runs are sequential. **peak RSS** is `ru_maxrss` of "
                  "wait4 on tfconform (the largest of tfconform and the children it reaped, i.e. the provider); in "
                  "parentheses tfconform's own (`VmHWM`, sampled every 20 ms). **left running**: "
-                 f"processes whose environment holds the run's marker {STRAGGLER_GRACE:.0f} s after tfconform "
-                 "exited (then killed). **temp files left**: what is left in the run's `TMPDIR`. **reports "
+                 f"processes whose environment holds the run's marker (the provider; in the confirmation row also "
+                 "the CLI and the provider it started), and tfconform's process-group guards, "
+                 f"{STRAGGLER_GRACE:.0f} s after tfconform exited (then killed). **temp files left**: what is left in the run's `TMPDIR`. **reports "
                  "written**: which of the JSON, HTML and JUnit reports exist and parse. The expected column is read "
                  "loosely: its rule ids, `none`, \"transport failure\" (any `rpc.*` rule) and \"schema finding\" "
                  "(any `schema.*` rule) are the alternatives, "
@@ -529,6 +588,7 @@ def main():
                    help="seconds left to the provider's processes to exit after tfconform did")
     p.add_argument("--run-timeout", type=float, default=300, help="kill one tfconform run after this long")
     p.add_argument("--modes", default="", help="comma-separated subset of modes (default: all)")
+    p.add_argument("--cli", default="", help="the CLI of the confirmation row (default: terraform on PATH)")
     args = parse_run_arguments(p)
 
     return run_on_snapshots(args, "hostile_table", table)
@@ -549,6 +609,17 @@ def table(args, shown):
                      "description": f"tfconform gets {sig} {SIGNAL_AFTER:.0f} s into a run whose plan hangs"
                                     + (" (then a second run with the same TMPDIR)" if sig == "SIGKILL" else ""),
                      "source": "stop"})
+    name, mode = CONFIRM_STOP
+    cli = args.cli or shutil.which("terraform")
+    if cli:
+        rows.append({"mode": mode, "name": name, "signal": "SIGKILL", "exit": None, "confirm_with": cli,
+                     "expected": "none (killed before it reports)",
+                     "description": f"`--confirm-with {os.path.basename(cli)}`: tfconform gets SIGKILL while the "
+                                    "CLI plays the finding's reproduction and the `sleep 600` children its provider "
+                                    "left are in the CLI's process group (then a second run with the same TMPDIR)",
+                     "source": "stop"})
+    else:
+        print(f"{name}: no Terraform on PATH and no --cli: the row is left out", file=sys.stderr)
     if args.modes:
         wanted = set(args.modes.split(","))
         rows = [r for r in rows if r.get("name", r["mode"]) in wanted]

@@ -66,7 +66,7 @@ std::string finding_as_text(const Finding& f) {
                 f.counterexample->configuration);
   }
   out << "seed: " << f.seed << '\n';
-  const std::string replay = replay_command(f);
+  const std::string replay = replay_text(f);
   if (!replay.empty()) out << "replay: " << replay << '\n';
   return out.str();
 }

@@ -137,7 +137,7 @@ void write_html_finding(XmlWriter& h, const FindingRef& ref) {
     write_pre_block(h, "counterexample (" + plural(f.counterexample->attribute_count, "attribute") + ")",
                     f.counterexample->configuration);
   }
-  write_pre_block(h, "replay", replay_command(f), "replay");
+  write_pre_block(h, "replay", replay_text(f), "replay");
   if (!f.request.is_null() || !f.response.is_null()) {
     auto details = h.scoped_element("details");
     text_element(h, "summary", "request and response");

@@ -66,6 +66,7 @@ Json finding_json(const Finding& f) {
   // The seed is a string: JavaScript consumers would round a 64-bit number above 2^53.
   j["seed"] = std::to_string(f.seed);
   j["replay"] = Json{{"token", f.replay_token}, {"command", replay_command(f)}};
+  if (!f.replay_token.empty() && !f.replay_not_runnable.empty()) j["replay"]["not_runnable"] = f.replay_not_runnable;
   // Caveats appear only when they hold (absent means false), with the sentences the other
   // writers show.
   if (f.extreme_values) j["extreme_values"] = true;

@@ -244,15 +244,12 @@ std::string caveat_tags(const Finding& finding) {
   return out;
 }
 
-std::string replay_command(const Finding& finding) {
-  if (finding.replay_token.empty()) return {};
-  const std::string& token = finding.replay_token;
-  std::string out = "tfconform run --replay ";
-  if (std::all_of(token.begin(), token.end(), shell_safe)) return out + token;
+std::string shell_quoted(std::string_view word) {
+  if (!word.empty() && std::all_of(word.begin(), word.end(), shell_safe)) return std::string(word);
   // Single quotes make every byte literal for POSIX shells; a quote itself is closed, escaped
   // and reopened.
-  out += '\'';
-  for (char c : token) {
+  std::string out = "'";
+  for (char c : word) {
     if (c == '\'') {
       out += "'\\''";
     } else {
@@ -260,6 +257,22 @@ std::string replay_command(const Finding& finding) {
     }
   }
   return out + '\'';
+}
+
+std::string shell_command(const std::vector<std::string>& words) {
+  std::string out;
+  for (const std::string& word : words) out += (out.empty() ? "" : " ") + shell_quoted(word);
+  return out;
+}
+
+std::string replay_command(const Finding& finding) {
+  if (finding.replay_token.empty()) return {};
+  return finding.replay_command_line;
+}
+
+std::string replay_text(const Finding& finding) {
+  if (finding.replay_token.empty()) return {};
+  return finding.replay_command_line.empty() ? finding.replay_not_runnable : finding.replay_command_line;
 }
 
 std::string plural(std::size_t n, std::string_view noun) {

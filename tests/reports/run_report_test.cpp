@@ -1,6 +1,10 @@
 #include "reports/run_report.hpp"
 
 #include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
 
 #include "tests/reports/fixture_run.hpp"
 
@@ -70,13 +74,49 @@ TEST(RunReport, ValuesShowAsIndentedJsonText) {
   EXPECT_EQ(value_text(std::string("\xff")), "\"\xEF\xBF\xBD\"");
 }
 
-TEST(RunReport, ReplayCommandQuotesUnsafeTokens) {
+TEST(RunReport, ReplayCommandIsTheOneTheRunGaveOrWhyThereIsNone) {
   Finding f;
+  f.replay_command_line = "tfconform run --provider /p --replay v3.x";
+  EXPECT_EQ(replay_command(f), "") << "no token, nothing to replay";
+  EXPECT_EQ(replay_text(f), "");
+  f.replay_token = "v3.x";
+  EXPECT_EQ(replay_command(f), "tfconform run --provider /p --replay v3.x");
+  EXPECT_EQ(replay_text(f), replay_command(f));
+  f.replay_command_line.clear();
+  f.replay_not_runnable = "no command: attached";
   EXPECT_EQ(replay_command(f), "");
-  f.replay_token = "v1.42.7.ab12";
-  EXPECT_EQ(replay_command(f), "tfconform run --replay v1.42.7.ab12");
-  f.replay_token = "a b'c;rm";
-  EXPECT_EQ(replay_command(f), "tfconform run --replay 'a b'\\''c;rm'");
+  EXPECT_EQ(replay_text(f), "no command: attached");
+}
+
+TEST(RunReport, ShellQuotingLeavesSafeWordsAlone) {
+  EXPECT_EQ(shell_quoted("v1.42.7.ab12"), "v1.42.7.ab12");
+  EXPECT_EQ(shell_quoted("NAME=/tmp/a,b:c+d"), "NAME=/tmp/a,b:c+d");
+  EXPECT_EQ(shell_quoted("a b'c;rm"), "'a b'\\''c;rm'");
+  EXPECT_EQ(shell_quoted(""), "''");
+  EXPECT_EQ(shell_command({"tfconform", "run", "--env", "A=x y"}), "tfconform run --env 'A=x y'");
+}
+
+// What /bin/sh makes of shell_command(words): the words it passes to a program, NUL-separated
+// in printf's output (so a word may hold newlines); `-` first, as printf prints its format once
+// even without words.
+std::vector<std::string> words_through_sh(const std::vector<std::string>& words) {
+  const std::string script = "printf '%s\\0' - " + shell_command(words);
+  const std::string command = "/bin/sh -c " + shell_quoted(script);
+  std::FILE* pipe = ::popen(command.c_str(), "r");
+  std::string out;
+  char buf[4096];
+  for (std::size_t n; pipe && (n = std::fread(buf, 1, sizeof buf, pipe)) > 0;) out.append(buf, n);
+  if (pipe) ::pclose(pipe);
+  std::vector<std::string> back;
+  for (std::size_t start = 0, end; (end = out.find('\0', start)) != std::string::npos; start = end + 1)
+    back.push_back(out.substr(start, end - start));
+  if (!back.empty()) back.erase(back.begin());
+  return back;
+}
+
+RC_GTEST_PROP(RunReport, TheShellGivesBackEveryWordAsItWas, (std::vector<std::string> words)) {
+  for (auto& w : words) w.erase(std::remove(w.begin(), w.end(), '\0'), w.end());  // no C string holds one
+  RC_ASSERT(words_through_sh(words) == words);
 }
 
 TEST(RunReport, FormatsTimesForJunitAndJson) {

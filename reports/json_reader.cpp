@@ -134,6 +134,7 @@ Finding finding_of(const Json& j, bool values_as_text) {
   if (j.contains("violations") && j["violations"].is_array()) {
     for (const auto& v : j["violations"]) f.violations.push_back({text(v, "path"), text(v, "message")});
   }
+  f.crash_output = strings(j, "crash_output");  // absent: none
   if (j.contains("provider_log") && j["provider_log"].is_object()) {
     f.log_excerpt = strings(j["provider_log"], "excerpt");
     f.log_total_lines = count(j["provider_log"], "total_lines");

@@ -53,6 +53,8 @@ Json finding_json(const Finding& f) {
          {"sensitive", f.sensitive},
          {"request", shown_json(f, f.request)},
          {"response", shown_json(f, f.response)}};
+  // A crash's own words, as Terraform prints them (only when the provider died saying them).
+  if (!f.crash_output.empty()) j["crash_output"] = f.crash_output;
   // Present only when the finding compares values (each may be the value null).
   if (f.values.expected) j["expected"] = shown_json(f, *f.values.expected);
   if (f.values.actual) j["actual"] = shown_json(f, *f.values.actual);

@@ -125,6 +125,10 @@ struct Finding {
   /// The provider's log of the failing case, cut to the failing step (only on the first finding
   /// of a case), its full length, and the side file holding all of it.
   std::vector<std::string> log_excerpt;
+  /// A crashed provider's own report of its crash, as Terraform prints it ("Stack trace from the
+  /// terraform-provider-NAME plugin:", the panic and the stack of the goroutine that panicked);
+  /// every writer shows it first. Empty for other findings and crashes that said nothing.
+  std::vector<std::string> crash_output;
   std::size_t log_total_lines = 0;
   std::string log_file;
   std::vector<std::string> full_log;  // the writers never print it; the CLI stores it in log_file

@@ -340,6 +340,30 @@ INSTANTIATE_TEST_SUITE_P(Families, FamilyReplay,
                                            Fault{"move_plan_differs", "lifecycle.plan_not_empty_after_move"}),
                          [](const auto& p) { return p.param.mode; });
 
+// --- Crashes ------------------------------------------------------------------------------------
+
+// A provider that panics says why on stderr; the finding opens with those words, as Terraform
+// prints them, not with the trace lines before them.
+TEST(Crash, APanicOpensTheFindingWithItsMessageAndStack) {
+  REQUIRE_PROVIDER("tfcfault");
+  Scratch scratch;
+  const auto run = run_tfconform(scratch.path(), fault_args(scratch, "panic_in_apply", false));
+  const auto f = first_finding(run.report, "rpc.crashed");
+  ASSERT_TRUE(f.is_object()) << run.output;
+  const std::string message = f["message"];
+  EXPECT_EQ(message.rfind("panic: runtime error: makeslice: len out of range", 0), 0u) << message;
+  ASSERT_TRUE(f.contains("crash_output")) << f.dump(2);
+  const auto& crash = f["crash_output"];
+  ASSERT_GE(crash.size(), 4u) << crash.dump(2);
+  EXPECT_EQ(crash[0], "Stack trace from the terraform-provider-tfcfault plugin:");
+  EXPECT_EQ(crash[2], "panic: runtime error: makeslice: len out of range");
+  bool frame = false;
+  for (const auto& line : crash)
+    frame = frame || line.get<std::string>().find("faulty/faults.go:") != std::string::npos;
+  EXPECT_TRUE(frame) << "a stack frame in the fixture's source:\n" << crash.dump(2);
+  EXPECT_TRUE(processes_matching(scratch.path().string()).empty());
+}
+
 // --- Value profiles and invented priors --------------------------------------------------------
 
 TEST(Values, ExtremeCasesAreMarkedAndTheirTokensReplayThem) {

@@ -209,10 +209,13 @@ struct BaselineEntry {
 };
 
 /// A selected type the run never exercised: a resource never planned (or, with --apply, never
-/// applied), a data source never read.
+/// applied), a data source never read, an action never planned (or invoked), ...
 struct Unexercised {
   const Suite* suite = nullptr;
-  std::string missed;  // "never planned", "never applied", "never read"
+  /// "never " and the first step of the suite's kind no case reached: "never validated",
+  /// "never planned", "never applied", "never read", "never invoked", ...
+  std::string missed;
+  bool at_apply = false;  // the step missed is one only --apply reaches
 };
 
 /// A run that ended early (SIGINT, SIGTERM, --time-budget): why, and what it did not do. Every

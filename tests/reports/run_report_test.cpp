@@ -74,6 +74,47 @@ TEST(RunReport, ValuesShowAsIndentedJsonText) {
   EXPECT_EQ(value_text(std::string("\xff")), "\"\xEF\xBF\xBD\"");
 }
 
+// A suite of `kind` with `cases` cases, `planned`/`applied` counted, and these step counts.
+Suite covered(SuiteKind kind, std::size_t cases, std::size_t planned, std::size_t applied,
+              std::vector<std::pair<std::string, std::size_t>> steps) {
+  Suite s{kind, "t", {cases, cases - planned, planned, applied}, {}};
+  s.coverage.steps = std::move(steps);
+  return s;
+}
+
+std::vector<std::string> missed_texts(const RunReport& run) {
+  std::vector<std::string> out;
+  for (const Unexercised& u : unexercised(run))
+    out.push_back(u.missed + (u.at_apply ? " [apply]" : "") + ": " + unexercised_sentence(u));
+  return out;
+}
+
+TEST(RunReport, CoverageNamesTheFirstStepNoCaseReachedInEveryFamily) {
+  RunReport run;
+  run.options.apply = true;
+  // An action validated in every case but never planned (it used to say "never validated").
+  run.suites.push_back(covered(SuiteKind::action, 25, 0, 0, {{"validated", 25}, {"planned", 0}, {"invoked", 0}}));
+  run.suites.push_back(covered(SuiteKind::action, 4, 4, 0, {{"validated", 4}, {"planned", 4}, {"invoked", 0}}));
+  run.suites.push_back(
+      covered(SuiteKind::resource, 3, 3, 0, {{"validated", 3}, {"planned", 3}, {"applied", 0}, {"destroyed", 0}}));
+  run.suites.push_back(covered(SuiteKind::resource, 2, 0, 0, {{"validated", 0}, {"planned", 0}, {"applied", 0}}));
+  run.suites.push_back(covered(SuiteKind::ephemeral_resource, 5, 5, 0, {{"validated", 5}, {"opened", 0}}));
+  run.suites.push_back(covered(SuiteKind::data_source, 6, 6, 0, {{"validated", 6}, {"read", 0}}));
+  run.suites.push_back(covered(SuiteKind::function, 7, 0, 0, {{"called", 0}}));
+  run.suites.push_back(covered(SuiteKind::list_resource, 8, 8, 0, {{"validated", 8}, {"listed", 0}}));
+  run.suites.push_back(covered(SuiteKind::resource, 9, 0, 0, {}));  // an earlier report: no steps
+  EXPECT_EQ(missed_texts(run), (std::vector<std::string>{
+                                   "never planned: never planned in 25 cases (validated in 25)",
+                                   "never invoked [apply]: never invoked in 4 cases (planned in 4)",
+                                   "never applied [apply]: never applied in 3 cases (planned in 3)",
+                                   "never validated: never validated in 2 cases",
+                                   "never opened [apply]: never opened in 5 cases (validated in 5)",
+                                   "never read: never read in 6 cases (validated in 6)",
+                                   "never called: never called in 7 cases",
+                                   "never planned: never planned in 9 cases",
+                               }));
+}
+
 TEST(RunReport, ReplayCommandIsTheOneTheRunGaveOrWhyThereIsNone) {
   Finding f;
   f.replay_command_line = "tfconform run --provider /p --replay v3.x";

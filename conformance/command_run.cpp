@@ -10,6 +10,7 @@
 #include "conformance/cli_target.hpp"
 #include "conformance/command.hpp"
 #include "conformance/conformance_run.hpp"
+#include "conformance/replay_command.hpp"
 #include "conformance/run_finish.hpp"
 #include "reports/console_progress.hpp"
 #include "reports/multi_reporter.hpp"
@@ -191,6 +192,24 @@ Expected<conformance::RunSettings> settings_from(const RunArgs& a) {
   return s;
 }
 
+conformance::ReplayOptions replay_options(const RunArgs& a) {
+  conformance::ReplayOptions o;
+  o.tfconform = conformance::this_program();
+  o.provider = a.provider;
+  o.env = a.env;
+  o.plaintext = a.plaintext;
+  o.provider_config = a.provider_config;
+  o.apply = a.apply;
+  o.hints = a.hints;
+  o.values = a.values;
+  o.address = a.address;
+  o.timeout_seconds = a.timeout_seconds;
+  o.provider_memory = a.provider_memory;
+  o.strict = a.strict;
+  o.profile = a.profile;
+  return o;
+}
+
 int run_command(const RunArgs& a) {
   if (a.provider.empty() && a.reattach.empty() && !std::getenv("TF_REATTACH_PROVIDERS")) {
     std::cerr << "tfconform run: give --provider PATH, --reattach JSON or TF_REATTACH_PROVIDERS\n";
@@ -225,6 +244,7 @@ int run_command(const RunArgs& a) {
     return 2;
   }
   result->report.profile = a.profile;
+  conformance::attach_replay_commands(result->report, replay_options(a));
   conformance::FinishOptions finish{specs, a.log_dir, a.repro_dir, a.confirm_with, a.baseline, a.write_baseline};
   auto status = conformance::finish_run(result->report, finish, console, a.quiet);
   if (!status) {

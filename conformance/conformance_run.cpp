@@ -279,8 +279,7 @@ std::optional<report::Interruption> interruption_of(const std::vector<report::Su
 void judge_coverage(report::RunReport& run, RequiredCoverage required) {
   for (const auto& u : report::unexercised(run)) {
     auto& suite = const_cast<report::Suite&>(*u.suite);  // the run's own suites
-    const bool fails =
-        required == RequiredCoverage::Apply || (required == RequiredCoverage::Plan && u.missed != "never applied");
+    const bool fails = required == RequiredCoverage::Apply || (required == RequiredCoverage::Plan && !u.at_apply);
     report::Scenario sc;
     sc.name = "coverage";
     sc.reason = report::unexercised_sentence(u);

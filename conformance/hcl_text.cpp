@@ -1,6 +1,8 @@
 #include "conformance/hcl_text.hpp"
 
+#include <algorithm>
 #include <cctype>
+#include <vector>
 
 namespace tfc::conformance {
 namespace {
@@ -108,6 +110,56 @@ std::string value_text(const cty::Value& v, const cty::Value* known, UnknownWrit
 void body_text(const schema::Block& block, const cty::Value& value, const cty::Value* known, int depth,
                std::string& out, UnknownWriter* writer);
 
+bool is_collection(schema::NestingMode mode) {
+  return mode == schema::NestingMode::List || mode == schema::NestingMode::Set || mode == schema::NestingMode::Map;
+}
+
+/// The iterator of a dynamic block: its type name, unless an enclosing dynamic block already
+/// iterates under that name (then the depth tells them apart).
+std::string iterator_name(const std::string& type_name, const std::vector<std::string>& enclosing) {
+  std::string name = type_name;
+  while (std::find(enclosing.begin(), enclosing.end(), name) != enclosing.end()) name += "_";
+  return name;
+}
+
+void dynamic_block_text(const schema::NestedBlock& nb, const std::string& for_each, int depth, std::string& out,
+                        std::vector<std::string>& enclosing);
+
+/// The body of a dynamic block's content: every attribute a configuration may set, and every
+/// nested block, from the element `iterator.value`.
+void content_text(const schema::Block& block, const std::string& iterator, int depth, std::string& out,
+                  std::vector<std::string>& enclosing) {
+  const std::string element = iterator + ".value.";
+  for (const auto& a : block.attributes) {
+    if (a.computed && !a.optional) continue;  // never configurable (null in the element anyway)
+    out += indent(depth) + a.name + " = " + element + a.name + "\n";
+  }
+  for (const auto& inner : block.block_types) {
+    if (!inner.block) continue;
+    const std::string value = element + inner.type_name;
+    // A single block is a collection of at most one: none when its value is null.
+    dynamic_block_text(inner, is_collection(inner.nesting) ? value : "[for b in [" + value + "] : b if b != null]",
+                       depth, out, enclosing);
+  }
+}
+
+/// `dynamic "TYPE" { for_each = ...; content { ... } }`: Core expands it into the blocks of the
+/// elements, or, while `for_each` is unknown, makes the whole collection of blocks unknown.
+void dynamic_block_text(const schema::NestedBlock& nb, const std::string& for_each, int depth, std::string& out,
+                        std::vector<std::string>& enclosing) {
+  const std::string iterator = iterator_name(nb.type_name, enclosing);
+  out += indent(depth) + "dynamic " + quoted(nb.type_name) + " {\n";
+  out += indent(depth + 1) + "for_each = " + for_each + "\n";
+  if (iterator != nb.type_name) out += indent(depth + 1) + "iterator = " + iterator + "\n";
+  if (nb.nesting == schema::NestingMode::Map) out += indent(depth + 1) + "labels = [" + iterator + ".key]\n";
+  out += indent(depth + 1) + "content {\n";
+  enclosing.push_back(iterator);
+  content_text(*nb.block, iterator, depth + 2, out, enclosing);
+  enclosing.pop_back();
+  out += indent(depth + 1) + "}\n";
+  out += indent(depth) + "}\n";
+}
+
 void block_text(const std::string& name, const std::string& label, const schema::Block& block, const cty::Value& body,
                 const cty::Value* known, int depth, std::string& out, UnknownWriter* writer) {
   out += indent(depth) + name + (label.empty() ? "" : " " + quoted(label)) + " {\n";
@@ -128,6 +180,14 @@ void body_text(const schema::Block& block, const cty::Value& value, const cty::V
     if (v == nullptr || !nb.block || v->is_null()) continue;
     const cty::Value* k = known_attribute(known, nb.type_name);
     if (!v->is_known()) {
+      // A whole collection of blocks unknown: a dynamic block over an unknown list of the
+      // elements it has at apply time. A single block is never unknown on its own in what the
+      // suite generates (resource_case.cpp), and is not written so.
+      if (writer && is_collection(nb.nesting) && k != nullptr && k->is_known() && !k->is_null()) {
+        std::vector<std::string> enclosing;
+        dynamic_block_text(nb, writer->expression(k), depth, out, enclosing);
+        continue;
+      }
       out += indent(depth) + "# " + nb.type_name + ": (known after apply)\n";
       if (writer) writer->whole_block_unknown = true;
       continue;

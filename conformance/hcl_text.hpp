@@ -17,8 +17,9 @@ std::string hcl_block_text(const std::string& kind, const std::string& type, con
 
 /// How a reproduction writes unknowns: `expression(known)` gives the expression standing for an
 /// unknown value whose value at apply time is `known` (nullptr when the known configuration has
-/// no value there); `whole_block_unknown` is set when a nested block itself was unknown (no
-/// configuration can write that without a dynamic block).
+/// no value there). A whole collection of nested blocks that is unknown is written as
+/// `dynamic "TYPE" { for_each = <expression of its known elements> ... }`; `whole_block_unknown`
+/// is set when a single nested block itself was unknown (not written).
 struct UnknownWriter {
   std::function<std::string(const cty::Value* known)> expression;
   bool whole_block_unknown = false;

@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "conformance/case_play.hpp"
+#include "conformance/crash_output.hpp"
 #include "conformance/family_play.hpp"
 #include "conformance/repro_plan.hpp"
 #include "conformance/repro_provider.hpp"
@@ -39,6 +40,8 @@ std::uint64_t fnv1a(std::string_view s) {
 /// the memory limit, so only a few are tried.
 // After a timeout a suite stops: every further case would wait out the deadline again.
 constexpr std::string_view kTimeoutRule = oracle::rule_text("rpc.timeout");
+constexpr std::string_view kCrashRule = oracle::rule_text("rpc.crashed");
+constexpr std::string_view kOutOfMemoryRule = oracle::rule_text("rpc.out_of_memory");
 constexpr std::size_t kCostlyShrinkAttempts = 12;
 /// ... and for at most this long (or --shrink-time, when shorter): a hang is then reported within
 /// about --timeout plus this.
@@ -308,6 +311,9 @@ private:
       return p;
     }
     if (p.outcome.provider_lost) {
+      // The lost process's log ends here (its last words included: the crash probe read them);
+      // the next process's start is no part of the case.
+      if (logged) p.outcome.log_marks.push_back(pull());
       if (auto restarted = session.restart(); !restarted) {
         p.lost = "restarting the provider after it was lost: " + restarted.error().message;
         if (m_pool != nullptr) m_pool->lost(session);  // never lent again
@@ -695,6 +701,9 @@ private:
           finding.reproduction = make_reproduction(m_type, m_schema.block, value, f.scenario, f.phase, finding,
                                                    repro_context_for(m_settings.repro, m_type));
       }
+      if (finding.rule_id == kCrashRule || finding.rule_id == kOutOfMemoryRule)
+        open_with_crash(finding, go_crash_report(call_log(log, outcome.log_marks, f.answer)),
+                        m_settings.repro.provider_name);
       if (first) attach_log(finding, log, outcome.log_marks, f.answer);
       first = false;
       auto& tally = m_tallies[f.scenario];
@@ -704,6 +713,15 @@ private:
       counted.insert(tally.findings.back().fingerprint);
       ++m_finding_count;
     }
+  }
+
+  /// The lines logged by the call whose answer was judged `answer`th, up to the next judged
+  /// answer (for a lost process, the end of its log).
+  static std::vector<std::string> call_log(const std::vector<std::string>& log, const std::vector<std::size_t>& marks,
+                                           std::size_t answer) {
+    const std::size_t end = std::min(answer + 1 < marks.size() ? marks[answer + 1] : log.size(), log.size());
+    const std::size_t begin = std::min(answer >= 1 && answer - 1 < marks.size() ? marks[answer - 1] : 0, end);
+    return {log.begin() + static_cast<std::ptrdiff_t>(begin), log.begin() + static_cast<std::ptrdiff_t>(end)};
   }
 
   /// The lines logged by the failing call and the one before it (a final plan's initial plan,

@@ -36,6 +36,8 @@ std::string finding_headline(const Finding& finding) {
 std::string finding_as_text(const Finding& f) {
   std::ostringstream out;
   out << to_string(f.severity) << ' ' << finding_headline(f) << '\n';
+  // The crash's own words come right after the headline, as Terraform prints them.
+  for (const std::string& line : f.crash_output) out << "  " << line << '\n';
   out << "rpc: " << f.rpc << ", step: " << f.step << ", resource type: " << f.resource_type
       << ", enforced by: " << (f.cores.empty() ? "none" : f.cores) << '\n';
   out << "class: " << to_string(f.finding_class);
@@ -74,7 +76,7 @@ std::string finding_as_text(const Finding& f) {
                 f.counterexample->configuration);
   }
   out << "seed: " << f.seed << '\n';
-  const std::string replay = replay_command(f);
+  const std::string replay = replay_text(f);
   if (!replay.empty()) out << "replay: " << replay << '\n';
   return out.str();
 }

@@ -134,7 +134,7 @@ void print_findings_table(const RunReport& run, std::ostream& out, bool color) {
   std::size_t width = 0;
   std::vector<std::string> seen;
   for (const FindingRef& ref : findings) {
-    std::string command = cell(replay_command(*ref.finding), 200);
+    std::string command = cell(replay_text(*ref.finding), 4000);
     if (command.empty()) continue;
     if (std::find(seen.begin(), seen.end(), command) != seen.end()) continue;
     seen.push_back(command);

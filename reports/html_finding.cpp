@@ -118,6 +118,11 @@ void write_html_finding(XmlWriter& h, const FindingRef& ref) {
     text_element(h, "code", f.path.empty() ? "(root)" : f.path, {}, Layout::inline_);
   }
   text_element(h, "p", f.message, "message");
+  if (!f.crash_output.empty()) {
+    std::string crash;
+    for (const std::string& line : f.crash_output) crash += line + "\n";
+    write_pre_block(h, "the provider's crash, as Terraform prints it", crash, "crash");
+  }
   for (const std::string& caveat : finding_caveats(f)) text_element(h, "p", "Note: " + caveat, "caveat");
   {
     auto dl = h.scoped_element("dl");
@@ -155,7 +160,7 @@ void write_html_finding(XmlWriter& h, const FindingRef& ref) {
     write_pre_block(h, "counterexample (" + plural(f.counterexample->attribute_count, "attribute") + ")",
                     f.counterexample->configuration);
   }
-  write_pre_block(h, "replay", replay_command(f), "replay");
+  write_pre_block(h, "replay", replay_text(f), "replay");
   if (!f.request.is_null() || !f.response.is_null()) {
     auto details = h.scoped_element("details");
     text_element(h, "summary", "request and response");

@@ -113,7 +113,11 @@ Finding finding_of(const Json& j, bool values_as_text) {
         Counterexample{text(j["counterexample"], "configuration"), count(j["counterexample"], "attribute_count")};
   }
   f.seed = number_text(j, "seed");
-  if (j.contains("replay") && j["replay"].is_object()) f.replay_token = text(j["replay"], "token");
+  if (j.contains("replay") && j["replay"].is_object()) {
+    f.replay_token = text(j["replay"], "token");
+    f.replay_command_line = text(j["replay"], "command");
+    f.replay_not_runnable = text(j["replay"], "not_runnable");
+  }
   f.found_at_case = count(j, "found_at_case");
   f.extreme_values = flag(j, "extreme_values");  // absent: false
   f.invented_prior = flag(j, "invented_prior");
@@ -140,6 +144,7 @@ Finding finding_of(const Json& j, bool values_as_text) {
       f.distinct_violations.push_back(std::move(one));
     }
   }
+  f.crash_output = strings(j, "crash_output");  // absent: none
   if (j.contains("provider_log") && j["provider_log"].is_object()) {
     f.log_excerpt = strings(j["provider_log"], "excerpt");
     f.log_total_lines = count(j["provider_log"], "total_lines");

@@ -53,6 +53,8 @@ Json finding_json(const Finding& f) {
          {"sensitive", f.sensitive},
          {"request", shown_json(f, f.request)},
          {"response", shown_json(f, f.response)}};
+  // A crash's own words, as Terraform prints them (only when the provider died saying them).
+  if (!f.crash_output.empty()) j["crash_output"] = f.crash_output;
   // Present only when the finding compares values (each may be the value null).
   if (f.values.expected) j["expected"] = shown_json(f, *f.values.expected);
   if (f.values.actual) j["actual"] = shown_json(f, *f.values.actual);
@@ -66,6 +68,7 @@ Json finding_json(const Finding& f) {
   // The seed is a string: JavaScript consumers would round a 64-bit number above 2^53.
   j["seed"] = std::to_string(f.seed);
   j["replay"] = Json{{"token", f.replay_token}, {"command", replay_command(f)}};
+  if (!f.replay_token.empty() && !f.replay_not_runnable.empty()) j["replay"]["not_runnable"] = f.replay_not_runnable;
   // Caveats appear only when they hold (absent means false), with the sentences the other
   // writers show.
   if (f.extreme_values) j["extreme_values"] = true;

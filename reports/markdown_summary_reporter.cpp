@@ -80,7 +80,7 @@ void write_findings(const RunReport& run, std::ostream& out) {
   std::vector<std::string> seen;  // one line per case: a case's findings share their token
   for (const FindingRef& ref : findings) {
     if (rows++ == MarkdownSummaryReporter::kMaxFindingRows) break;
-    const std::string command = replay_command(*ref.finding);
+    const std::string command = replay_text(*ref.finding);
     if (command.empty() || std::find(seen.begin(), seen.end(), command) != seen.end()) continue;
     seen.push_back(command);
     out << "- " << code(ref.finding->rule_id) << " in " << markdown_cell(suite_label(*ref.suite)) << " / "

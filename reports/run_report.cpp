@@ -55,6 +55,26 @@ bool run_failed(const RunReport& run) {
   return t.failed > 0 || t.errored > 0 || t.error_findings > 0;
 }
 
+namespace {
+
+/// "never " and the first step of `c.steps` (Core's order) that no case reached, looking only
+/// after the step `after` (from the first step when empty) and up to `last`; "never " + `last`
+/// when the suite lists no such step (a report of an earlier version read back).
+std::string first_missed(const Coverage& c, std::string_view after, std::string_view last) {
+  bool looking = after.empty();
+  for (const auto& [step, count] : c.steps) {
+    if (!looking) {
+      looking = step == after;
+      continue;
+    }
+    if (count == 0) return "never " + step;
+    if (step == last) break;
+  }
+  return "never " + std::string(last);
+}
+
+}  // namespace
+
 std::vector<Unexercised> unexercised(const RunReport& run) {
   std::vector<Unexercised> out;
   for (const Suite& suite : run.suites) {
@@ -64,22 +84,26 @@ std::vector<Unexercised> unexercised(const RunReport& run) {
       if (std::find(not_run.begin(), not_run.end(), suite_label(suite)) != not_run.end()) continue;
     }
     const Coverage& c = suite.coverage;
+    // Each family's plan-time step (planned counts it) and apply-time one (applied counts it);
+    // the words name the first step no case reached, not the one the count stands for.
+    std::string_view plan_step = "planned", apply_step = "applied";
+    switch (suite.kind) {
+      case SuiteKind::data_source: plan_step = "validated", apply_step = "read"; break;
+      case SuiteKind::function: plan_step = "called", apply_step = ""; break;
+      case SuiteKind::ephemeral_resource: plan_step = "validated", apply_step = "opened"; break;
+      // A list has no step it must reach with --apply: its created object needs a managed
+      // resource with an identity.
+      case SuiteKind::list_resource: plan_step = "validated", apply_step = ""; break;
+      case SuiteKind::action: apply_step = "invoked"; break;
+      default: break;
+    }
     if (suite.kind == SuiteKind::data_source) {
-      if (c.applied == 0) out.push_back({&suite, "never read"});
-    } else if (suite.kind == SuiteKind::function) {
-      if (c.planned == 0) out.push_back({&suite, "never called"});
-    } else if (suite.kind == SuiteKind::ephemeral_resource || suite.kind == SuiteKind::list_resource ||
-               suite.kind == SuiteKind::action) {
-      // Validated is the plan-time step; opening and invoking are the apply-time ones (a list
-      // has none it must reach: its created object needs a managed resource with an identity).
-      if (c.planned == 0)
-        out.push_back({&suite, "never validated"});
-      else if (run.options.apply && c.applied == 0 && suite.kind != SuiteKind::list_resource)
-        out.push_back({&suite, "never applied"});
+      // A data source is read in plan-only runs too: reading is what it must reach.
+      if (c.applied == 0) out.push_back({&suite, first_missed(c, "", apply_step), false});
     } else if (c.planned == 0) {
-      out.push_back({&suite, "never planned"});
-    } else if (run.options.apply && c.applied == 0) {
-      out.push_back({&suite, "never applied"});
+      out.push_back({&suite, first_missed(c, "", plan_step), false});
+    } else if (run.options.apply && !apply_step.empty() && c.applied == 0) {
+      out.push_back({&suite, first_missed(c, plan_step, apply_step), true});
     }
   }
   return out;
@@ -88,6 +112,13 @@ std::vector<Unexercised> unexercised(const RunReport& run) {
 std::string unexercised_sentence(const Unexercised& u) {
   const Coverage& c = u.suite->coverage;
   std::string out = u.missed + " in " + plural(c.cases_generated, "case");
+  // The step before the one missed, when cases reached it: where they stopped.
+  for (std::size_t i = 1; i < c.steps.size(); ++i) {
+    if ("never " + c.steps[i].first == u.missed && c.steps[i - 1].second > 0) {
+      out += " (" + c.steps[i - 1].first + " in " + std::to_string(c.steps[i - 1].second) + ")";
+      break;
+    }
+  }
   if (!c.top_refusal.empty())
     out += "; most frequent refusal (" + plural(c.top_refusal_cases, "case") + "): " + c.top_refusal;
   return out;
@@ -245,15 +276,12 @@ std::string caveat_tags(const Finding& finding) {
   return out;
 }
 
-std::string replay_command(const Finding& finding) {
-  if (finding.replay_token.empty()) return {};
-  const std::string& token = finding.replay_token;
-  std::string out = "tfconform run --replay ";
-  if (std::all_of(token.begin(), token.end(), shell_safe)) return out + token;
+std::string shell_quoted(std::string_view word) {
+  if (!word.empty() && std::all_of(word.begin(), word.end(), shell_safe)) return std::string(word);
   // Single quotes make every byte literal for POSIX shells; a quote itself is closed, escaped
   // and reopened.
-  out += '\'';
-  for (char c : token) {
+  std::string out = "'";
+  for (char c : word) {
     if (c == '\'') {
       out += "'\\''";
     } else {
@@ -261,6 +289,22 @@ std::string replay_command(const Finding& finding) {
     }
   }
   return out + '\'';
+}
+
+std::string shell_command(const std::vector<std::string>& words) {
+  std::string out;
+  for (const std::string& word : words) out += (out.empty() ? "" : " ") + shell_quoted(word);
+  return out;
+}
+
+std::string replay_command(const Finding& finding) {
+  if (finding.replay_token.empty()) return {};
+  return finding.replay_command_line;
+}
+
+std::string replay_text(const Finding& finding) {
+  if (finding.replay_token.empty()) return {};
+  return finding.replay_command_line.empty() ? finding.replay_not_runnable : finding.replay_command_line;
 }
 
 std::string plural(std::size_t n, std::string_view noun) {

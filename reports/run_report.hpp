@@ -119,6 +119,11 @@ struct Finding {
   std::optional<Counterexample> counterexample;
   std::uint64_t seed = 0;
   std::string replay_token;
+  /// The whole shell command that replays it on the run's machine: this tfconform, the run's
+  /// provider, and every option the token does not hold that changes what the case does. Empty
+  /// when the run cannot give one; then `replay_not_runnable` says why and what to run instead.
+  std::string replay_command_line;
+  std::string replay_not_runnable;
   bool sensitive = false;  // values are shown as kRedacted
   /// Which generated case of its suite first found the rule (1-based; 0 when not recorded), and
   /// how many shrink attempts led to the counterexample.
@@ -138,6 +143,10 @@ struct Finding {
   /// The provider's log of the failing case, cut to the failing step (only on the first finding
   /// of a case), its full length, and the side file holding all of it.
   std::vector<std::string> log_excerpt;
+  /// A crashed provider's own report of its crash, as Terraform prints it ("Stack trace from the
+  /// terraform-provider-NAME plugin:", the panic and the stack of the goroutine that panicked);
+  /// every writer shows it first. Empty for other findings and crashes that said nothing.
+  std::vector<std::string> crash_output;
   std::size_t log_total_lines = 0;
   std::string log_file;
   std::vector<std::string> full_log;  // the writers never print it; the CLI stores it in log_file
@@ -218,10 +227,13 @@ struct BaselineEntry {
 };
 
 /// A selected type the run never exercised: a resource never planned (or, with --apply, never
-/// applied), a data source never read.
+/// applied), a data source never read, an action never planned (or invoked), ...
 struct Unexercised {
   const Suite* suite = nullptr;
-  std::string missed;  // "never planned", "never applied", "never read"
+  /// "never " and the first step of the suite's kind no case reached: "never validated",
+  /// "never planned", "never applied", "never read", "never invoked", ...
+  std::string missed;
+  bool at_apply = false;  // the step missed is one only --apply reaches
 };
 
 /// A run that ended early (SIGINT, SIGTERM, --time-budget): why, and what it did not do. Every
@@ -336,9 +348,18 @@ std::vector<std::string> finding_caveats(const Finding& finding);
 /// The caveats as short tags for one-line rows: `[extreme values] [invented prior]`, or "".
 std::string caveat_tags(const Finding& finding);
 
-/// `tfconform run --replay TOKEN` (token shell-quoted when needed); empty when the finding has
-/// no replay token.
+/// `word` as one word of a POSIX shell command: as it is when every character is safe, else in
+/// single quotes.
+std::string shell_quoted(std::string_view word);
+/// The words shell-quoted and joined with spaces.
+std::string shell_command(const std::vector<std::string>& words);
+
+/// The whole command that replays the finding on the machine of its run; empty when the finding
+/// has no replay token or the run gave no runnable command (then replay_not_runnable says why).
 std::string replay_command(const Finding& finding);
+/// What a person is shown to replay the finding: the command, else why there is none and what
+/// to run instead; empty without a replay token.
+std::string replay_text(const Finding& finding);
 
 /// `1 warning`, `2 warnings`, `0 errors`: the count and the noun, plural unless it is 1.
 std::string plural(std::size_t n, std::string_view noun);

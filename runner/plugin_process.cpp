@@ -218,6 +218,10 @@ ExitStatus PluginProcess::shutdown(const std::function<void()>& graceful) {
   return m_exit.value_or(ExitStatus{});
 }
 
+bool PluginProcess::wait_for_stderr_end(std::chrono::milliseconds timeout) const {
+  return m_drain && m_drain->wait_for_stderr_end(timeout);
+}
+
 bool PluginProcess::out_of_memory() const {
   if (m_memory_limit == 0) return false;
   if (m_cgroup && m_cgroup->out_of_memory()) return true;

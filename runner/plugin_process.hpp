@@ -76,6 +76,10 @@ public:
   /// Waits up to `timeout` for the plugin to end by itself.
   std::optional<ExitStatus> wait_for_exit(std::chrono::milliseconds timeout);
 
+  /// Waits up to `timeout` until everything the plugin wrote to stderr has been read: after a
+  /// crash its last words (a Go panic and its stack) are then in the log. False when not.
+  bool wait_for_stderr_end(std::chrono::milliseconds timeout) const;
+
   /// The plugin's most recent log lines (stderr, and stdout after the handshake).
   std::vector<LogLine> logs() const;
   /// The ring the drain writes to, for other sources of plugin output (the GRPCStdio stream).

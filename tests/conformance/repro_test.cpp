@@ -7,11 +7,13 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "conformance/confirm.hpp"
 #include "conformance/process_run.hpp"
 #include "conformance/repro_plan.hpp"
 #include "conformance/repro_writer.hpp"
+#include "generators/hints_tf_json.hpp"
 #include "proto/schema/implied_type.hpp"
 #include "proto/schema/schema_json.hpp"
 #include "tests/conformance/confirming_cli.hpp"
@@ -177,6 +179,88 @@ TEST(Reproduction, TheConfirmingCliValidatesTheWrittenConfiguration) {
     EXPECT_EQ(result.exit_code, 0) << step.folder << "\n" << step.configuration << "\n" << result.output;
   }
   std::filesystem::remove_all(dir);
+}
+
+// A case whose nested block collections are wholly unknown at plan time (tfcfixture_server's
+// disk list, whose elements hold a single encryption block, and its network_interface set) is
+// written with dynamic blocks over a terraform_data output: Terraform plans them unknown and
+// applies the very blocks of the case.
+TEST(Reproduction, TerraformAppliesDynamicBlocksOverAnUnknownList) {
+  const auto binary = std::filesystem::path(TFC_BUILD_DIR) / "providers" / "terraform-provider-tfcfixture";
+  if (!std::filesystem::exists(binary)) GTEST_SKIP() << "make providers first (no " << binary << ")";
+  if (run_process({{"terraform", "version"}, {}, {}, std::chrono::seconds(60)}).exit_code != 0)
+    GTEST_SKIP() << "terraform is not on PATH";
+  auto block = schema::block_from_json(nlohmann::json::parse(R"({
+      "attributes": {"name": {"type": "string", "required": true}},
+      "block_types": {
+        "disk": {"nesting_mode": "list", "block": {
+          "attributes": {"size_gb": {"type": "number", "required": true}, "label": {"type": "string", "optional": true}},
+          "block_types": {"encryption": {"nesting_mode": "single", "block": {
+            "attributes": {"algorithm": {"type": "string", "optional": true},
+                           "key": {"type": "string", "optional": true, "sensitive": true}}}}}}},
+        "network_interface": {"nesting_mode": "set", "block": {
+          "attributes": {"network": {"type": "string", "required": true},
+                         "address": {"type": "string", "optional": true}}}}}})"));
+  ASSERT_TRUE(block) << block.error().message;
+  auto known = gen::config_from_tf_json(nlohmann::json::parse(R"({"name": "srv",
+      "disk": [{"size_gb": 10, "encryption": {"algorithm": "aes"}}, {"size_gb": 20, "label": "b"}],
+      "network_interface": [{"network": "n1"}]})"),
+                                        *block, "this");
+  ASSERT_TRUE(known) << known.error().message;
+  ConfigPair create;
+  create.known = *known;
+  std::vector<cty::Value> values = known->attribute_values();
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if (known->type().attributes()[i].name != "name") values[i] = cty::Value::unknown(values[i].type());
+  }
+  create.with_unknowns.value = cty::Value::object(known->type(), std::move(values));
+  create.with_unknowns.injected = {cty::Path().attribute("disk"), cty::Path().attribute("network_interface")};
+  const auto scratch = std::filesystem::temp_directory_path() / ("tfc-dynamic-" + std::to_string(::getpid()));
+  ReproContext ctx;
+  ctx.provider_name = "tfcfixture";
+  ctx.provider_source = "registry.terraform.io/tfconform/tfcfixture";
+  ctx.provider_binary = binary.string();
+  auto f = finding("apply.known_value_changed", "create: apply");
+  f.resource_type = "tfcfixture_server";
+  const auto r = make_reproduction("tfcfixture_server", *block, LifecycleCase{create, {}}, "create", 0, f, ctx);
+  ASSERT_TRUE(r.not_expressible.empty()) << r.not_expressible;
+  ASSERT_FALSE(r.steps.empty());
+  const std::string& config = r.steps[0].configuration;
+  EXPECT_NE(config.find("dynamic \"disk\""), std::string::npos) << config;
+  EXPECT_NE(r.steps[0].purpose.find("2 values unknown at plan time"), std::string::npos) << r.steps[0].purpose;
+  ASSERT_TRUE(write_reproduction(f, r, scratch).has_value());
+  const std::vector<std::string> env = {"TF_CLI_CONFIG_FILE=" + (scratch / "terraform.tfrc").string(),
+                                        "CHECKPOINT_DISABLE=1",
+                                        "TFCFIXTURE_STATE_DIR=" + (scratch / "objects").string()};
+  const auto step = scratch / r.steps[0].folder;
+  auto terraform = [&](std::vector<std::string> args) {
+    args.insert(args.begin(), "terraform");
+    return run_process({args, step, env, std::chrono::seconds(300)});
+  };
+  const auto plan = terraform({"plan", "-input=false", "-no-color"});
+  ASSERT_EQ(plan.exit_code, 0) << config << "\n" << plan.output;
+  const auto applied = terraform({"apply", "-auto-approve", "-input=false", "-no-color"});
+  ASSERT_EQ(applied.exit_code, 0) << config << "\n" << applied.output;
+  const auto shown = terraform({"show", "-json", "-no-color"});
+  ASSERT_EQ(shown.exit_code, 0) << shown.output;
+  // The document, without the warning about development overrides the CLI may print beside it.
+  const auto start = shown.output.find("{\"format_version\"");
+  ASSERT_NE(start, std::string::npos) << shown.output;
+  nlohmann::json state;
+  std::istringstream(shown.output.substr(start)) >> state;
+  nlohmann::json server;
+  for (const auto& res : state["values"]["root_module"]["resources"]) {
+    if (res["type"] == "tfcfixture_server") server = res["values"];
+  }
+  ASSERT_TRUE(server.is_object()) << shown.output;
+  ASSERT_EQ(server["disk"].size(), 2u) << server.dump(2);
+  EXPECT_EQ(server["disk"][0]["size_gb"], 10);
+  EXPECT_EQ(server["disk"][0]["encryption"]["algorithm"], "aes");
+  EXPECT_EQ(server["disk"][1]["label"], "b");
+  ASSERT_EQ(server["network_interface"].size(), 1u) << server.dump(2);
+  EXPECT_EQ(server["network_interface"][0]["network"], "n1");
+  EXPECT_EQ(terraform({"destroy", "-auto-approve", "-input=false", "-no-color"}).exit_code, 0);
+  std::filesystem::remove_all(scratch);
 }
 
 TEST(Confirmation, VerdictsFromTheCheckedStep) {

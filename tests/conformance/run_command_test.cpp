@@ -11,6 +11,8 @@
 #include <map>
 #include <sstream>
 
+#include <sys/wait.h>
+
 #include "tests/conformance/run_support.hpp"
 
 namespace tfc::conformance::testing {
@@ -285,6 +287,43 @@ TEST(Replay, TheTokenOfAFindingReproducesItExactly) {
   EXPECT_EQ(g["counterexample"]["configuration"], f["counterexample"]["configuration"]);
 }
 
+// The replay command a report prints is the whole command: run through /bin/sh as printed,
+// from another directory, it plays the same case against the same provider with the same
+// options (here a relative hints path with a space, an environment and a deadline) and finds
+// the same promise broken. Only a JSON report is added, to read the replay's finding back.
+TEST(Replay, ThePrintedCommandRunAsPrintedReproducesTheFinding) {
+  REQUIRE_PROVIDER("tfcfault");
+  Scratch scratch;
+  std::filesystem::copy_file(hints("tfcfault"), scratch.path() / "my hints.json");
+  const auto run =
+      run_tfconform(scratch.path(), {"--provider", provider_binary("tfcfault").string(), "--apply", "--env",
+                                     "TFCFAULT_STATE_DIR=" + (scratch.path() / "objects").string(), "--env",
+                                     "TFCFAULT_MODE=apply_changes_known", "--hints", "my hints.json", "--seed", "7",
+                                     "--cases", "30", "--timeout", "20", "--shrink-time", "20"});
+  const auto f = first_finding(run.report, "apply.known_value_changed");
+  ASSERT_TRUE(f.is_object()) << run.output;
+  const std::string command = f["replay"]["command"];
+  EXPECT_NE(command.find(" --apply "), std::string::npos) << command;
+  EXPECT_NE(command.find("--hints '" + (scratch.path() / "my hints.json").string() + "'"), std::string::npos)
+      << command;
+  Scratch elsewhere;
+  const auto report = elsewhere.path() / "replay.json";
+  const std::string shell = "cd '" + elsewhere.path().string() + "' && " + command + " --json '" + report.string() +
+                            "' > '" + (elsewhere.path() / "output.txt").string() + "' 2>&1";
+  const int status = std::system(shell.c_str());
+  std::ifstream output(elsewhere.path() / "output.txt");
+  const std::string said((std::istreambuf_iterator<char>(output)), std::istreambuf_iterator<char>());
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 1) << command << "\n" << said;
+  std::ifstream in(report);
+  ASSERT_TRUE(in.good()) << "no report from: " << command << "\n" << said;
+  const auto replayed = first_finding(json::parse(in), "apply.known_value_changed");
+  ASSERT_TRUE(replayed.is_object()) << said;
+  EXPECT_EQ(replayed["fingerprint"], f["fingerprint"]);
+  EXPECT_EQ(replayed["counterexample"]["configuration"], f["counterexample"]["configuration"]);
+  EXPECT_EQ(replayed["replay"]["command"], command) << "the replay prints the same command again";
+  EXPECT_TRUE(processes_matching(scratch.path().string()).empty());
+}
+
 // The suites of the other families replay their findings too: one fault per family, whose
 // token (kinds f, e, l, x, and a for identity and move) plays the very same failing case again.
 class FamilyReplay : public ::testing::TestWithParam<Fault> {};
@@ -318,6 +357,30 @@ INSTANTIATE_TEST_SUITE_P(Families, FamilyReplay,
                                            Fault{"identity_changes_on_read", "identity.changed"},
                                            Fault{"move_plan_differs", "lifecycle.plan_not_empty_after_move"}),
                          [](const auto& p) { return p.param.mode; });
+
+// --- Crashes ------------------------------------------------------------------------------------
+
+// A provider that panics says why on stderr; the finding opens with those words, as Terraform
+// prints them, not with the trace lines before them.
+TEST(Crash, APanicOpensTheFindingWithItsMessageAndStack) {
+  REQUIRE_PROVIDER("tfcfault");
+  Scratch scratch;
+  const auto run = run_tfconform(scratch.path(), fault_args(scratch, "panic_in_apply", false));
+  const auto f = first_finding(run.report, "rpc.crashed");
+  ASSERT_TRUE(f.is_object()) << run.output;
+  const std::string message = f["message"];
+  EXPECT_EQ(message.rfind("panic: runtime error: makeslice: len out of range", 0), 0u) << message;
+  ASSERT_TRUE(f.contains("crash_output")) << f.dump(2);
+  const auto& crash = f["crash_output"];
+  ASSERT_GE(crash.size(), 4u) << crash.dump(2);
+  EXPECT_EQ(crash[0], "Stack trace from the terraform-provider-tfcfault plugin:");
+  EXPECT_EQ(crash[2], "panic: runtime error: makeslice: len out of range");
+  bool frame = false;
+  for (const auto& line : crash)
+    frame = frame || line.get<std::string>().find("faulty/faults.go:") != std::string::npos;
+  EXPECT_TRUE(frame) << "a stack frame in the fixture's source:\n" << crash.dump(2);
+  EXPECT_TRUE(processes_matching(scratch.path().string()).empty());
+}
 
 // --- Value profiles and invented priors --------------------------------------------------------
 

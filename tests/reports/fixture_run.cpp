@@ -49,6 +49,7 @@ Finding port_finding() {
       Counterexample{"resource \"tfc_widget\" \"test\" {\n  name = \"a&b\"\n  rule {\n    port = 80\n  }\n}", 2};
   f.seed = 20260101;
   f.replay_token = "v1.20260101.7.ab12";
+  f.replay_command_line = std::string(kReplayPrefix) + "v1.20260101.7.ab12";
   f.finding_class = FindingClass::contract;
   f.fingerprint = "5e1c0a77d2f3b804";
   f.occurrences = 3;
@@ -107,6 +108,7 @@ Finding normalization_warning() {
   f.values.differing_paths = {".tags[\"env\"]"};
   f.seed = 20260101;
   f.replay_token = "v1.20260101.12.0f3c";
+  f.replay_command_line = std::string(kReplayPrefix) + "v1.20260101.12.0f3c";
   f.finding_class = FindingClass::hygiene;
   f.fingerprint = "9a4e7b10c3d25f68";
   f.violations = {{".tags[\"env\"]", f.message}};
@@ -165,6 +167,7 @@ Suite secret_suite() {
   f.counterexample = Counterexample{"resource \"tfc_secret\" \"test\" {\n  password = (sensitive)\n}", 1};
   f.seed = 20260101;
   f.replay_token = "v1.20260101.3.9d0e";
+  f.replay_command_line = std::string(kReplayPrefix) + "v1.20260101.3.9d0e";
   f.finding_class = FindingClass::contract;
   f.fingerprint = "03b7c9e1f4a6d285";
   f.violations = {{".password", f.message}};

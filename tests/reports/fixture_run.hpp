@@ -15,6 +15,11 @@ std::chrono::system_clock::time_point pinned_now();
 /// The fixed run (same value on every call).
 RunReport fixture_run();
 
+/// What every replay command of the fixture starts with (a path with a space, quoted).
+inline constexpr const char* kReplayPrefix =
+    "/opt/tfconform/bin/tfconform run --provider /opt/providers/terraform-provider-tfc --apply --hints "
+    "'/home/me/tfc hints.json' --replay ";
+
 /// The exact hostile string the HTML test looks for: `<script>alert("x")</script>`.
 inline constexpr const char* kScriptValue = "<script>alert(\"x\")</script>";
 

@@ -75,7 +75,9 @@ TEST(HtmlReporter, ShowsSummariesFiltersAndFindingDetails) {
   EXPECT_NE(html.find("<mark class=\"path\">.rule[0].port</mark>"), std::string::npos);
   EXPECT_NE(html.find("<mark>      \"port\": 8080\n</mark>"), std::string::npos)
       << "the differing line of the actual value is marked";
-  EXPECT_NE(html.find("tfconform run --replay v1.20260101.7.ab12"), std::string::npos);
+  EXPECT_NE(html.find("/opt/tfconform/bin/tfconform run --provider /opt/providers/terraform-provider-tfc --apply"),
+            std::string::npos);
+  EXPECT_NE(html.find("--replay v1.20260101.7.ab12</pre>"), std::string::npos);
   EXPECT_NE(html.find("provider log at the failing step (3 of 120 lines; all of it in "
                       "tfconform-logs/resource.tfc_widget.5e1c0a77.case7.log)"),
             std::string::npos);

@@ -38,6 +38,19 @@ TEST(JsonReader, WritingWhatWasReadGivesTheSameReport) {
   EXPECT_EQ(could_not_run, 1u);
 }
 
+TEST(JsonReader, KeepsTheReplayCommandOrWhyThereIsNone) {
+  RunReport written = testing::fixture_run();
+  Finding& attached = written.suites[1].scenarios[1].findings[0];
+  attached.replay_command_line.clear();
+  attached.replay_not_runnable = "no command: attached";
+  const auto run = run_from_json(nlohmann::ordered_json::parse(json_of(written)));
+  ASSERT_TRUE(run.has_value()) << run.error().message;
+  EXPECT_EQ(run->suites[1].scenarios[1].findings[0].replay_not_runnable, "no command: attached");
+  EXPECT_EQ(run->suites[1].scenarios[1].findings[0].replay_command_line, "");
+  EXPECT_EQ(run->suites[1].scenarios[2].findings[0].replay_command_line,
+            written.suites[1].scenarios[2].findings[0].replay_command_line);
+}
+
 // A finding that compares no values has no expected/actual keys; one whose provider returned
 // the value null has "actual": null; reading either back keeps the difference.
 TEST(JsonReader, AnAbsentComparedValueAndTheValueNullStayApart) {

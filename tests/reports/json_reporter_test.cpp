@@ -36,7 +36,8 @@ TEST(JsonReporter, ParsesBackWithFormatVersionAndTheWholeTree) {
   const auto& finding = widget["scenarios"][1]["findings"][0];
   EXPECT_EQ(finding["rule"], "plan.config_value_changed");
   EXPECT_EQ(finding["path"], ".rule[0].port");
-  EXPECT_EQ(finding["replay"]["command"], "tfconform run --replay v1.20260101.7.ab12");
+  EXPECT_EQ(finding["replay"]["command"], std::string(testing::kReplayPrefix) + "v1.20260101.7.ab12");
+  EXPECT_FALSE(finding["replay"].contains("not_runnable"));
   EXPECT_EQ(finding["counterexample"]["attribute_count"], 2);
   EXPECT_NE(finding["actual"]["description"].get<std::string>().find(testing::kScriptValue), std::string::npos);
 }

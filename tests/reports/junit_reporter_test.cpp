@@ -55,7 +55,10 @@ TEST(JunitReporter, OneSuitePerResourceAndOneCasePerScenario) {
   EXPECT_NE(xml.find("<failure message=\"plan.config_value_changed: .rule[0].port: planned value "
                      "8080 does not match config value 80\" type=\"plan.config_value_changed\">"),
             std::string::npos);
-  EXPECT_NE(xml.find("replay: tfconform run --replay v1.20260101.7.ab12"), std::string::npos);
+  EXPECT_NE(
+      xml.find("replay: /opt/tfconform/bin/tfconform run --provider /opt/providers/terraform-provider-tfc --apply"),
+      std::string::npos);
+  EXPECT_NE(xml.find("--replay v1.20260101.7.ab12\n"), std::string::npos);
   EXPECT_NE(xml.find("<skipped message=\"resource does not support ImportResourceState\"/>"), std::string::npos);
   EXPECT_NE(xml.find("type=\"tfconform.harness_error\""), std::string::npos);
 }

@@ -24,7 +24,10 @@ TEST(MarkdownSummaryReporter, ShowsVerdictTotalsAndReplay) {
   const std::string md = summary_of(testing::fixture_run());
   EXPECT_EQ(md.rfind("## tfconform: FAILED", 0), 0u);
   EXPECT_NE(md.find("9 scenarios: 5 passed, 2 failed, 1 skipped, 1 errored"), std::string::npos);
-  EXPECT_NE(md.find("<code>tfconform run --replay v1.20260101.7.ab12</code>"), std::string::npos);
+  EXPECT_NE(md.find("<code>/opt/tfconform/bin/tfconform run --provider /opt/providers/terraform-provider-tfc --apply"),
+            std::string::npos)
+      << md;
+  EXPECT_NE(md.find("--replay v1.20260101.7.ab12</code>"), std::string::npos) << md;
 }
 
 TEST(MarkdownSummaryReporter, CellsCannotBreakTablesOrInjectMarkup) {

@@ -56,6 +56,17 @@ TEST(ReportSchema, AnInterruptedRunsReportConforms) {
   EXPECT_TRUE(problems.empty()) << joined(problems);
 }
 
+TEST(ReportSchema, AReplayWithoutACommandConforms) {
+  RunReport run = testing::fixture_run();
+  Finding& f = run.suites[1].scenarios[1].findings[0];
+  f.replay_command_line.clear();
+  f.replay_not_runnable = "no command: the run attached to a provider it did not start (--reattach)";
+  const json doc = report_of(run);
+  ASSERT_EQ(doc["suites"][1]["scenarios"][1]["findings"][0]["replay"]["not_runnable"], f.replay_not_runnable);
+  const auto problems = testing::schema_problems(schema(), doc);
+  EXPECT_TRUE(problems.empty()) << joined(problems);
+}
+
 TEST(ReportSchema, TheCheckerCatchesWhatTheSchemaForbids) {
   const json good = report_of(testing::fixture_run());
 

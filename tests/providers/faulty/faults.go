@@ -258,6 +258,16 @@ func wrongType(m map[string]tftypes.Value) (*tfprotov6.DynamicValue, error) {
 	return encode(wrong, tftypes.NewValue(wrong, vals))
 }
 
+// negativeLength is a length no slice can have; a variable, so that the compiler cannot refuse it.
+var negativeLength = -1
+
+// sliceOfNegativeLength panics the way a provider bug does (random v3.9.0's random_password with
+// min_upper = -10): the Go runtime error "makeslice: len out of range", with a stack naming
+// this file, and the process exits with status 2.
+func sliceOfNegativeLength() []byte {
+	return make([]byte, negativeLength)
+}
+
 // forkAndExit starts two `sleep 600` children in this process's own process group, holding
 // the provider's original stdout and stderr, and exits without answering.
 func forkAndExit() {

@@ -48,6 +48,7 @@ var faults = []fault{
 	{"undecodable_msgpack", "value.undecodable", "plan", "plan returns the DynamicValue msgpack bytes c1 (never used in msgpack)"},
 	{"grpc_error", "rpc.error_status", "apply", "apply returns a gRPC error status (INTERNAL) instead of a diagnostic"},
 	{"crash_in_apply", "rpc.crashed", "apply", "apply exits the process with status 3 mid-call"},
+	{"panic_in_apply", "rpc.crashed", "apply", "apply panics mid-call with a Go runtime error (makeslice: len out of range), which prints the panic and its stack and exits with status 2"},
 	{"hang_in_plan", "rpc.timeout", "plan", "plan blocks forever (until the process is killed)"},
 	{"markup", "apply.known_value_changed", "apply", `apply returns (and stores) name as ` + markupName + "; later plans keep that prior value (report escaping)"},
 	{"ephemeral_null_result", "ephemeral.null_result", "open", "OpenEphemeralResource of tfcfault_token returns no result (null) and no diagnostics"},

@@ -148,6 +148,8 @@ func (p *provider) ApplyResourceChange(_ context.Context, req *tfprotov6.ApplyRe
 		return nil, status.Error(codes.Internal, "tfcfault: apply failed with a gRPC error (grpc_error mode)")
 	case "crash_in_apply":
 		os.Exit(3)
+	case "panic_in_apply":
+		resp.Private = sliceOfNegativeLength()
 	case "fork_and_exit":
 		forkAndExit()
 	}

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <map>
 
+#include "tests/conformance/confirming_cli.hpp"
 #include "tests/conformance/run_support.hpp"
 
 namespace tfc::conformance::testing {
@@ -18,13 +19,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using json = nlohmann::json;
-
-// Terraform on PATH, else the OpenTofu `make providers` builds; empty when neither is there.
-std::string confirming_cli() {
-  if (std::system("terraform version > /dev/null 2>&1") == 0) return "terraform";
-  if (fs::exists(cli_binary("tofu"))) return cli_binary("tofu").string();
-  return {};
-}
 
 // fingerprint → verdict, for every finding a CLI gave a verdict on.
 std::map<std::string, std::string> verdicts_of(const json& report) {
@@ -68,9 +62,7 @@ CliRun run_as(const Scratch& scratch, const fs::path& binary, const std::string&
 
 TEST(RenamedProviderBinary, GetsTheSameConfirmationsAsUnderItsConventionalName) {
   REQUIRE_PROVIDER("tfcfault");
-  const std::string cli = confirming_cli();
-  ASSERT_FALSE(cli.empty()) << "neither terraform on PATH nor " << cli_binary("tofu")
-                            << " (make providers): confirmation cannot be tested";
+  ASSERT_CONFIRMING_CLI(cli);
   Scratch scratch;
   const auto conventional = run_as(scratch, provider_binary("tfcfault"), cli);
   ASSERT_TRUE(conventional.report.is_object()) << conventional.output;

@@ -269,12 +269,29 @@ void move(ResourceDriver& d, const LiveObject& live, const cty::Value& config, c
 /// Right after import and read, the configuration that created the object plans against the
 /// imported state as an `import` block plans it in the same run: a no-op, but for what the
 /// import left null (000 §ImportResourceState, partial import).
-void plan_after_import(ResourceDriver& d, const LiveObject& imported, const cty::Value& config) {
+void plan_after_import(ResourceDriver& d, const cty::Value& applied, const LiveObject& imported,
+                       const cty::Value& config) {
   auto again = d.plan(imported.state, imported.private_data, config, "plan after import", imported.identity);
   if (!again || failed(d)) return;
   judge_pair(d, "plan after import", "PlanResourceChange",
-             oracle::check_plan_after_import(d.block(), imported.state, again->state, again->requires_replace),
+             oracle::check_plan_after_import(d.block(), applied, imported.state, again->state, again->requires_replace),
              "imported_state", imported.state, "planned_state", again->state);
+}
+
+/// The object imported by id is the one the case created: the same identity, and importing by
+/// that identity (6.9+) brings it back.
+void judge_import_identity(ResourceDriver& d, const LiveObject& live, const LiveObject& read) {
+  if (failed(d) || !d.has_identity() || !live.identity || !live.identity->is_wholly_known() || live.identity->is_null())
+    return;
+  if (read.identity) judge_identity_pair(d, "read after import", *live.identity, *read.identity);
+  if (failed(d)) return;
+  auto by_identity = d.import_identity(*live.identity, "import by identity");
+  if (!by_identity || failed(d)) return;
+  auto again = d.read(*by_identity, "read after import by identity");
+  if (!again || again->state.is_null()) return;
+  judge_pair(d, "read after import by identity", "ReadResource",
+             oracle::check_import_complete(d.block(), live.state, again->state), "applied_state", live.state,
+             "imported_state", again->state);
 }
 
 void import_by_id(ResourceDriver& d, const LiveObject& live, const cty::Value& config, bool generate) {
@@ -301,26 +318,16 @@ void import_by_id(ResourceDriver& d, const LiveObject& live, const cty::Value& c
   judge_pair(d, "read after import", "ReadResource", oracle::check_import_complete(d.block(), live.state, read->state),
              "applied_state", live.state, "imported_state", read->state);
   d.recorder().reached(CoverageStep::Imported);
+  // Terraform 1.14 writes the configuration of an imported object out (-generate-config-out).
+  if (!failed(d) && generate) d.generate_config(read->state, "generate config");
+  judge_import_identity(d, live, *read);
+  // Last: a case stops at its first finding, and the plan after import must not hide the
+  // identity findings above.
   if (!failed(d)) {
     LiveObject prior = *read;
     if (prior.private_data.empty()) prior.private_data = imported->front().private_data;
-    plan_after_import(d, prior, config);
+    plan_after_import(d, live.state, prior, config);
   }
-  // Terraform 1.14 writes the configuration of an imported object out (-generate-config-out).
-  if (!failed(d) && generate) d.generate_config(read->state, "generate config");
-  if (failed(d) || !d.has_identity() || !live.identity || !live.identity->is_wholly_known() || live.identity->is_null())
-    return;
-  // The object imported by id is the one the case created: the same identity, and importing
-  // by that identity (6.9+) brings it back.
-  if (read->identity) judge_identity_pair(d, "read after import", *live.identity, *read->identity);
-  if (failed(d)) return;
-  auto by_identity = d.import_identity(*live.identity, "import by identity");
-  if (!by_identity || failed(d)) return;
-  auto again = d.read(*by_identity, "read after import by identity");
-  if (!again || again->state.is_null()) return;
-  judge_pair(d, "read after import by identity", "ReadResource",
-             oracle::check_import_complete(d.block(), live.state, again->state), "applied_state", live.state,
-             "imported_state", again->state);
 }
 
 bool can_move(const PlayOptions& options) {

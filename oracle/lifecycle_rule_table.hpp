@@ -65,7 +65,8 @@ inline constexpr std::array kLifecycleRules{
              Cores::Both, kAlways},
     RuleInfo{"import.plan_not_empty", E,
              "planning the configuration that created the object against the imported and read state changes a value "
-             "the import set (the nulls of a partial import excepted)",
+             "the import set where apply had null (what import left null or could not know, import.incomplete's, "
+             "excepted)",
              "000 §ImportResourceState (a partial import leaves attributes null); an import block plans right after "
              "importing, and terraform-plugin-testing fails an import step whose plan is not a no-op",
              Cores::None, kAlways},

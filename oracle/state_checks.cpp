@@ -245,6 +245,19 @@ bool left_null_by_import(const Value& imported, const Path& path) {
   return false;
 }
 
+/// True when the import read back, on the way to `path`, another value than the non-null one
+/// apply had stored: a value import cannot know (`import.incomplete` reports it). A null that
+/// apply had and import replaced (`null` -> `{}`) is not: that value the import did set.
+bool lost_by_import(const Value& applied, const Value& imported, const Path& path) {
+  for (std::size_t n = 1; n <= path.size(); ++n) {
+    const Value* a = cty::value_at(applied, prefix(path, n));
+    const Value* i = cty::value_at(imported, prefix(path, n));
+    if (a == nullptr || i == nullptr || a->is_null()) return false;
+    if (!raw_equals(*a, *i)) return true;
+  }
+  return false;
+}
+
 /// True when `path` lies at or under one of `roots`.
 bool under_any(const Path& path, const std::vector<Path>& roots) {
   for (const Path& root : roots) {
@@ -255,14 +268,14 @@ bool under_any(const Path& path, const std::vector<Path>& roots) {
 
 }  // namespace
 
-Violations check_plan_after_import(const schema::Block& block, const Value& imported, const Value& planned,
-                                   const std::vector<Path>& requires_replace) {
+Violations check_plan_after_import(const schema::Block& block, const Value& applied, const Value& imported,
+                                   const Value& planned, const std::vector<Path>& requires_replace) {
   Findings out;
   if (raw_equals(imported, planned)) return out.take();
   Findings walk;
   check_compatible(block, imported, planned, all_rules_as("import.plan_not_empty"), walk);
   for (Violation& v : walk.take()) {
-    if (left_null_by_import(imported, v.path)) continue;
+    if (left_null_by_import(imported, v.path) || lost_by_import(applied, imported, v.path)) continue;
     std::string message = "the plan after import changes what the import set: " + v.message;
     if (under_any(v.path, requires_replace)) message += ", and the provider requires replacement for it";
     out.add("import.plan_not_empty", v.path, std::move(message));

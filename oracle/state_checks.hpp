@@ -57,12 +57,15 @@ Violations check_import_complete(const schema::Block& block, const cty::Value& a
 
 /// `import.plan_not_empty` (000 §ImportResourceState): planning the configuration that created
 /// the object against the imported and read state (`imported`) must plan that state unchanged,
-/// except where import left a value null (a partial import, which `import.incomplete` reports and
-/// the next plan may fill in) and on write-only attributes (import cannot know them). One finding
-/// per differing path; one under a path in `requires_replace` says the change replaces the object,
-/// and those come first.
-Violations check_plan_after_import(const schema::Block& block, const cty::Value& imported, const cty::Value& planned,
-                                   const std::vector<cty::Path>& requires_replace);
+/// except where import could not know the value: where it left a value null (a partial import,
+/// which the next plan may fill in), where it read back another value than the one apply had
+/// stored in `applied` (an attribute the provider cannot import, such as one that exists only in
+/// configuration; `import.incomplete` reports both), and on write-only attributes. What is left
+/// is a value the import set where apply had null (null in configuration, `{}` after import).
+/// One finding per differing path; one under a path in `requires_replace` says the change
+/// replaces the object, and those come first.
+Violations check_plan_after_import(const schema::Block& block, const cty::Value& applied, const cty::Value& imported,
+                                   const cty::Value& planned, const std::vector<cty::Path>& requires_replace);
 
 /// ReadDataSource: a non-null result (`data.null_result`) conforming to the schema with no
 /// unknown (`data.unknown_in_result`); attributes non-null in config keep their value

@@ -202,7 +202,7 @@ protocol::RpcResult<protocol::ReadResourceResponse> MemoryProvider::read_resourc
   }
   r.new_state.msgpack = it->second;
   if (const cty::Value* tags = current.attribute("tags");
-      m_fault == MemoryFault::ImportEmptiesTags && tags->is_known() && !tags->is_null() && tags->length() == 0)
+      m_fault == MemoryFault::ImportEmptiesTags && tags->is_known() && !tags->is_null())
     r.new_state = encode(with(decode(r.new_state), "tags", *tags));
   if (m_fault == MemoryFault::ReadUppercasesName) {
     std::string name = decode(r.new_state).attribute("name")->as_string();
@@ -237,8 +237,18 @@ protocol::RpcResult<protocol::ImportResourceStateResponse> MemoryProvider::impor
     return r;
   }
   protocol::DynamicValue state{it->second, ""};
-  if (m_fault == MemoryFault::ImportEmptiesTags)
-    state = encode(with(decode(state), "tags", cty::Value::map(cty::Type::string(), {})));
+  // Tags that apply stored as null come back as {} or, when the object's name has an odd length
+  // (the case's own value, so a replay meets the same), as one invented tag: two kinds of one
+  // broken promise.
+  if (const cty::Value stored = decode(state); m_fault == MemoryFault::ImportEmptiesTags &&
+                                               stored.attribute("tags") != nullptr &&
+                                               stored.attribute("tags")->is_null()) {
+    std::vector<std::pair<std::string, cty::Value>> invented;
+    const cty::Value* name = stored.attribute("name");
+    if (name != nullptr && name->is_known() && !name->is_null() && name->as_string().size() % 2 == 1)
+      invented.emplace_back("imported", cty::Value::string("yes"));
+    state = encode(with(stored, "tags", cty::Value::map(cty::Type::string(), std::move(invented))));
+  }
   r.imported_resources.push_back({req.type_name, state, "", std::nullopt});
   return r;
 }

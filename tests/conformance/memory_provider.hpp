@@ -29,7 +29,7 @@ enum class MemoryFault {
   UpgradeCrashes,              // the process dies during UpgradeResourceState
   UpgradeUppercasesName,       // an upgrade at the current version changes name
   PlanRefusesCreate,           // a plan from a null prior returns an error diagnostic
-  ImportEmptiesTags,           // import returns tags as {}, and a read keeps the {} it is given
+  ImportEmptiesTags,  // import returns null tags as {} or {imported = "yes"}, and a read keeps the tags it is given
 };
 
 class MemoryProvider final : public UnimplementedProvider {

@@ -104,26 +104,43 @@ TEST(ImportCheck, ThePlanAfterImportChangesNothingImportSet) {
     "pw": {"type": "string", "optional": true, "write_only": true}},
     "block_types": {"rule": {"nesting_mode": "list", "block": {"attributes": {"port": {"type": "number", "optional": true}}}}}})");
   const auto imported = value_of(b, R"({"id": "x", "name": "n", "keepers": {}, "pw": null, "rule": [{"port": 1}]})");
-  EXPECT_TRUE(check_plan_after_import(b, imported, imported, {}).empty());
-  EXPECT_TRUE(check_plan_after_import(b, imported, imported, {cty::Path().attribute("name")}).empty())
+  EXPECT_TRUE(check_plan_after_import(b, imported, imported, imported, {}).empty());
+  EXPECT_TRUE(check_plan_after_import(b, imported, imported, imported, {cty::Path().attribute("name")}).empty())
       << "requires_replace without a change replaces nothing";
   // Import set keepers to {} where the configuration has null: the plan changes it back.
   const auto keepers_null =
       value_of(b, R"({"id": "x", "name": "n", "keepers": null, "pw": null, "rule": [{"port": 1}]})");
-  const auto v = check_plan_after_import(b, imported, keepers_null, {});
+  const auto v = check_plan_after_import(b, imported, imported, keepers_null, {});
   EXPECT_EQ(summary(v), Want{"import.plan_not_empty .keepers"});
   ASSERT_EQ(v.size(), 1u);
   EXPECT_EQ(v[0].message, "the plan after import changes what the import set: was {}, but now null");
   // A value import set, changed on a path that requires replacement.
   const auto renamed = value_of(b, R"({"id": "x", "name": "m", "keepers": {}, "pw": null, "rule": [{"port": 2}]})");
-  const auto replaced = check_plan_after_import(b, imported, renamed, {cty::Path().attribute("name")});
+  const auto replaced = check_plan_after_import(b, imported, imported, renamed, {cty::Path().attribute("name")});
   EXPECT_EQ(summary(replaced), (Want{"import.plan_not_empty .name", "import.plan_not_empty .rule[0].port"}));
   EXPECT_NE(replaced[0].message.find("requires replacement"), std::string::npos) << replaced[0].message;
   EXPECT_EQ(replaced[1].message.find("requires replacement"), std::string::npos) << replaced[1].message;
   // What forces the replacement comes first, whatever the attribute order.
-  const auto by_port =
-      check_plan_after_import(b, imported, renamed, {cty::Path().attribute("rule").index(0).attribute("port")});
+  const auto by_port = check_plan_after_import(b, imported, imported, renamed,
+                                               {cty::Path().attribute("rule").index(0).attribute("port")});
   EXPECT_EQ(summary(by_port), (Want{"import.plan_not_empty .rule[0].port", "import.plan_not_empty .name"}));
+}
+
+TEST(ImportCheck, WhatImportCouldNotKnowIsImportIncompletesNotThePlans) {
+  const auto b = block_of(R"({"attributes": {"id": {"type": "string", "computed": true},
+    "min_special": {"type": "number", "optional": true},
+    "triggers": {"type": ["map", "string"], "optional": true}}})");
+  // Apply stored what the configuration said; import read back a default and an empty map (the
+  // provider cannot import them: import.incomplete warns). Planning the configuration again
+  // restores them: no finding of the plan's own.
+  const auto applied = value_of(b, R"({"id": "x", "min_special": 1, "triggers": {"k": "v"}})");
+  const auto imported = value_of(b, R"({"id": "x", "min_special": 0, "triggers": {}})");
+  EXPECT_TRUE(check_plan_after_import(b, applied, imported, applied, {cty::Path().attribute("min_special")}).empty());
+  // Where apply had null and import set {}, the plan's change back is the plan's own finding.
+  const auto applied_null = value_of(b, R"({"id": "x", "min_special": 1, "triggers": null})");
+  const auto imported_empty = value_of(b, R"({"id": "x", "min_special": 1, "triggers": {}})");
+  EXPECT_EQ(summary(check_plan_after_import(b, applied_null, imported_empty, applied_null, {})),
+            Want{"import.plan_not_empty .triggers"});
 }
 
 TEST(ImportCheck, WhatImportLeftNullMayBeFilledIn) {
@@ -132,9 +149,9 @@ TEST(ImportCheck, WhatImportLeftNullMayBeFilledIn) {
   // fills them in from the configuration. A write-only value is never compared.
   const auto partial = value_of(b, R"({"id": "x", "name": null, "pw": null, "rule": [{"port": null, "token": null}]})");
   const auto planned = value_of(b, R"({"id": "x", "name": "n", "pw": null, "rule": [{"port": 1, "token": null}]})");
-  EXPECT_TRUE(check_plan_after_import(b, partial, planned, {cty::Path().attribute("name")}).empty());
+  EXPECT_TRUE(check_plan_after_import(b, partial, partial, planned, {cty::Path().attribute("name")}).empty());
   // But a value import did set is not a partial import.
-  EXPECT_EQ(summary(check_plan_after_import(b, planned, partial, {})),
+  EXPECT_EQ(summary(check_plan_after_import(b, planned, planned, partial, {})),
             (Want{"import.plan_not_empty .name", "import.plan_not_empty .rule[0].port"}));
 }
 

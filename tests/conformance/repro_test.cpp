@@ -350,5 +350,14 @@ TEST(Confirmation, AStepTheCliCouldNotPlayCouldNotRun) {
       report::ConfirmVerdict::could_not_run);
 }
 
+// A move finding rests on a same-type move, which Core never asks the provider for: its
+// reproduction must not play the create and call the accepted create "not reproduced".
+TEST(Reproduction, ASameTypeMoveIsNotExpressible) {
+  EXPECT_NE(not_expressible_reason("lifecycle.plan_not_empty_after_move", "plan after move").find("MoveResourceState"),
+            std::string::npos);
+  EXPECT_NE(not_expressible_reason("move.state_invalid", "move").find("MoveResourceState"), std::string::npos);
+  EXPECT_TRUE(not_expressible_reason("lifecycle.plan_not_empty_after_apply", "plan after apply").empty());
+}
+
 }  // namespace
 }  // namespace tfc::conformance

@@ -274,8 +274,22 @@ Violations check_plan_after_import(const schema::Block& block, const Value& appl
   if (raw_equals(imported, planned)) return out.take();
   Findings walk;
   check_compatible(block, imported, planned, all_rules_as("import.plan_not_empty"), walk);
-  for (Violation& v : walk.take()) {
-    if (left_null_by_import(imported, v.path) || lost_by_import(applied, imported, v.path)) continue;
+  Violations all = walk.take();
+  auto not_known_to_import = [&](const Path& p) {
+    return left_null_by_import(imported, p) || lost_by_import(applied, imported, p);
+  };
+  // A replacement that only what import could not know forces: the values it leaves unknown
+  // follow from import.incomplete's finding, not from one of the plan's own.
+  bool replaced_for_own_reason = false;
+  bool replaced_for_unknowable = false;
+  for (const Violation& v : all) {
+    if (!under_any(v.path, requires_replace)) continue;
+    (not_known_to_import(v.path) ? replaced_for_unknowable : replaced_for_own_reason) = true;
+  }
+  for (Violation& v : all) {
+    if (not_known_to_import(v.path)) continue;
+    const Value* now = cty::value_at(planned, v.path);
+    if (replaced_for_unknowable && !replaced_for_own_reason && now != nullptr && !now->is_known()) continue;
     std::string message = "the plan after import changes what the import set: " + v.message;
     if (under_any(v.path, requires_replace)) message += ", and the provider requires replacement for it";
     out.add("import.plan_not_empty", v.path, std::move(message));

@@ -136,11 +136,20 @@ TEST(ImportCheck, WhatImportCouldNotKnowIsImportIncompletesNotThePlans) {
   const auto applied = value_of(b, R"({"id": "x", "min_special": 1, "triggers": {"k": "v"}})");
   const auto imported = value_of(b, R"({"id": "x", "min_special": 0, "triggers": {}})");
   EXPECT_TRUE(check_plan_after_import(b, applied, imported, applied, {cty::Path().attribute("min_special")}).empty());
+  // Nor the values a replacement that they alone force leaves unknown (time_offset's triggers
+  // forcing a new id).
+  const auto replaced = value_of(b, R"({"id": null, "min_special": 1, "triggers": {"k": "v"}})", R"({"id": true})");
+  EXPECT_TRUE(check_plan_after_import(b, applied, imported, replaced, {cty::Path().attribute("triggers")}).empty());
   // Where apply had null and import set {}, the plan's change back is the plan's own finding.
   const auto applied_null = value_of(b, R"({"id": "x", "min_special": 1, "triggers": null})");
   const auto imported_empty = value_of(b, R"({"id": "x", "min_special": 1, "triggers": {}})");
   EXPECT_EQ(summary(check_plan_after_import(b, applied_null, imported_empty, applied_null, {})),
             Want{"import.plan_not_empty .triggers"});
+  // And a replacement it forces keeps the unknowns it plans as findings too.
+  const auto replaced_null = value_of(b, R"({"id": null, "min_special": 1, "triggers": null})", R"({"id": true})");
+  EXPECT_EQ(summary(check_plan_after_import(b, applied_null, imported_empty, replaced_null,
+                                            {cty::Path().attribute("triggers")})),
+            (Want{"import.plan_not_empty .triggers", "import.plan_not_empty .id"}));
 }
 
 TEST(ImportCheck, WhatImportLeftNullMayBeFilledIn) {

@@ -32,17 +32,6 @@ std::string hcl_string(const std::string& s) {
   return out + "\"";
 }
 
-std::string shell_quote(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) {
-    if (c == '\'')
-      out += "'\\''";
-    else
-      out += c;
-  }
-  return out + "'";
-}
-
 std::string command_text(const report::ReproStep& s) {
   std::string out;
   for (const auto& a : s.args) out += " " + a;
@@ -53,7 +42,7 @@ std::string command_text(const report::ReproStep& s) {
 // The script's first words on the CLI's setup failures (cli_setup_errors.hpp), for grep.
 std::string setup_error_patterns() {
   std::string out;
-  for (std::string_view summary : kCliSetupErrors) out += " -e " + shell_quote(std::string(summary));
+  for (std::string_view summary : kCliSetupErrors) out += " -e " + report::shell_quoted(summary);
   return out;
 }
 
@@ -75,14 +64,14 @@ std::string run_script(const report::Finding& f, const report::Reproduction& r) 
       "rm -rf \"$here/work\" && mkdir -p \"$here/work\" && cd \"$here/work\" || exit 2\n"
       "plugins=$(printf '%s' \"$here/plugins\" | sed 's/[\\\\\"]/\\\\&/g')\n"
       "printf 'provider_installation {\\n  dev_overrides {\\n    %s = \"%s\"\\n  }\\n  direct {}\\n}\\n' " +
-      shell_quote(hcl_string(r.provider_source)) +
+      report::shell_quoted(hcl_string(r.provider_source)) +
       " \"$plugins\" > cli.tfrc || exit 2\n"
       "export TF_CLI_CONFIG_FILE=\"$here/work/cli.tfrc\" TOFU_CLI_CONFIG_FILE=\"$here/work/cli.tfrc\"\n"
       "export TF_IN_AUTOMATION=1 CHECKPOINT_DISABLE=1\n";
   for (const auto& e : r.environment) {
     const auto eq = e.find('=');
     if (eq == std::string::npos) continue;
-    s += "export " + e.substr(0, eq) + "=" + shell_quote(e.substr(eq + 1)) + "\n";
+    s += "export " + e.substr(0, eq) + "=" + report::shell_quoted(e.substr(eq + 1)) + "\n";
   }
   s += "\n# play LOG ARGS...: runs the CLI, shows its output and keeps it in LOG; returns the CLI's status.\n"
        "play() {\n  log=$1; shift\n  { \"$cli\" \"$@\" 2>&1; echo $? > .status; } | tee \"$log\"\n"

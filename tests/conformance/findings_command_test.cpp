@@ -196,34 +196,11 @@ TEST(ConfirmCommand, CoreRejectingTheSamePromiseOneStepEarlyConfirms) {
   EXPECT_GE(seen, 1u) << run.output;
 }
 
-std::vector<std::string> fault_run(const Scratch& scratch, const std::string& mode) {
-  return {"--provider",
-          provider_binary("tfcfault").string(),
-          "--apply",
-          "--env",
-          "TFCFAULT_STATE_DIR=" + (scratch.path() / "objects").string(),
-          "--env",
-          "TFCFAULT_MODE=" + mode,
-          "--hints",
-          hints("tfcfault"),
-          "--seed",
-          "7",
-          "--cases",
-          "10",
-          "--shrink-time",
-          "10",
-          "--timeout",
-          "20",
-          "--resources",
-          "tfcfault_thing",
-          "--no-data-sources"};
-}
-
 TEST(BaselineRun, ARunPassesAgainstItsOwnBaselineAndANewFaultNamesOnlyItsFingerprint) {
   REQUIRE_PROVIDER("tfcfault");
   Scratch scratch;
   const auto baseline = (scratch.path() / "baseline.json").string();
-  auto args = fault_run(scratch, "apply_changes_known");
+  auto args = tfcfault_thing_run(scratch.path(), "apply_changes_known");
   args.insert(args.end(), {"--write-baseline", baseline});
   const auto first = run_tfconform(scratch.path(), args);
   EXPECT_EQ(first.exit_code, 1) << first.output;
@@ -231,13 +208,13 @@ TEST(BaselineRun, ARunPassesAgainstItsOwnBaselineAndANewFaultNamesOnlyItsFingerp
   ASSERT_TRUE(written.is_object()) << first.output;
   ASSERT_GE(written["findings"].size(), 1u);
 
-  auto again = fault_run(scratch, "apply_changes_known");
+  auto again = tfcfault_thing_run(scratch.path(), "apply_changes_known");
   again.insert(again.end(), {"--baseline", baseline});
   const auto known = run_tfconform(scratch.path(), again);
   EXPECT_EQ(known.exit_code, 0) << known.output;
   for (const auto& f : findings_of(known.report)) EXPECT_EQ(f["baseline"], "known") << f.dump(2);
 
-  auto other = fault_run(scratch, "plan_replaces_config");
+  auto other = tfcfault_thing_run(scratch.path(), "plan_replaces_config");
   other.insert(other.end(), {"--baseline", baseline});
   const auto fresh = run_tfconform(scratch.path(), other);
   EXPECT_EQ(fresh.exit_code, 1) << fresh.output;

@@ -34,30 +34,9 @@ std::map<std::string, std::string> verdicts_of(const json& report) {
 CliRun run_as(const Scratch& scratch, const fs::path& binary, const std::string& cli) {
   const auto dir = scratch.path() / ("run-" + binary.filename().string());
   fs::create_directories(dir);
-  return run_tfconform(dir, {"--provider",
-                             binary.string(),
-                             "--apply",
-                             "--env",
-                             "TFCFAULT_STATE_DIR=" + (dir / "objects").string(),
-                             "--env",
-                             "TFCFAULT_MODE=apply_changes_known",
-                             "--hints",
-                             hints("tfcfault"),
-                             "--seed",
-                             "7",
-                             "--cases",
-                             "10",
-                             "--shrink-time",
-                             "10",
-                             "--timeout",
-                             "20",
-                             "--resources",
-                             "tfcfault_thing",
-                             "--no-data-sources",
-                             "--repro-dir",
-                             (dir / "repro").string(),
-                             "--confirm-with",
-                             cli});
+  auto args = tfcfault_thing_run(dir, "apply_changes_known", binary);
+  args.insert(args.end(), {"--repro-dir", (dir / "repro").string(), "--confirm-with", cli});
+  return run_tfconform(dir, args);
 }
 
 TEST(RenamedProviderBinary, GetsTheSameConfirmationsAsUnderItsConventionalName) {

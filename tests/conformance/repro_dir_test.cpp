@@ -36,28 +36,9 @@ TEST(ReproDir, WritesEachFindingsFolderAndItsRunShConfirmsIt) {
   ASSERT_CONFIRMING_CLI(cli);
   Scratch scratch;
   const auto repro = scratch.path() / "repro";
-  const auto run = run_tfconform(scratch.path(), {"--provider",
-                                                  provider_binary("tfcfault").string(),
-                                                  "--apply",
-                                                  "--env",
-                                                  "TFCFAULT_STATE_DIR=" + (scratch.path() / "objects").string(),
-                                                  "--env",
-                                                  "TFCFAULT_MODE=apply_changes_known",
-                                                  "--hints",
-                                                  hints("tfcfault"),
-                                                  "--seed",
-                                                  "7",
-                                                  "--cases",
-                                                  "10",
-                                                  "--timeout",
-                                                  "20",
-                                                  "--resources",
-                                                  "tfcfault_thing",
-                                                  "--no-data-sources",
-                                                  "--repro-dir",
-                                                  repro.string(),
-                                                  "--confirm-with",
-                                                  cli});
+  auto args = tfcfault_thing_run(scratch.path(), "apply_changes_known");
+  args.insert(args.end(), {"--repro-dir", repro.string(), "--confirm-with", cli});
+  const auto run = run_tfconform(scratch.path(), args);
   ASSERT_TRUE(run.report.is_object()) << run.output;
   EXPECT_EQ(run.exit_code, 1) << run.output;
   std::size_t played = 0;

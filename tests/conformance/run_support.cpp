@@ -51,6 +51,30 @@ std::filesystem::path tfconform_binary() {
 
 std::string hints(const std::string& name) { return source_path("tests/conformance/hints/" + name + ".json").string(); }
 
+std::vector<std::string> tfcfault_thing_run(const std::filesystem::path& dir, const std::string& mode,
+                                            const std::filesystem::path& binary) {
+  return {"--provider",
+          binary.string(),
+          "--apply",
+          "--env",
+          "TFCFAULT_STATE_DIR=" + (dir / "objects").string(),
+          "--env",
+          "TFCFAULT_MODE=" + mode,
+          "--hints",
+          hints("tfcfault"),
+          "--seed",
+          "7",
+          "--cases",
+          "10",
+          "--shrink-time",
+          "10",
+          "--timeout",
+          "20",
+          "--resources",
+          "tfcfault_thing",
+          "--no-data-sources"};
+}
+
 CliRun run_tfconform(const std::filesystem::path& dir, const std::vector<std::string>& args) {
   CliRun run;
   run.dir = dir;

@@ -47,6 +47,12 @@ private:
 /// `tfconform run ARGS --json <dir>/report.json` with the working directory `dir`.
 CliRun run_tfconform(const std::filesystem::path& dir, const std::vector<std::string>& args);
 
+/// A short --apply run of tfcfault_thing (10 cases, seed 7) with fault `mode` planted, its objects
+/// kept under `dir`, played by `binary` (the built tfcfault unless given): the run several
+/// end-to-end tests of findings, baselines and reproductions share.
+std::vector<std::string> tfcfault_thing_run(const std::filesystem::path& dir, const std::string& mode,
+                                            const std::filesystem::path& binary = provider_binary("tfcfault"));
+
 /// `tfconform ARGS` as given (any subcommand) with the working directory `dir`; `report` stays null.
 CliRun run_tfconform_command(const std::filesystem::path& dir, const std::vector<std::string>& args);
 /// $TFC_BINARY_DIR/cli/<name> (OpenTofu: `make providers` builds cli/tofu).

@@ -11,6 +11,7 @@
 #include <cstring>
 
 #include "runner/lifeline_spawn.hpp"
+#include "runner/plugin_env.hpp"
 #include "runner/process_group.hpp"
 
 extern char** environ;
@@ -38,18 +39,14 @@ std::string find_executable(const std::string& name) {
   return name;
 }
 
-/// This process's environment with `added` entries added or replacing theirs.
+/// This process's environment with the "NAME=value" entries of `added` added or replacing theirs.
 std::vector<std::string> environment_with(const std::vector<std::string>& added) {
-  std::vector<std::string> env;
-  for (char** e = environ; *e != nullptr; ++e) {
-    const std::string entry = *e;
-    const std::string name = entry.substr(0, entry.find('='));
-    bool replaced = false;
-    for (const auto& add : added) replaced = replaced || add.substr(0, add.find('=')) == name;
-    if (!replaced) env.push_back(entry);
+  std::vector<runner::EnvVar> vars;
+  for (const auto& entry : added) {
+    const auto eq = entry.find('=');
+    vars.push_back({entry.substr(0, eq), eq == std::string::npos ? std::string() : entry.substr(eq + 1)});
   }
-  env.insert(env.end(), added.begin(), added.end());
-  return env;
+  return runner::build_environment(environ, vars, {});
 }
 
 }  // namespace

@@ -41,11 +41,13 @@ function(tfc_test name)
     ENVIRONMENT_MODIFICATION "TFC_BINARY_DIR=set:${CMAKE_BINARY_DIR}")
 endfunction()
 
-# Adds each listed subdirectory that has a CMakeLists.txt (areas land one at a time).
+# Adds each listed subdirectory; a listed folder without its CMakeLists.txt is an error (a room
+# whose sources silently dropped out of the build would otherwise go unnoticed).
 function(tfc_add_subdirectories)
   foreach(dir ${ARGN})
-    if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/${dir}/CMakeLists.txt)
-      add_subdirectory(${dir})
+    if(NOT EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/${dir}/CMakeLists.txt)
+      message(FATAL_ERROR "tfc_add_subdirectories: ${CMAKE_CURRENT_SOURCE_DIR}/${dir} has no CMakeLists.txt")
     endif()
+    add_subdirectory(${dir})
   endforeach()
 endfunction()

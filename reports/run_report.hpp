@@ -73,7 +73,7 @@ struct Reproduction {
   std::string not_expressible;  // why no configuration can replay it (then steps is empty)
 };
 
-/// What a CLI made of a reproduction (conformance/confirm.hpp): Core rejected the provider
+/// What a CLI made of a reproduction (conformance/repro/confirm.hpp): Core rejected the provider
 /// (confirmed); Core accepted the checked step (not reproduced, and only then); a step failed
 /// for another reason, the CLI's or an earlier error of the provider's, so the checked step
 /// was never judged (could not run); no configuration can replay it (not expressible).

@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-#include "conformance/conformance_run.hpp"
+#include "conformance/suite/conformance_run.hpp"
 
 namespace {
 

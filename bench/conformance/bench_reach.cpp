@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "bench_support.hpp"
-#include "conformance/conformance_run.hpp"
+#include "conformance/suite/conformance_run.hpp"
 #include "reports/json_reporter.hpp"
 
 namespace {

@@ -27,7 +27,7 @@
 #include <vector>
 
 #include "bench_support.hpp"
-#include "conformance/provider_factory.hpp"
+#include "conformance/session/provider_factory.hpp"
 #include "proto/convert/convert_v5.hpp"
 #include "proto/convert/convert_v6.hpp"
 #include "proto/schema/schema_json.hpp"

@@ -31,7 +31,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bench_support.hpp"
-#include "conformance/conformance_run.hpp"
+#include "conformance/suite/conformance_run.hpp"
 
 namespace {
 

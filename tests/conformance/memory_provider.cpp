@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "conformance/value_io.hpp"
+#include "conformance/core/value_io.hpp"
 #include "proto/cty/json.hpp"
 #include "proto/schema/implied_type.hpp"
 #include "proto/schema/schema_json.hpp"

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "conformance/provider_factory.hpp"
+#include "conformance/session/provider_factory.hpp"
 #include "tests/conformance/memory_provider.hpp"
 
 namespace tfc::conformance::testing {

@@ -1,0 +1,69 @@
+// Case generators of the other families (see family_case.hpp), built on config_pair_of.
+#include "conformance/cases/family_case.hpp"
+
+#include "conformance/core/hcl_text.hpp"
+#include "conformance/core/value_io.hpp"
+#include "generators/config_combinators.hpp"
+
+namespace tfc::conformance {
+namespace {
+
+std::string unknowns_of(const ConfigPair& c) {
+  if (c.with_unknowns.injected.empty()) return "";
+  std::string out = "# validated (and planned) first with these values unknown:";
+  for (const auto& p : c.with_unknowns.injected) out += " " + (p.empty() ? std::string("(whole object)") : p.render());
+  return out + "\n";
+}
+
+}  // namespace
+
+rc::Gen<EphemeralCase> ephemeral_case_of(const schema::Block& block, const gen::Hints& hints,
+                                         const CaseGenOptions& options) {
+  return rc::gen::map(config_pair_of(block, hints, options), [](ConfigPair c) { return EphemeralCase{std::move(c)}; });
+}
+
+rc::Gen<ActionCase> action_case_of(const schema::Block& block, const gen::Hints& hints, const CaseGenOptions& options) {
+  return rc::gen::map(config_pair_of(block, hints, options), [](ConfigPair c) { return ActionCase{std::move(c)}; });
+}
+
+rc::Gen<ListCase> list_case_of(const schema::Block& block, const std::shared_ptr<const schema::Block>& resource,
+                               const gen::Hints& resource_hints, const CaseGenOptions& options) {
+  static const gen::Hints kNone;
+  auto head =
+      rc::gen::tuple(config_pair_of(block, kNone, options), gen::chance(50), rc::gen::inRange<std::int64_t>(1, 11));
+  auto create = resource ? rc::gen::map(config_pair_of(*resource, resource_hints, options),
+                                        [resource](ConfigPair c) { return std::optional<ConfigPair>(std::move(c)); })
+                         : rc::gen::just(std::optional<ConfigPair>());
+  return rc::gen::map(rc::gen::pair(head, create),
+                      [](std::pair<std::tuple<ConfigPair, bool, std::int64_t>, std::optional<ConfigPair>> p) {
+                        auto& [config, include, limit] = p.first;
+                        return ListCase{std::move(config), include, limit, std::move(p.second)};
+                      });
+}
+
+std::string describe_case(const std::string& type, const schema::Block&, const ListCase& c) {
+  std::string out = unknowns_of(c.config) + "list \"" + type +
+                    "\" \"test\" {\n  include_resource = " + (c.include_resource_object ? "true" : "false") +
+                    "\n  limit = " + std::to_string(c.limit) + "\n  config = " + hcl_value_text(c.config.known) +
+                    "\n}\n";
+  if (c.create)
+    out += "# with --apply, an object created first (then destroyed): " + hcl_value_text(c.create->known) + "\n";
+  return out;
+}
+
+std::size_t case_size(const ListCase& c) {
+  return count_set_attributes(c.config.known) + (c.create ? count_set_attributes(c.create->known) : 0);
+}
+
+std::string describe_case(const std::string& type, const schema::Block& block, const EphemeralCase& c) {
+  return unknowns_of(c.config) + hcl_block_text("ephemeral", type, "test", block, c.config.known);
+}
+
+std::string describe_case(const std::string& type, const schema::Block& block, const ActionCase& c) {
+  return unknowns_of(c.config) + hcl_block_text("action", type, "test", block, c.config.known);
+}
+
+std::size_t case_size(const EphemeralCase& c) { return count_set_attributes(c.config.known); }
+std::size_t case_size(const ActionCase& c) { return count_set_attributes(c.config.known); }
+
+}  // namespace tfc::conformance

@@ -1,0 +1,51 @@
+#pragma once
+// Generated cases of the families whose input is one configuration of their own schema:
+// ephemeral resources and actions (a configuration, planned or validated first with unknowns),
+// and list resources (a list configuration, whether to include resource objects, a limit, and
+// a configuration of the managed resource of the same name to create and find in the list).
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <rapidcheck.h>
+
+#include "conformance/cases/resource_case.hpp"
+
+namespace tfc::conformance {
+
+struct EphemeralCase {
+  ConfigPair config;
+};
+
+struct ActionCase {
+  ConfigPair config;
+};
+
+/// A list request and, when the list resource has a managed resource of the same name, the
+/// configuration of one object of it to create (with --apply) and find in an unfiltered list.
+struct ListCase {
+  ConfigPair config;
+  bool include_resource_object = false;
+  std::int64_t limit = 1;
+  std::optional<ConfigPair> create;
+};
+
+rc::Gen<EphemeralCase> ephemeral_case_of(const schema::Block& block, const gen::Hints& hints,
+                                         const CaseGenOptions& options);
+rc::Gen<ActionCase> action_case_of(const schema::Block& block, const gen::Hints& hints, const CaseGenOptions& options);
+
+/// `resource` (optional) is the managed resource's block, `resource_hints` its hints; the list
+/// configuration itself is generated without hints (they are keyed by the resource's name).
+rc::Gen<ListCase> list_case_of(const schema::Block& block, const std::shared_ptr<const schema::Block>& resource,
+                               const gen::Hints& resource_hints, const CaseGenOptions& options);
+
+std::string describe_case(const std::string& type, const schema::Block& block, const EphemeralCase& c);
+std::string describe_case(const std::string& type, const schema::Block& block, const ListCase& c);
+std::size_t case_size(const ListCase& c);
+std::string describe_case(const std::string& type, const schema::Block& block, const ActionCase& c);
+std::size_t case_size(const EphemeralCase& c);
+std::size_t case_size(const ActionCase& c);
+
+}  // namespace tfc::conformance

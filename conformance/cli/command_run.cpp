@@ -1,0 +1,334 @@
+// `tfconform run`: generated lifecycle scenarios against a provider, judged by the oracle, with
+// reports. Exit 0: no error finding; 1: at least one; 2: harness or usage error.
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <random>
+
+#include "conformance/cli/cli_target.hpp"
+#include "conformance/cli/command.hpp"
+#include "conformance/suite/conformance_run.hpp"
+#include "conformance/suite/replay_command.hpp"
+#include "conformance/suite/run_finish.hpp"
+#include "reports/console_progress.hpp"
+#include "reports/multi_reporter.hpp"
+#include "runner/memory_limit.hpp"
+#include "runner/reattach.hpp"
+#include "runner/run_stop.hpp"
+
+namespace tfc::cli {
+namespace {
+
+struct RunArgs {
+  std::string provider;
+  std::string reattach;
+  std::string address;
+  std::vector<std::string> env;
+  bool plaintext = false;
+  std::string provider_config;
+  bool apply = false;
+  std::vector<std::string> resources;
+  bool no_data_sources = false;
+  std::size_t cases = 25;
+  std::string seed;
+  std::string shard = "1/1";
+  std::size_t jobs = 1;
+  double timeout_seconds = 30;
+  std::string provider_memory;
+  double time_budget_seconds = 0;
+  std::string require_coverage;
+  std::string hints;
+  std::string write_hints;
+  bool strict = false;
+  std::size_t max_shrinks = 400;
+  int shrink_seconds = 60;
+  std::string replay;
+  std::string values = "realistic";
+  std::vector<std::string> reports;
+  std::string junit, html, json, summary;
+  bool quiet = false;
+  std::string profile = "both";
+  std::string baseline, write_baseline, repro_dir, log_dir;
+  std::vector<std::string> confirm_with;
+};
+
+/// Which provider source a reproduction names: the run's address when it is a full one
+/// (host/namespace/type), else a made-up one on the public registry's host (dev_overrides
+/// never contacts it).
+/// The user's --address when it is a full source address; else empty: each reproduction makes
+/// one up for the local name its type implies (repro_provider.hpp).
+std::string repro_source(const std::string& address) {
+  if (std::count(address.begin(), address.end(), '/') == 2) return address;
+  return {};
+}
+
+/// Forwards progress but holds back the closing table: the run is not judged yet then.
+class HeldProgress final : public report::ProgressListener {
+public:
+  explicit HeldProgress(report::ProgressListener& inner) : m_inner(inner) {}
+  void case_started(const report::CaseEvent& e) override { m_inner.case_started(e); }
+  void case_finished(const report::CaseEvent& e, report::Status s, std::size_t n) override {
+    m_inner.case_finished(e, s, n);
+  }
+  void run_finished(const report::RunReport&) override {}
+  void shrinking(const report::CaseEvent& e, std::string_view rule) override { m_inner.shrinking(e, rule); }
+
+private:
+  report::ProgressListener& m_inner;
+};
+
+Expected<nlohmann::json> read_json_file(const std::string& path, const char* what) {
+  std::ifstream in(path);
+  if (!in) return Error{std::string(what) + " " + path + ": cannot be read"};
+  try {
+    return nlohmann::json::parse(in);
+  } catch (const nlohmann::json::exception& e) {
+    return Error{std::string(what) + " " + path + ": not valid JSON: " + e.what()};
+  }
+}
+
+Expected<std::uint64_t> parse_seed(const std::string& text) {
+  if (text.empty()) return std::random_device{}() * 0x100000001ULL ^ std::random_device{}();
+  try {
+    std::size_t used = 0;
+    const auto v = std::stoull(text, &used, 0);
+    if (used == text.size()) return static_cast<std::uint64_t>(v);
+  } catch (const std::exception&) {}
+  return Error{"--seed \"" + text + "\": expected a non-negative integer (decimal or 0x hex)"};
+}
+
+Expected<conformance::RunSettings> settings_from(const RunArgs& a) {
+  conformance::RunSettings s;
+  if (!a.provider.empty()) {
+    s.target.executable = std::filesystem::absolute(a.provider);
+    if (!std::filesystem::exists(s.target.executable)) return Error{"--provider " + a.provider + ": no such file"};
+  } else {
+    TFC_TRY(attach, single_reattach_target(a.reattach));
+    s.target.attach = std::move(attach);
+  }
+  TFC_TRY(environment, parse_env_options(a.env));
+  s.target.environment = std::move(environment);
+  s.target.plaintext = a.plaintext;
+  s.target.rpc_timeout = std::chrono::milliseconds(static_cast<long long>(a.timeout_seconds * 1000));
+  s.target.memory_limit_bytes = runner::default_provider_memory();
+  if (!a.provider_memory.empty()) {
+    auto limit = runner::parse_memory_size(a.provider_memory);
+    if (!limit) return Error{"--provider-memory: " + limit.error().message};
+    s.target.memory_limit_bytes = *limit;
+  }
+  if (a.require_coverage == "plan")
+    s.require_coverage = conformance::RequiredCoverage::Plan;
+  else if (a.require_coverage == "apply")
+    s.require_coverage = conformance::RequiredCoverage::Apply;
+  else if (!a.require_coverage.empty())
+    return Error{"--require-coverage " + a.require_coverage + ": expected plan or apply"};
+  if (s.require_coverage == conformance::RequiredCoverage::Apply && !a.apply)
+    return Error{"--require-coverage apply needs --apply (without it nothing is applied)"};
+  if (a.time_budget_seconds > 0)
+    s.time_budget = std::chrono::seconds(static_cast<long long>(std::ceil(a.time_budget_seconds)));
+  if (!a.provider_config.empty()) {
+    TFC_TRY(body, read_json_file(a.provider_config, "--provider-config"));
+    if (!body.is_object())
+      return Error{"--provider-config " + a.provider_config + ": expected a JSON object (the provider block's body)"};
+    s.target.start.provider_config = std::move(body);
+  }
+  s.address = a.address;
+  s.apply = a.apply;
+  for (const auto& r : a.resources) {
+    std::size_t start = 0;
+    for (std::size_t i = 0; i <= r.size(); ++i) {
+      if (i == r.size() || r[i] == ',') {
+        if (i > start) s.resource_globs.push_back(r.substr(start, i - start));
+        start = i + 1;
+      }
+    }
+  }
+  s.data_sources = !a.no_data_sources;
+  TFC_TRY(shard, conformance::parse_shard(a.shard));
+  s.shard = shard;
+  s.jobs = a.jobs;
+  s.suite.cases = a.cases;
+  TFC_TRY(seed, parse_seed(a.seed));
+  s.suite.run_seed = seed;
+  s.suite.max_shrinks = a.max_shrinks;
+  s.suite.shrink_time = std::chrono::seconds(a.shrink_seconds);
+  s.suite.check.strict = a.strict;
+  if (a.profile == "terraform")
+    s.suite.check.profile = oracle::CoreProfile::Terraform;
+  else if (a.profile == "opentofu")
+    s.suite.check.profile = oracle::CoreProfile::OpenTofu;
+  else if (a.profile != "both")
+    return Error{"--profile " + a.profile + ": expected terraform, opentofu or both"};
+  {
+    auto& r = s.suite.repro;
+    r.provider_name = s.target.attach ? s.target.attach->provider
+                                      : conformance::provider_name_from_binary(s.target.executable.string());
+    if (auto slash = r.provider_name.rfind('/'); slash != std::string::npos) r.provider_name.erase(0, slash + 1);
+    r.provider_source = repro_source(a.address);
+    // Absolute: reproductions link to it from their own folder, and `confirm` may run elsewhere.
+    std::error_code ec;
+    const auto binary = std::filesystem::absolute(s.target.executable, ec);
+    r.provider_binary = s.target.executable.empty() || ec ? s.target.executable.string() : binary.string();
+    r.environment = a.env;
+    if (!s.target.start.provider_config.empty()) r.provider_config = s.target.start.provider_config.dump();
+  }
+  if (a.values == "all")
+    s.suite.values = conformance::ValueSchedule::all;
+  else if (a.values == "extreme")
+    s.suite.values = conformance::ValueSchedule::extreme;
+  if (!a.hints.empty()) {
+    TFC_TRY(hints, gen::load_hints_file(a.hints));
+    s.hints = std::move(hints);
+  }
+  if (!a.replay.empty()) {
+    TFC_TRY(token, conformance::parse_token(a.replay));
+    if ((token.kind == conformance::CaseKind::Lifecycle) != a.apply && !conformance::kind_ignores_apply(token.kind))
+      return Error{"replay token " + a.replay + " was made " + (a.apply ? "without" : "with") +
+                   " --apply: run it with the same option"};
+    s.replay = std::move(token);
+  }
+  return s;
+}
+
+conformance::ReplayOptions replay_options(const RunArgs& a) {
+  conformance::ReplayOptions o;
+  o.tfconform = conformance::this_program();
+  o.provider = a.provider;
+  o.env = a.env;
+  o.plaintext = a.plaintext;
+  o.provider_config = a.provider_config;
+  o.apply = a.apply;
+  o.hints = a.hints;
+  o.values = a.values;
+  o.address = a.address;
+  o.timeout_seconds = a.timeout_seconds;
+  o.provider_memory = a.provider_memory;
+  o.strict = a.strict;
+  o.profile = a.profile;
+  return o;
+}
+
+int run_command(const RunArgs& a) {
+  if (a.provider.empty() && a.reattach.empty() && !std::getenv("TF_REATTACH_PROVIDERS")) {
+    std::cerr << "tfconform run: give --provider PATH, --reattach JSON or TF_REATTACH_PROVIDERS\n";
+    return 2;
+  }
+  auto settings = settings_from(a);
+  if (!settings) {
+    std::cerr << "tfconform run: " << settings.error().message << "\n";
+    return 2;
+  }
+  std::vector<std::string> specs = a.reports;
+  if (!a.junit.empty()) specs.push_back("junit=" + a.junit);
+  if (!a.html.empty()) specs.push_back("html=" + a.html);
+  if (!a.json.empty()) specs.push_back("json=" + a.json);
+  if (!a.summary.empty()) specs.push_back("summary=" + a.summary);
+  if (auto reporters = report::MultiReporter::create(specs); !reporters) {
+    std::cerr << "tfconform run: " << reporters.error().message << "\n";
+    return 2;
+  }
+  std::ostream& console = std::cerr;
+  report::ConsoleProgress progress(console, report::detect_console_style(2));
+  HeldProgress held(progress);
+  if (!a.quiet) {
+    console << "tfconform run: seed " << settings->suite.run_seed << ", " << settings->suite.cases
+            << " cases per type (" << a.values << " values), "
+            << (settings->apply ? "with --apply (real changes)" : "plan only (no --apply)") << ", profile " << a.profile
+            << "\n";
+  }
+  auto result = conformance::run_conformance(*settings, a.quiet ? nullptr : &held);
+  if (!result) {
+    std::cerr << "tfconform run: " << result.error().message << "\n";
+    return 2;
+  }
+  result->report.profile = a.profile;
+  conformance::attach_replay_commands(result->report, replay_options(a));
+  conformance::FinishOptions finish{specs, a.log_dir, a.repro_dir, a.confirm_with, a.baseline, a.write_baseline};
+  auto status = conformance::finish_run(result->report, finish, console, a.quiet);
+  if (!status) {
+    std::cerr << "tfconform run: " << status.error().message << "\n";
+    return 2;
+  }
+  if (!a.write_hints.empty()) {
+    std::ofstream out(a.write_hints, std::ios::binary | std::ios::trunc);
+    out << gen::hints_file_to_json(result->hints).dump(2) << "\n";
+    if (!out) {
+      std::cerr << "tfconform run: --write-hints " << a.write_hints << ": cannot be written\n";
+      return 2;
+    }
+  }
+  if (!a.quiet) progress.run_finished(result->report);
+  // Stopped by a signal: the reports are written; the exit status says how it ended.
+  if (const int code = runner::stop_exit_code(runner::stop_reason()); code != 0) return code;
+  return *status;
+}
+
+}  // namespace
+
+void add_run_command(CLI::App& app, int& exit_code) {
+  auto a = std::make_shared<RunArgs>();
+  auto* cmd = app.add_subcommand("run", "Play generated lifecycle scenarios against a provider and judge every answer");
+  auto* provider = cmd->add_option("--provider", a->provider, "Provider plugin binary to launch as Core does");
+  cmd->add_option("--reattach", a->reattach, "TF_REATTACH_PROVIDERS JSON of a running provider")->excludes(provider);
+  cmd->add_option("--address", a->address, "Provider address shown in reports (default local/NAME)");
+  cmd->add_option("--env", a->env, "Extra NAME=VALUE for the provider's environment (repeatable)");
+  cmd->add_flag("--plaintext", a->plaintext, "Do not use AutoMTLS (plaintext gRPC)");
+  cmd->add_option("--provider-config", a->provider_config, "JSON file: the provider block's body in .tf.json form");
+  cmd->add_flag("--apply", a->apply, "Make real changes: create, update, replace, import and destroy objects");
+  cmd->add_option("--resources", a->resources, "Only types matching these globs (repeatable or comma-separated)");
+  cmd->add_flag("--no-data-sources", a->no_data_sources, "Do not read data sources");
+  cmd->add_option("--cases", a->cases, "Generated cases per type")->check(CLI::Range(1, 100000));
+  cmd->add_option("--seed", a->seed, "Run seed (default: random, printed)");
+  cmd->add_option("--shard", a->shard, "K/N: only this machine's share of the types (a CI matrix)");
+  cmd->add_option("--jobs", a->jobs, "Provider processes run in parallel")->check(CLI::Range(1, 64));
+  cmd->add_option("--timeout", a->timeout_seconds,
+                  "Longest any RPC may take, in seconds (default 30); each RPC's deadline adapts below it to "
+                  "the provider's own answer times")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--provider-memory", a->provider_memory,
+                  "Memory each provider process may use (e.g. 2GiB, 512MiB; 0 for no limit; default 2 GiB or a "
+                  "quarter of the machine, whichever is smaller)");
+  cmd->add_option("--require-coverage", a->require_coverage,
+                  "plan|apply: every selected type that never reached this step is an error finding "
+                  "(coverage.type_not_exercised), for CI gates");
+  cmd->add_option("--time-budget", a->time_budget_seconds,
+                  "Seconds for the whole run: then no new case starts and the reports say what was not run")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--hints", a->hints, "Hints file steering generation (docs/hints.md)");
+  cmd->add_option("--write-hints", a->write_hints,
+                  "Write the hints every suite ended with (given and learned from refusals) to this file");
+  cmd->add_flag("--strict", a->strict, "Report rules tolerated for the legacy SDK as errors");
+  cmd->add_option("--max-shrinks", a->max_shrinks, "Cases tried while shrinking one failure");
+  cmd->add_option("--shrink-time", a->shrink_seconds, "Seconds spent shrinking one failure at most")
+      ->check(CLI::Range(0, 86400));
+  cmd->add_option("--replay", a->replay, "Play exactly the case of this replay token (from a report)");
+  cmd->add_option("--values", a->values,
+                  "realistic (default): values configurations hold; all: then extreme values in the last fifth of "
+                  "the cases; extreme: extreme values only")
+      ->check(CLI::IsMember({"realistic", "all", "extreme"}));
+  cmd->add_option("--report", a->reports,
+                  "KIND=PATH, KIND one of junit, json, html, summary (repeatable; - is stdout)");
+  cmd->add_option("--junit", a->junit, "Write JUnit XML here");
+  cmd->add_option("--html", a->html, "Write the HTML report here");
+  cmd->add_option("--json", a->json, "Write the JSON report here");
+  cmd->add_option("--summary", a->summary, "Write a Markdown summary here (CI job summaries)");
+  cmd->add_flag("--quiet", a->quiet, "No progress and no findings table");
+  cmd->add_option("--profile", a->profile,
+                  "terraform, opentofu or both (default): a rule only the other Core enforces is a warning")
+      ->check(CLI::IsMember({"terraform", "opentofu", "both"}));
+  cmd->add_option("--baseline", a->baseline,
+                  "Findings whose fingerprint is in this file are known: they do not fail the run");
+  cmd->add_option("--write-baseline", a->write_baseline, "Write the fingerprints of this run's findings to this file");
+  cmd->add_option("--repro-dir", a->repro_dir,
+                  "Write a Terraform reproduction of every contract (and robustness) finding under this folder");
+  cmd->add_option("--confirm-with", a->confirm_with,
+                  "Play every reproduction with this Terraform or OpenTofu binary and record the verdict (repeatable)");
+  cmd->add_option(
+      "--log-dir", a->log_dir,
+      "Folder for the whole provider log of each failing case (default: tfconform-logs beside the first report file)");
+  cmd->callback([a, &exit_code] { exit_code = run_command(*a); });
+}
+
+}  // namespace tfc::cli

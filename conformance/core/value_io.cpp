@@ -1,0 +1,313 @@
+// Encoding requests, classifying undecodable responses, and the redacted display form.
+#include "conformance/core/value_io.hpp"
+
+#include <cstdint>
+
+#include "oracle/rule_id.hpp"
+#include "oracle/string_encoding.hpp"
+#include "proto/cty/json.hpp"
+#include "proto/cty/msgpack.hpp"
+#include "proto/schema/implied_type.hpp"
+
+namespace tfc::conformance {
+namespace {
+
+constexpr const char* kUnknownText = "(known after apply)";
+constexpr const char* kSensitiveText = "(sensitive value)";
+
+/// Skips one msgpack object at `pos`; false when the bytes end early or hold an unused code.
+bool skip_msgpack(std::string_view b, std::size_t& pos, int depth) {
+  if (depth > cty::kMaxDepth || pos >= b.size()) return false;
+  const auto byte = static_cast<std::uint8_t>(b[pos++]);
+  auto need = [&](std::size_t n) { return b.size() - pos >= n; };
+  auto read_be = [&](int n, std::uint64_t& out) {
+    if (!need(static_cast<std::size_t>(n))) return false;
+    out = 0;
+    for (int i = 0; i < n; ++i) out = (out << 8) | static_cast<std::uint8_t>(b[pos++]);
+    return true;
+  };
+  auto skip_bytes = [&](std::uint64_t n) {
+    if (!need(n)) return false;
+    pos += n;
+    return true;
+  };
+  auto skip_items = [&](std::uint64_t n) {
+    for (std::uint64_t i = 0; i < n; ++i) {
+      if (!skip_msgpack(b, pos, depth + 1)) return false;
+    }
+    return true;
+  };
+  std::uint64_t n = 0;
+  if (byte <= 0x7f || byte >= 0xe0) return true;                              // fixint
+  if (byte >= 0x80 && byte <= 0x8f) return skip_items(2ULL * (byte & 0x0f));  // fixmap
+  if (byte >= 0x90 && byte <= 0x9f) return skip_items(byte & 0x0f);           // fixarray
+  if (byte >= 0xa0 && byte <= 0xbf) return skip_bytes(byte & 0x1f);           // fixstr
+  switch (byte) {
+    case 0xc0:
+    case 0xc2:
+    case 0xc3: return true;
+    case 0xc4:
+    case 0xd9: return read_be(1, n) && skip_bytes(n);
+    case 0xc5:
+    case 0xda: return read_be(2, n) && skip_bytes(n);
+    case 0xc6:
+    case 0xdb: return read_be(4, n) && skip_bytes(n);
+    case 0xc7: return read_be(1, n) && skip_bytes(n + 1);
+    case 0xc8: return read_be(2, n) && skip_bytes(n + 1);
+    case 0xc9: return read_be(4, n) && skip_bytes(n + 1);
+    case 0xca:
+    case 0xce:
+    case 0xd2: return skip_bytes(4);
+    case 0xcb:
+    case 0xcf:
+    case 0xd3: return skip_bytes(8);
+    case 0xcc:
+    case 0xd0: return skip_bytes(1);
+    case 0xcd:
+    case 0xd1: return skip_bytes(2);  // NOLINT(bugprone-branch-clone): one row per msgpack format
+    case 0xd4: return skip_bytes(2);
+    case 0xd5: return skip_bytes(3);
+    case 0xd6: return skip_bytes(5);
+    case 0xd7: return skip_bytes(9);
+    case 0xd8: return skip_bytes(17);
+    case 0xdc: return read_be(2, n) && skip_items(n);
+    case 0xdd: return read_be(4, n) && skip_items(n);
+    case 0xde: return read_be(2, n) && skip_items(2 * n);
+    case 0xdf: return read_be(4, n) && skip_items(2 * n);
+    default: return false;  // 0xc1: never used
+  }
+}
+
+nlohmann::json number_json(const cty::Number& n) {
+  if (auto i = n.to_int64()) return *i;
+  if (auto d = n.to_exact_double()) return *d;
+  return n.canonical();
+}
+
+nlohmann::json plain_json(const cty::Value& v);
+
+nlohmann::json elements_json(const cty::Value& v) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& e : v.elements()) out.push_back(plain_json(e));
+  return out;
+}
+
+/// A value with no schema beside it (attribute types, dynamic values).
+nlohmann::json plain_json(const cty::Value& v) {
+  if (!v.is_known()) return kUnknownText;
+  if (v.is_null()) return nullptr;
+  switch (v.type().kind()) {
+    case cty::Kind::String: return v.as_string();
+    case cty::Kind::Number: return number_json(v.as_number());
+    case cty::Kind::Bool: return v.as_bool();
+    case cty::Kind::List:
+    case cty::Kind::Set:
+    case cty::Kind::Tuple: return elements_json(v);
+    case cty::Kind::Map: {
+      nlohmann::json out = nlohmann::json::object();
+      for (const auto& [k, e] : v.map_entries()) out[k] = plain_json(e);
+      return out;
+    }
+    case cty::Kind::Object: {
+      nlohmann::json out = nlohmann::json::object();
+      const auto& attrs = v.type().attributes();
+      for (std::size_t i = 0; i < attrs.size(); ++i) out[attrs[i].name] = plain_json(v.attribute_values()[i]);
+      return out;
+    }
+    case cty::Kind::Dynamic: return nullptr;
+  }
+  return nullptr;
+}
+
+nlohmann::json nested_attributes_json(const std::vector<schema::Attribute>& attributes, const cty::Value& object);
+
+nlohmann::json attribute_json(const schema::Attribute& a, const cty::Value& v) {
+  if (a.sensitive && !v.is_null()) return kSensitiveText;
+  if (!a.nested_type || !v.is_known() || v.is_null()) return plain_json(v);
+  const auto& attrs = a.nested_type->attributes;
+  if (a.nested_type->nesting == schema::NestingMode::Single) return nested_attributes_json(attrs, v);
+  if (a.nested_type->nesting == schema::NestingMode::Map) {
+    nlohmann::json out = nlohmann::json::object();
+    for (const auto& [k, e] : v.map_entries()) out[k] = nested_attributes_json(attrs, e);
+    return out;
+  }
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& e : v.elements()) out.push_back(nested_attributes_json(attrs, e));
+  return out;
+}
+
+nlohmann::json nested_attributes_json(const std::vector<schema::Attribute>& attributes, const cty::Value& object) {
+  if (!object.is_known()) return kUnknownText;
+  if (object.is_null()) return nullptr;
+  nlohmann::json out = nlohmann::json::object();
+  for (const auto& a : attributes) {
+    const cty::Value* v = object.attribute(a.name);
+    out[a.name] = v ? attribute_json(a, *v) : nlohmann::json(nullptr);
+  }
+  return out;
+}
+
+bool attributes_sensitive(const std::vector<schema::Attribute>& attributes, const std::vector<cty::PathStep>& steps,
+                          std::size_t at);
+
+bool block_sensitive(const schema::Block& block, const std::vector<cty::PathStep>& steps, std::size_t at) {
+  if (at >= steps.size()) return false;
+  const auto* step = std::get_if<cty::AttributeStep>(&steps[at]);
+  if (step == nullptr) return false;
+  if (const auto* a = block.find_attribute(step->name)) {
+    if (a->sensitive) return true;
+    if (!a->nested_type) return false;
+    std::size_t next = at + 1;
+    if (a->nested_type->nesting != schema::NestingMode::Single) ++next;  // the element step
+    return attributes_sensitive(a->nested_type->attributes, steps, next);
+  }
+  if (const auto* nb = block.find_block_type(step->name)) {
+    std::size_t next = at + 1;
+    if (nb->nesting != schema::NestingMode::Single && nb->nesting != schema::NestingMode::Group) ++next;
+    return nb->block && block_sensitive(*nb->block, steps, next);
+  }
+  return false;
+}
+
+bool attributes_sensitive(const std::vector<schema::Attribute>& attributes, const std::vector<cty::PathStep>& steps,
+                          std::size_t at) {
+  schema::Block shell;
+  shell.attributes = attributes;
+  return block_sensitive(shell, steps, at);
+}
+
+std::size_t count_leaves(const cty::Value& v) {
+  if (v.is_null()) return 0;
+  if (!v.is_known()) return 1;
+  switch (v.type().kind()) {
+    case cty::Kind::Object: {
+      std::size_t n = 0;
+      for (const auto& e : v.attribute_values()) n += count_leaves(e);
+      return n;
+    }
+    case cty::Kind::List:
+    case cty::Kind::Set:
+    case cty::Kind::Tuple: {
+      std::size_t n = 0;
+      for (const auto& e : v.elements()) n += count_leaves(e);
+      return n;
+    }
+    case cty::Kind::Map: {
+      std::size_t n = 0;
+      for (const auto& [k, e] : v.map_entries()) n += count_leaves(e);
+      return n;
+    }
+    default: return 1;
+  }
+}
+
+}  // namespace
+
+Expected<protocol::DynamicValue> encode_value(const schema::Block& block, const cty::Value& value) {
+  return encode_value(schema::implied_type(block), value);
+}
+
+Expected<protocol::DynamicValue> encode_value(const cty::Type& type, const cty::Value& value) {
+  TFC_TRY(bytes, cty::msgpack_encode(value, type));
+  protocol::DynamicValue out;
+  out.msgpack = std::move(bytes);
+  return out;
+}
+
+nlohmann::json undecodable_bytes(const protocol::DynamicValue& v) {
+  constexpr std::size_t kShownBytes = 64;
+  const std::string& bytes = v.msgpack.empty() ? v.json : v.msgpack;
+  static const char* digits = "0123456789abcdef";
+  std::string hex;
+  for (std::size_t i = 0; i < bytes.size() && i < kShownBytes; ++i) {
+    const auto b = static_cast<unsigned char>(bytes[i]);
+    hex += digits[b >> 4];
+    hex += digits[b & 15];
+  }
+  if (bytes.size() > kShownBytes) hex += "...";
+  return {{v.msgpack.empty() ? "json_hex" : "msgpack_hex", hex}, {"bytes", bytes.size()}};
+}
+
+bool is_well_formed_msgpack(std::string_view bytes) {
+  std::size_t pos = 0;
+  return skip_msgpack(bytes, pos, 0) && pos == bytes.size();
+}
+
+Decoded decode_value(const schema::Block& block, const protocol::DynamicValue& value, const std::string& what) {
+  return decode_value(schema::implied_type(block), value, what);
+}
+
+Decoded decode_value(const cty::Type& type, const protocol::DynamicValue& value, const std::string& what) {
+  Decoded out;
+  if (value.empty()) {
+    out.value = cty::Value::null(type);
+    return out;
+  }
+  const bool msgpack = !value.msgpack.empty();
+  auto decoded = msgpack ? cty::msgpack_decode(value.msgpack, type) : cty::json_decode(value.json, type);
+  if (decoded) {
+    out.value = std::move(*decoded);
+    if (msgpack) out.violations = oracle::check_strings_are_utf8(*out.value, what);
+    return out;
+  }
+  bool well_formed = false;
+  if (msgpack) {
+    well_formed = is_well_formed_msgpack(value.msgpack);
+  } else {
+    well_formed = nlohmann::json::accept(value.json);
+  }
+  oracle::Violation v;
+  v.severity = oracle::Severity::error;
+  if (well_formed) {
+    v.rule = oracle::rule_text("value.type_mismatch");
+    v.message = what + " does not conform to the schema's type: " + decoded.error().message;
+  } else {
+    v.rule = oracle::rule_text("value.undecodable");
+    v.message = what + " is not valid " + (msgpack ? "msgpack" : "JSON") + ": " + decoded.error().message;
+  }
+  out.violations.push_back(std::move(v));
+  return out;
+}
+
+nlohmann::json display_json(const schema::Block& block, const cty::Value& value) {
+  if (!value.is_known()) return kUnknownText;
+  if (value.is_null()) return nullptr;
+  nlohmann::json out = nlohmann::json::object();
+  for (const auto& a : block.attributes) {
+    const cty::Value* v = value.attribute(a.name);
+    out[a.name] = v ? attribute_json(a, *v) : nlohmann::json(nullptr);
+  }
+  for (const auto& nb : block.block_types) {
+    const cty::Value* v = value.attribute(nb.type_name);
+    if (v == nullptr || !nb.block) {
+      out[nb.type_name] = nullptr;
+    } else if (!v->is_known() || v->is_null()) {
+      out[nb.type_name] = plain_json(*v);
+    } else if (nb.nesting == schema::NestingMode::Single || nb.nesting == schema::NestingMode::Group) {
+      out[nb.type_name] = display_json(*nb.block, *v);
+    } else if (nb.nesting == schema::NestingMode::Map && v->type().kind() != cty::Kind::Tuple) {
+      nlohmann::json m = nlohmann::json::object();
+      if (v->type().kind() == cty::Kind::Map) {
+        for (const auto& [k, e] : v->map_entries()) m[k] = display_json(*nb.block, e);
+      } else {
+        const auto& attrs = v->type().attributes();
+        for (std::size_t i = 0; i < attrs.size(); ++i)
+          m[attrs[i].name] = display_json(*nb.block, v->attribute_values()[i]);
+      }
+      out[nb.type_name] = m;
+    } else {
+      nlohmann::json list = nlohmann::json::array();
+      for (const auto& e : v->elements()) list.push_back(display_json(*nb.block, e));
+      out[nb.type_name] = list;
+    }
+  }
+  return out;
+}
+
+bool path_is_sensitive(const schema::Block& block, const cty::Path& path) {
+  return block_sensitive(block, path.steps(), 0);
+}
+
+std::size_t count_set_attributes(const cty::Value& config) { return count_leaves(config); }
+
+}  // namespace tfc::conformance

@@ -1,0 +1,495 @@
+// Core's sequences for one case (see case_play.hpp), judged step by step.
+#include "conformance/play/case_play.hpp"
+
+#include "conformance/cases/import_id_format.hpp"
+#include "conformance/core/value_io.hpp"
+#include "conformance/play/resource_driver.hpp"
+#include "generators/invented_values.hpp"
+#include "oracle/identity_rules.hpp"
+#include "oracle/plan_final.hpp"
+#include "oracle/state_checks.hpp"
+
+namespace tfc::conformance {
+namespace {
+
+constexpr const char* kAfterApply = "lifecycle.plan_not_empty_after_apply";
+constexpr const char* kAfterRefresh = "lifecycle.plan_not_empty_after_refresh";
+constexpr const char* kAfterMove = "lifecycle.plan_not_empty_after_move";
+
+/// Core stops an operation at the first error it finds in a provider's answer, so the case does
+/// too (only the destroy follows): later findings would be consequences of the first one.
+bool failed(ResourceDriver& d) { return d.lost() || d.recorder().outcome().has_error_finding(); }
+
+/// Judges a check that compares two answers (no single RPC of its own).
+void judge_pair(ResourceDriver& d, std::string_view step, std::string_view rpc, const oracle::Violations& v,
+                const char* expected_name, const cty::Value& expected, const char* actual_name,
+                const cty::Value& actual) {
+  StepValues values;
+  values.request = {{expected_name, display_json(d.block(), expected)}};
+  values.response = {{actual_name, display_json(d.block(), actual)}};
+  values.expected = &expected;
+  values.actual = &actual;
+  d.recorder().judge(step, rpc, v, values);
+}
+
+/// `identity.changed` between the identity the case knows and one an answer gave for the same
+/// object (a check that compares two answers).
+void judge_identity_pair(ResourceDriver& d, std::string_view step, const cty::Value& expected,
+                         const cty::Value& actual) {
+  StepValues values;
+  values.request = {{"identity", display_json(d.identity_block(), expected)}};
+  values.response = {{"identity", display_json(d.identity_block(), actual)}};
+  d.recorder().judge(step, "ReadResource",
+                     oracle::check_identity_kept(d.identity_block(), expected, actual, "the imported object"), values);
+}
+
+/// Validation with unknowns (when any were injected), then with the known configuration.
+bool validate_config(ResourceDriver& d, const ConfigPair& config) {
+  if (!config.with_unknowns.injected.empty() && !d.validate(config.with_unknowns.value, "validate (unknowns)"))
+    return false;
+  return d.validate(config.known, "validate");
+}
+
+/// The plan with unknowns, when any were injected. Returns false when the case cannot go on.
+bool plan_initial(ResourceDriver& d, const cty::Value& prior, const std::string& prior_private,
+                  const ConfigPair& config, std::optional<Planned>& initial,
+                  const std::optional<cty::Value>& prior_identity = std::nullopt) {
+  if (config.with_unknowns.injected.empty()) return true;
+  initial = d.plan(prior, prior_private, config.with_unknowns.value, "plan (unknowns)", prior_identity);
+  return initial && !failed(d);
+}
+
+/// Validation, then the plan with unknowns. Returns false when the case cannot go on.
+bool validate_and_plan_initial(ResourceDriver& d, const cty::Value& prior, const std::string& prior_private,
+                               const ConfigPair& config, std::optional<Planned>& initial,
+                               const std::optional<cty::Value>& prior_identity = std::nullopt) {
+  return validate_config(d, config) && plan_initial(d, prior, prior_private, config, initial, prior_identity);
+}
+
+/// The final plan, made when the values are known (at apply time), judged against the initial
+/// plan: 000 §PlanResourceChange, "OpenTofu Core compares the final with the initial".
+std::optional<Planned> plan_final(ResourceDriver& d, const cty::Value& prior, const std::string& prior_private,
+                                  const ConfigPair& config, const std::optional<Planned>& initial, const char* step,
+                                  const std::optional<cty::Value>& prior_identity = std::nullopt) {
+  // At apply time Core sends back the private data of the plan-time plan (6.11).
+  auto final_plan = d.plan(prior, prior_private, config.known, step, prior_identity, false,
+                           initial ? initial->planned_private : std::string());
+  if (final_plan) {
+    d.recorder().outcome().planned = true;
+    d.recorder().reached(CoverageStep::Planned);
+  }
+  if (!final_plan || failed(d)) return std::nullopt;
+  if (initial) {
+    auto v = oracle::check_plan_final(d.block(), initial->state, final_plan->state);
+    auto action = oracle::check_action_change(initial->action, final_plan->action);
+    v.insert(v.end(), action.begin(), action.end());
+    judge_pair(d, step, "PlanResourceChange", v, "initial_planned_state", initial->state, "final_planned_state",
+               final_plan->state);
+    if (failed(d)) return std::nullopt;
+  }
+  return final_plan;
+}
+
+/// Both plans of a create (or of the create half of a replacement).
+std::optional<Planned> validate_and_plan(ResourceDriver& d, const cty::Value& prior, const std::string& prior_private,
+                                         const ConfigPair& config) {
+  std::optional<Planned> initial;
+  if (!validate_and_plan_initial(d, prior, prior_private, config, initial)) return std::nullopt;
+  return plan_final(d, prior, prior_private, config, initial, initial ? "final plan" : "plan");
+}
+
+/// After an apply: plan again (no-op), read, and plan again after the refresh (no-op).
+std::optional<LiveObject> settle(ResourceDriver& d, LiveObject live, const cty::Value& config) {
+  if (auto again = d.plan(live.state, live.private_data, config, "plan after apply", live.identity);
+      again && !failed(d)) {
+    judge_pair(d, "plan after apply", "PlanResourceChange",
+               oracle::check_plan_is_no_op(d.block(), live.state, again->state, kAfterApply), "prior_state", live.state,
+               "planned_state", again->state);
+  }
+  if (failed(d)) return d.lost() ? std::nullopt : std::optional<LiveObject>(live);
+  auto read = d.read(live, "read after apply");
+  if (!read) return d.lost() ? std::nullopt : std::optional<LiveObject>(live);
+  // A read may find the object gone (an expiring resource, say): the case ends there.
+  if (read->state.is_null()) return std::nullopt;
+  judge_pair(d, "read after apply", "ReadResource",
+             oracle::check_read_normalization(d.block(), live.state, read->state), "applied_state", live.state,
+             "read_state", read->state);
+  if (failed(d)) return d.lost() ? std::nullopt : std::optional<LiveObject>(live);
+  if (!raw_equals(read->state, live.state)) {
+    if (auto again = d.plan(read->state, read->private_data, config, "plan after refresh", read->identity);
+        again && !failed(d)) {
+      judge_pair(d, "plan after refresh", "PlanResourceChange",
+                 oracle::check_plan_is_no_op(d.block(), read->state, again->state, kAfterRefresh), "prior_state",
+                 read->state, "planned_state", again->state);
+    }
+  }
+  if (read->private_data.empty()) read->private_data = live.private_data;
+  return read;
+}
+
+/// Applies a plan and settles; a failed or vanished apply leaves what is left for cleanup.
+std::optional<LiveObject> apply_and_settle(ResourceDriver& d, const cty::Value& prior, const Planned& planned,
+                                           const cty::Value& config) {
+  auto applied = d.apply(prior, planned, config, "apply");
+  auto& out = d.recorder().outcome();
+  if (!applied) return std::nullopt;
+  if (applied->apply_failed) {
+    out.leftover_state = applied->state;
+    out.leftover_private = applied->private_data;
+    return std::nullopt;
+  }
+  out.applied = true;
+  d.recorder().reached(CoverageStep::Applied);
+  if (applied->state.is_null()) return std::nullopt;
+  if (!applied->state.is_wholly_known() || failed(d)) {
+    out.leftover_state = applied->state;  // cannot be planned against; destroy it anyway
+    out.leftover_private = applied->private_data;
+    return std::nullopt;
+  }
+  return settle(d, *applied, config);
+}
+
+std::optional<LiveObject> create(ResourceDriver& d, const ConfigPair& config, bool learn_only) {
+  d.recorder().scenario("create");
+  const cty::Value& none = d.null_object();
+  d.recorder().set_learning(true);
+  auto planned = validate_and_plan(d, none, "", config);
+  d.recorder().set_learning(false);
+  if (!planned || learn_only) return std::nullopt;
+  return apply_and_settle(d, none, *planned, config.known);
+}
+
+/// Destroy: plan to null, then apply. Returns false when the object may still exist.
+bool destroy(ResourceDriver& d, const LiveObject& live, ScenarioName scenario) {
+  d.recorder().scenario(scenario);
+  const cty::Value& none = d.null_object();
+  auto planned = d.plan(live.state, live.private_data, none, "plan destroy", live.identity);
+  if (d.lost()) return false;
+  Planned to_null;
+  to_null.state = none;
+  to_null.action = oracle::Action::Delete;
+  to_null.identity = live.identity;
+  if (planned) to_null.planned_private = planned->planned_private;
+  auto applied = d.apply(live.state, to_null, none, "apply destroy");
+  if (applied) d.recorder().reached(CoverageStep::Destroyed);
+  return applied.has_value();
+}
+
+/// Core carries out a replacement as a delete, then a create planned again from a null prior
+/// at apply time (001 §Default Planning Behavior, "Replace"); that create plan is the final
+/// plan, judged against the create plan made at plan time (`planned_create`).
+std::optional<LiveObject> replace(ResourceDriver& d, const LiveObject& live, const ConfigPair& config,
+                                  const Planned& planned_create) {
+  if (!destroy(d, live, "replace")) return std::nullopt;
+  const cty::Value& none = d.null_object();
+  auto created = plan_final(d, none, "", config, planned_create, "final plan (create)");
+  if (!created) return std::nullopt;
+  auto replaced = apply_and_settle(d, none, *created, config.known);
+  if (replaced) d.recorder().reached(CoverageStep::Replaced);
+  return replaced;
+}
+
+/// When a plan from the prior state asks for replacement, Core plans again from a null prior:
+/// the change's new object is that create plan (Terraform's plan(), "we want to produce a
+/// change object that shows our real prior object but has a new object built from a null prior").
+std::optional<Planned> create_half(ResourceDriver& d, const cty::Value& config, const char* step) {
+  const cty::Value& none = d.null_object();
+  auto created = d.plan(none, "", config, step);
+  if (!created || failed(d)) return std::nullopt;
+  return created;
+}
+
+/// `took` says whether the object now follows `config` (false when the provider refused it).
+std::optional<LiveObject> update(ResourceDriver& d, const LiveObject& live, const ConfigPair& config, bool& took) {
+  d.recorder().scenario("update");
+  took = false;
+  auto unchanged = [&]() { return d.lost() ? std::nullopt : std::optional<LiveObject>(live); };
+  std::optional<Planned> initial;
+  if (!validate_and_plan_initial(d, live.state, live.private_data, config, initial, live.identity)) return unchanged();
+  if (initial && initial->action == oracle::Action::Replace) {
+    d.recorder().scenario("replace");
+    auto created = create_half(d, config.with_unknowns.value, "plan (unknowns, replace: create)");
+    if (!created) return unchanged();
+    took = true;
+    d.recorder().reached(CoverageStep::UpdatePlanned);
+    return replace(d, live, config, *created);
+  }
+  auto planned =
+      plan_final(d, live.state, live.private_data, config, initial, initial ? "final plan" : "plan", live.identity);
+  if (!planned) return unchanged();
+  took = true;
+  d.recorder().reached(CoverageStep::UpdatePlanned);
+  switch (planned->action) {
+    case oracle::Action::NoOp: return live;
+    case oracle::Action::Replace: {
+      d.recorder().scenario("replace");
+      auto created = create_half(d, config.known, "plan (replace: create)");
+      if (!created) return unchanged();
+      return replace(d, live, config, *created);
+    }
+    case oracle::Action::Update: {
+      auto updated = apply_and_settle(d, live.state, *planned, config.known);
+      if (updated) d.recorder().reached(CoverageStep::Updated);
+      return updated;
+    }
+    default: return std::nullopt;  // create or delete from an update: already a plan finding
+  }
+}
+
+void refresh(ResourceDriver& d, LiveObject& live, const cty::Value& config) {
+  d.recorder().scenario("refresh");
+  auto read = d.read(live, "read");
+  if (!read || read->state.is_null()) return;
+  judge_pair(d, "read", "ReadResource", oracle::check_read_normalization(d.block(), live.state, read->state),
+             "prior_state", live.state, "read_state", read->state);
+  if (auto again = d.plan(read->state, read->private_data, config, "plan after refresh", read->identity);
+      again && !failed(d)) {
+    judge_pair(d, "plan after refresh", "PlanResourceChange",
+               oracle::check_plan_is_no_op(d.block(), read->state, again->state, kAfterRefresh), "prior_state",
+               read->state, "planned_state", again->state);
+  }
+  if (read->private_data.empty()) read->private_data = live.private_data;
+  live = *read;
+}
+
+/// The object moved from its own type and version, then planned with its configuration: a
+/// no-op, as if nothing had moved. The case goes on with the object as it was.
+void move(ResourceDriver& d, const LiveObject& live, const cty::Value& config, const std::string& address) {
+  d.recorder().scenario("move");
+  auto moved = d.move(live, address, "move");
+  if (!moved || failed(d)) return;
+  if (auto again = d.plan(moved->state, moved->private_data, config, "plan after move", moved->identity);
+      again && !failed(d)) {
+    judge_pair(d, "plan after move", "PlanResourceChange",
+               oracle::check_plan_is_no_op(d.block(), moved->state, again->state, kAfterMove), "moved_state",
+               moved->state, "planned_state", again->state);
+  }
+}
+
+/// Right after import and read, the configuration that created the object plans against the
+/// imported state as an `import` block plans it in the same run: a no-op, but for what the
+/// import left null (000 §ImportResourceState, partial import).
+void plan_after_import(ResourceDriver& d, const cty::Value& applied, const LiveObject& imported,
+                       const cty::Value& config) {
+  auto again = d.plan(imported.state, imported.private_data, config, "plan after import", imported.identity);
+  if (!again || failed(d)) return;
+  judge_pair(d, "plan after import", "PlanResourceChange",
+             oracle::check_plan_after_import(d.block(), applied, imported.state, again->state, again->requires_replace),
+             "imported_state", imported.state, "planned_state", again->state);
+}
+
+/// The object imported by id is the one the case created: the same identity, and importing by
+/// that identity (6.9+) brings it back.
+void judge_import_identity(ResourceDriver& d, const LiveObject& live, const LiveObject& read) {
+  if (failed(d) || !d.has_identity() || !live.identity || !live.identity->is_wholly_known() || live.identity->is_null())
+    return;
+  if (read.identity) judge_identity_pair(d, "read after import", *live.identity, *read.identity);
+  if (failed(d)) return;
+  auto by_identity = d.import_identity(*live.identity, "import by identity");
+  if (!by_identity || failed(d)) return;
+  auto again = d.read(*by_identity, "read after import by identity");
+  if (!again || again->state.is_null()) return;
+  judge_pair(d, "read after import by identity", "ReadResource",
+             oracle::check_import_complete(d.block(), live.state, again->state), "applied_state", live.state,
+             "imported_state", again->state);
+}
+
+void import_by_id(ResourceDriver& d, const LiveObject& live, const cty::Value& config, bool generate) {
+  d.recorder().scenario("import");
+  const cty::Value* id = live.state.attribute("id");
+  if (id == nullptr || !id->is_known() || id->is_null() || id->type().kind() != cty::Kind::String) return;
+  auto imported = d.import(id->as_string(), "import");
+  // Refused with a message naming the ID format it wants: try again, as a user would, with that
+  // ID filled from the state (each format the message offers, in its order).
+  if (!imported && !d.lost() && !failed(d)) {
+    for (const auto& wanted : import_ids_from_refusal(d.import_refusal(), live.state, id->as_string())) {
+      if (d.lost() || failed(d)) break;
+      if ((imported = d.import(wanted, "import"))) break;
+    }
+  }
+  if (!imported || imported->size() != 1) return;
+  auto read = d.read(imported->front(), "read after import");
+  if (!read) return;
+  if (read->state.is_null()) {
+    judge_pair(d, "read after import", "ReadResource", oracle::check_import_read(read->state), "imported_state",
+               imported->front().state, "read_state", read->state);
+    return;
+  }
+  judge_pair(d, "read after import", "ReadResource", oracle::check_import_complete(d.block(), live.state, read->state),
+             "applied_state", live.state, "imported_state", read->state);
+  d.recorder().reached(CoverageStep::Imported);
+  // Terraform 1.14 writes the configuration of an imported object out (-generate-config-out).
+  if (!failed(d) && generate) d.generate_config(read->state, "generate config");
+  judge_import_identity(d, live, *read);
+  // Last: a case stops at its first finding, and the plan after import must not hide the
+  // identity findings above.
+  if (!failed(d)) {
+    LiveObject prior = *read;
+    if (prior.private_data.empty()) prior.private_data = imported->front().private_data;
+    plan_after_import(d, live.state, prior, config);
+  }
+}
+
+bool can_move(const PlayOptions& options) {
+  return options.provider != nullptr && options.provider->capabilities.move_resource_state;
+}
+
+const schema::IdentitySchema* identity_schema_of(const PlayOptions& options, const std::string& type) {
+  if (options.provider == nullptr) return nullptr;
+  auto it = options.provider->identity_schemas.find(type);
+  return it != options.provider->identity_schemas.end() ? &it->second : nullptr;
+}
+
+/// The prior state of a plan-only case: the planned state with its unknowns invented, a
+/// function of the plan and the case's seed (so a case replays exactly).
+cty::Value invented_prior(const cty::Value& planned, std::uint64_t seed) {
+  constexpr int kInventionSize = 50;
+  return gen::with_unknowns_invented(planned)(rc::Random(seed), kInventionSize).value();
+}
+
+}  // namespace
+
+CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type, const schema::Schema& schema,
+                      const LifecycleCase& c, const PlayOptions& options) {
+  CaseOutcome out;
+  CaseRecorder rec(type, schema.block, out);
+  rec.set_profile(options.check.profile);
+  rec.set_log_mark(options.log_mark);
+  ResourceDriver d(client, type, schema, rec, options.check, identity_schema_of(options, type));
+  auto live = create(d, c.create, options.learn_only);
+  cty::Value config = c.create.known;
+  if (live && !failed(d) && can_move(options)) move(d, *live, config, options.provider_address);
+  std::optional<cty::Value> upgraded;  // the state last upgraded in this case
+  for (std::size_t i = 0; i < c.steps.size(); ++i) {
+    const Step& step = c.steps[i];
+    if (!live || failed(d)) break;
+    rec.set_phase(i + 1);
+    switch (step.kind) {
+      case StepKind::Refresh: refresh(d, *live, config); break;
+      case StepKind::Upgrade:
+        rec.scenario("upgrade");
+        // A state this case already upgraded asks the same question again: its answer was
+        // judged then (the upgrade does not change the live object).
+        if (upgraded && raw_equals(*upgraded, live->state)) break;
+        d.upgrade(live->state, "upgrade");
+        if (!failed(d) && live->identity && live->identity->is_wholly_known() && !live->identity->is_null())
+          d.upgrade_identity(*live->identity, "upgrade identity");
+        upgraded = live->state;
+        break;
+      case StepKind::Import:
+        import_by_id(d, *live, config,
+                     options.provider != nullptr && options.provider->capabilities.generate_resource_config);
+        break;
+      case StepKind::Update: {
+        bool took = false;
+        live = update(d, *live, step.config, took);
+        if (took) config = step.config.known;
+        break;
+      }
+    }
+  }
+  rec.set_phase(c.steps.size() + 1);
+  if (live && !d.lost()) {
+    if (!destroy(d, *live, "destroy") && d.lost()) {
+      out.leftover_state = live->state;
+      out.leftover_private = live->private_data;
+    }
+  } else if (live) {
+    out.leftover_state = live->state;
+    out.leftover_private = live->private_data;
+  } else if (out.leftover_state && !d.lost()) {
+    // A partial object from a failed apply: destroy it now, judged like any destroy.
+    LiveObject partial{*out.leftover_state, out.leftover_private};
+    if (destroy(d, partial, "destroy")) out.leftover_state.reset();
+  }
+  rec.finish();
+  return out;
+}
+
+CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type, const schema::Schema& schema,
+                      const PlanOnlyCase& c, const PlayOptions& options) {
+  CaseOutcome out;
+  CaseRecorder rec(type, schema.block, out);
+  rec.set_profile(options.check.profile);
+  rec.set_log_mark(options.log_mark);
+  ResourceDriver d(client, type, schema, rec, options.check, identity_schema_of(options, type));
+  rec.scenario("plan");
+  const cty::Value& none = d.null_object();
+  rec.set_learning(true);
+  const auto created = validate_and_plan(d, none, "", c.config);
+  rec.set_learning(false);
+  // Without an accepted plan there is no state the provider could have written: the upgrade
+  // and the plan update are skipped rather than played on a wholly invented prior.
+  if (created && !failed(d) && !options.learn_only) {
+    const bool invented = !created->state.is_wholly_known();
+    const cty::Value prior = invented_prior(created->state, c.invention_seed);
+    rec.scenario("upgrade");
+    rec.prior_invented(invented);
+    d.upgrade(prior, "upgrade");
+    if (!failed(d) && can_move(options)) {
+      rec.scenario("move");
+      d.move(LiveObject{prior, ""}, options.provider_address, "move");
+    }
+    if (!failed(d)) {
+      rec.scenario("plan update");
+      const ConfigPair& next = c.update ? *c.update : c.config;
+      rec.prior_invented(false);
+      if (!c.update || validate_config(d, next)) {
+        // The known configuration only: a plan with unknowns that asks for replacement would
+        // lead to Core's replace path, which needs an apply. Deferral allowed (as Terraform
+        // Stacks runs): a deferred answer must still conform.
+        rec.prior_invented(invented);
+        if (d.plan(prior, "", next.known, "plan update", std::nullopt, true)) rec.reached(CoverageStep::UpdatePlanned);
+      }
+    }
+  }
+  rec.finish();
+  return out;
+}
+
+CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type, const schema::Schema& schema,
+                      const DataCase& c, const PlayOptions& options) {
+  CaseOutcome out;
+  CaseRecorder rec(type, schema.block, out);
+  rec.set_profile(options.check.profile);
+  rec.set_log_mark(options.log_mark);
+  ResourceDriver d(client, type, schema, rec, options.check, identity_schema_of(options, type));
+  rec.scenario("validate");
+  rec.set_learning(true);
+  if (!c.config.with_unknowns.injected.empty() &&
+      !d.validate_data(c.config.with_unknowns.value, "validate (unknowns)")) {
+    rec.finish();
+    return out;
+  }
+  if (d.validate_data(c.config.known, "validate")) {
+    out.planned = true;
+    rec.scenario("read");
+    if (d.read_data(c.config.known, "read")) out.applied = true;
+  }
+  rec.set_learning(false);
+  rec.finish();
+  return out;
+}
+
+void destroy_quietly(protocol::ProviderClient& client, const std::string& type, const schema::Schema& schema,
+                     const cty::Value& state, const std::string& private_data) {
+  CaseOutcome ignored;
+  CaseRecorder rec(type, schema.block, ignored);
+  ResourceDriver d(client, type, schema, rec, {});
+  destroy(d, LiveObject{state, private_data}, "cleanup");
+}
+
+const std::vector<std::string>& lifecycle_scenarios() {
+  static const std::vector<std::string> names = scenarios_of(ScenarioOwner::Lifecycle);
+  return names;
+}
+const std::vector<std::string>& plan_only_scenarios() {
+  static const std::vector<std::string> names = scenarios_of(ScenarioOwner::PlanOnly);
+  return names;
+}
+const std::vector<std::string>& data_scenarios() {
+  static const std::vector<std::string> names = scenarios_of(ScenarioOwner::Data);
+  return names;
+}
+
+}  // namespace tfc::conformance

@@ -1,0 +1,63 @@
+#pragma once
+// Plays one generated case against a live provider, making Core's calls in Core's order
+// (docs/protocol.md §5; seeds 000 §PlanResourceChange to §ImportResourceState):
+//
+//   create:  validate (with unknowns, then known) → plan with unknowns → final plan → apply →
+//            plan again (must be a no-op) → read → plan again after the refresh (no-op)
+//   update:  the same with the object's state as prior; a plan that asks for replacement is
+//            carried out as Core does (destroy, then create from a null prior)
+//   refresh: read → no-op plan;  upgrade: state (and identity) at the current version;
+//   import:  by `id`, then read, compared with the applied state, then planned with the
+//            configuration in force (a no-op but for what import left null); GenerateResourceConfig of it
+//            when advertised (TF 1.14); by identity too (6.9+);
+//   move:    right after the create, when the provider can move states: the object moved
+//            from its own type (a `moved` block across configurations) → no-op plan;
+//   destroy: plan to null → apply.
+//   plan only (no --apply): the create's validation and plans; then the planned state, its
+//            unknown values invented, is the prior of an upgrade, of a move (when the provider
+//            can move states) and of a plan of the known values of a new configuration
+//            (validated first) or of the same one. No accepted plan: no prior, none of these.
+
+#include <functional>
+
+#include "conformance/cases/resource_case.hpp"
+#include "conformance/core/case_outcome.hpp"
+#include "oracle/violation.hpp"
+#include "proto/protocol/provider_client.hpp"
+#include "proto/schema/provider_schema.hpp"
+
+namespace tfc::conformance {
+
+struct PlayOptions {
+  oracle::CheckOptions check;
+  /// Only the calls the suite learns from (a replay re-deriving what earlier cases taught):
+  /// a lifecycle case stops after its create plan, before anything is applied.
+  bool learn_only = false;
+  /// The provider's log length so far (CaseRecorder::set_log_mark); empty: no marks.
+  std::function<std::size_t()> log_mark;
+  /// The whole provider schema (identity schemas, function signatures, the managed resource of
+  /// a list resource); null in tests that play one type alone.
+  const schema::ProviderSchema* provider = nullptr;
+  /// --apply: real changes (and, for the other families, Open, Invoke and created objects).
+  bool apply = false;
+  /// The provider's address, the source address of a MoveResourceState from its own types.
+  std::string provider_address;
+};
+
+CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type, const schema::Schema& schema,
+                      const LifecycleCase& c, const PlayOptions& options);
+CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type, const schema::Schema& schema,
+                      const PlanOnlyCase& c, const PlayOptions& options);
+CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type, const schema::Schema& schema,
+                      const DataCase& c, const PlayOptions& options);
+
+/// Destroys an object left behind by a case whose provider was lost, without judging it.
+void destroy_quietly(protocol::ProviderClient& client, const std::string& type, const schema::Schema& schema,
+                     const cty::Value& state, const std::string& private_data);
+
+/// The scenario names a suite reports, in order, for each kind of case.
+const std::vector<std::string>& lifecycle_scenarios();
+const std::vector<std::string>& plan_only_scenarios();
+const std::vector<std::string>& data_scenarios();
+
+}  // namespace tfc::conformance

@@ -1,0 +1,272 @@
+// Reproductions of lifecycle, plan-only and data source cases (see repro_plan.hpp).
+#include "conformance/repro/repro_plan.hpp"
+
+#include "conformance/core/hcl_text.hpp"
+#include "oracle/rule_id.hpp"
+
+namespace tfc::conformance {
+namespace {
+
+// A whole collection of nested blocks unknown is written as a dynamic block (hcl_text.cpp); a
+// single block unknown on its own is not written (the suite does not generate one).
+constexpr const char* kWholeBlockUnknown =
+    "a whole single nested block is unknown in the configuration, which a reproduction does not write";
+
+const std::vector<std::string> kApply{"apply", "-auto-approve", "-input=false", "-no-color"};
+const std::vector<std::string> kRefreshOnly{"plan", "-refresh-only", "-input=false", "-no-color"};
+const std::vector<std::string> kPlanNoRefresh{"plan", "-refresh=false", "-detailed-exitcode", "-input=false",
+                                              "-no-color"};
+const std::vector<std::string> kPlanChanges{"plan", "-detailed-exitcode", "-input=false", "-no-color"};
+const std::vector<std::string> kDestroy{"destroy", "-auto-approve", "-input=false", "-no-color"};
+
+/// The part of a finding's step after "scenario: ".
+std::string core_step(const std::string& step) {
+  const auto colon = step.find(": ");
+  return colon == std::string::npos ? step : step.substr(colon + 2);
+}
+
+std::string header(const ReproContext& ctx) {
+  return "terraform {\n  required_providers {\n    " + ctx.provider_name + " = {\n      source = \"" +
+         ctx.provider_source + "\"\n    }\n  }\n}\n\n";
+}
+
+/// One configuration of the resource under test, its unknowns written as `terraform_data`
+/// outputs named after the step (new resources, so unknown while this step plans).
+struct Rendered {
+  std::string text;
+  std::string unknown_note;  // e.g. "with 2 values unknown at plan time"
+  bool expressible = true;
+};
+
+Rendered render_config(const std::string& kind, const std::string& type, const schema::Block& block,
+                       const ConfigPair& config, const std::string& step_folder, const std::string& extra) {
+  Rendered out;
+  std::string data_resources;
+  std::size_t n = 0;
+  UnknownWriter writer;
+  writer.expression = [&](const cty::Value* known) {
+    const std::string name = step_folder + "_unknown_" + std::to_string(++n);
+    // Wrapped in an object so that a null value is unknown too (terraform_data passes a null
+    // input through as a known null output).
+    const std::string input = known != nullptr ? hcl_value_text(*known) : "null";
+    data_resources += "resource \"terraform_data\" \"" + name + "\" {\n  input = { v = " + input + " }\n}\n\n";
+    return "terraform_data." + name + ".output.v";
+  };
+  const cty::Value& planned = config.with_unknowns.injected.empty() ? config.known : config.with_unknowns.value;
+  const std::string body = hcl_block_text_with(kind, type, "this", block, planned, config.known, writer);
+  out.text = data_resources + body + extra;
+  if (n > 0)
+    out.unknown_note = " with " + std::to_string(n) + (n == 1 ? " value" : " values") + " unknown at plan time";
+  out.expressible = !writer.whole_block_unknown;
+  return out;
+}
+
+report::Reproduction base(const ReproContext& ctx) {
+  report::Reproduction r;
+  r.provider_source = ctx.provider_source;
+  r.provider_name = ctx.provider_name;
+  r.provider_binary = ctx.provider_binary;
+  r.environment = ctx.environment;
+  r.provider_config = ctx.provider_config;
+  return r;
+}
+
+report::ReproStep make_step(std::size_t index, std::string purpose, std::vector<std::string> args, std::string config) {
+  report::ReproStep s;
+  s.folder = "step" + std::to_string(index);
+  s.purpose = std::move(purpose);
+  s.args = std::move(args);
+  s.configuration = std::move(config);
+  return s;
+}
+
+/// `config` with `lifecycle { ignore_changes = all }` in the resource under test.
+std::string ignoring_all_changes(std::string config, const std::string& type) {
+  const std::string opening = "resource \"" + type + "\" \"this\" {\n";
+  if (auto at = config.find(opening); at != std::string::npos)
+    config.insert(at + opening.size(), "  lifecycle {\n    ignore_changes = all\n  }\n");
+  return config;
+}
+
+bool is_after_apply_check(const std::string& step) {
+  return step == "plan after apply" || step == "read after apply" || step == "plan after refresh";
+}
+
+}  // namespace
+
+std::string not_expressible_reason(const std::string& rule, const std::string& step) {
+  if (rule == oracle::rule_text("schema.unstable"))
+    return "Core asks a provider process for its schema once and never compares two answers";
+  if (rule == "value.invalid_utf8")
+    return "Core stores invalid UTF-8 as U+FFFD without an error; only the next plan shows a difference";
+  if (rule.starts_with("rpc.timeout")) return "Core waits for an answer as long as it takes";
+  if (rule == oracle::rule_text("rpc.out_of_memory"))
+    return "Core runs a provider without a memory limit: replaying the input would exhaust the machine";
+  // tfconform moves an object from its own type (case_play.cpp, move); a `moved` block within
+  // one type is Core's alone: Core calls MoveResourceState only when the type changes.
+  if (step == "move" || step == "plan after move")
+    return "the move is from the object's own type, which Core moves without asking the provider "
+           "(MoveResourceState is called only for a moved block that changes the resource type)";
+  if (step == "upgrade" && rule == oracle::rule_text("upgrade.meaning_changed"))
+    return "Core upgrades a state at the current version on every plan but never compares the result with the stored "
+           "state";
+  return {};
+}
+
+report::Reproduction make_reproduction(const std::string& type, const schema::Block& block, const LifecycleCase& c,
+                                       const std::string& /*scenario*/, std::size_t phase,
+                                       const report::Finding& finding, const ReproContext& ctx) {
+  report::Reproduction r = base(ctx);
+  const std::string step = core_step(finding.step);
+  if (auto why = not_expressible_reason(finding.rule_id, step); !why.empty()) {
+    r.not_expressible = why;
+    return r;
+  }
+  // The phase of the case where the finding arose: the create, one of the steps, or the
+  // destroy at the end (after all steps).
+  const bool failing_is_step = phase >= 1 && phase <= c.steps.size();
+  const std::size_t last = failing_is_step ? phase - 1 : phase == 0 ? 0 : c.steps.size();
+  const std::optional<StepKind> wanted = failing_is_step ? std::optional<StepKind>(c.steps[last].kind) : std::nullopt;
+  const bool has_import = failing_is_step && *wanted == StepKind::Import;
+  const std::string import_output =
+      has_import ? "\noutput \"tfconform_import_id\" {\n  value = " + type + ".this.id\n}\n" : "";
+
+  std::string current;  // the configuration in force (after the last apply)
+  std::size_t n = 0;
+  auto add = [&](std::string purpose, const std::vector<std::string>& args, const std::string& config) {
+    r.steps.push_back(make_step(++n, std::move(purpose), args, config));
+    return &r.steps.back();
+  };
+  auto apply_config = [&](const ConfigPair& config, const std::string& what) -> report::ReproStep* {
+    const std::string folder = "step" + std::to_string(n + 1);
+    Rendered rendered = render_config("resource", type, block, config, folder, import_output);
+    if (!rendered.expressible) return nullptr;
+    current = header(ctx) + rendered.text;
+    return add(what + rendered.unknown_note, kApply, current);
+  };
+
+  report::ReproStep* failing = apply_config(c.create, "create " + type);
+  if (failing == nullptr) {
+    r.not_expressible = kWholeBlockUnknown;
+    r.steps.clear();
+    return r;
+  }
+  for (std::size_t i = 0; i < last; ++i) {
+    const Step& s = c.steps[i];
+    if (s.kind == StepKind::Update) {
+      failing = apply_config(s.config, "update " + type);
+      if (failing == nullptr) break;
+    } else if (s.kind == StepKind::Refresh || s.kind == StepKind::Upgrade) {
+      add(std::string(s.kind == StepKind::Refresh ? "refresh" : "upgrade the stored state and refresh"), kRefreshOnly,
+          current);
+    }
+    // Earlier imports leave the state as it was: nothing to replay.
+  }
+  if (failing == nullptr) {
+    r.not_expressible = kWholeBlockUnknown;
+    r.steps.clear();
+    return r;
+  }
+  if (failing_is_step) {
+    const Step& s = c.steps[last];
+    switch (s.kind) {
+      case StepKind::Update:
+        failing = apply_config(s.config, "update " + type);
+        if (failing == nullptr) {
+          r.not_expressible = kWholeBlockUnknown;
+          r.steps.clear();
+          return r;
+        }
+        break;
+      case StepKind::Refresh:
+        failing = add("refresh", step == "plan after refresh" ? kPlanChanges : kRefreshOnly, current);
+        failing->expect_changes = step == "plan after refresh";
+        break;
+      case StepKind::Upgrade:
+        failing = add("upgrade the stored state (Core does on every refresh)", kRefreshOnly, current);
+        break;
+      case StepKind::Import: {
+        const std::string import_block = "\nvariable \"import_id\" {\n  type = string\n}\n\nimport {\n  to = " + type +
+                                         ".this\n  id = var.import_id\n}\n";
+        if (step == "plan after import") {
+          // Import alone first (ignore_changes = all plans no update), then the configuration
+          // plans against the imported and read state, not refreshed again.
+          failing = add("forget the object and import it again by its id, changing nothing", kApply,
+                        ignoring_all_changes(current, type) + import_block);
+          failing->needs_import_id = true;
+          failing =
+              add("plan the configuration against the imported state: no changes expected", kPlanNoRefresh, current);
+          failing->expect_changes = true;
+          break;
+        }
+        failing = add("forget the object and import it again by its id", kApply, current + import_block);
+        failing->needs_import_id = true;
+        break;
+      }
+    }
+  } else if (phase > c.steps.size()) {
+    failing = add("destroy", kDestroy, current);
+  }
+  if (is_after_apply_check(step) && (phase == 0 || (failing_is_step && c.steps[last].kind == StepKind::Update))) {
+    if (step == "read after apply") {
+      failing = add("refresh right after the apply", kRefreshOnly, current);
+    } else {
+      failing = add(step == "plan after apply" ? "plan again without refreshing: no changes expected"
+                                               : "refresh and plan again: no changes expected",
+                    step == "plan after apply" ? kPlanNoRefresh : kPlanChanges, current);
+      failing->expect_changes = true;
+    }
+  }
+  failing->checked = true;
+  return r;
+}
+
+report::Reproduction make_reproduction(const std::string& type, const schema::Block& block, const PlanOnlyCase& c,
+                                       const std::string& scenario, std::size_t /*phase*/,
+                                       const report::Finding& finding, const ReproContext& ctx) {
+  report::Reproduction r = base(ctx);
+  if (auto why = not_expressible_reason(finding.rule_id, core_step(finding.step)); !why.empty()) {
+    r.not_expressible = why;
+    return r;
+  }
+  if (scenario != "plan") {
+    r.not_expressible =
+        "the prior state of this step is a planned state whose unknown values tfconform invented; Core "
+        "only plans and upgrades states that a provider returned from an apply";
+    return r;
+  }
+  Rendered rendered = render_config("resource", type, block, c.config, "step1", "");
+  if (!rendered.expressible) {
+    r.not_expressible = kWholeBlockUnknown;
+    return r;
+  }
+  // Plan only, as the run was: the final plan happens during apply, so that is what replays it.
+  const bool final_plan = finding.step.find("final plan") != std::string::npos;
+  std::vector<std::string> args = final_plan ? kApply : std::vector<std::string>{"plan", "-input=false", "-no-color"};
+  r.steps.push_back(make_step(1, (final_plan ? "create " : "plan ") + type + rendered.unknown_note, args,
+                              header(ctx) + rendered.text));
+  r.steps.back().checked = true;
+  return r;
+}
+
+report::Reproduction make_reproduction(const std::string& type, const schema::Block& block, const DataCase& c,
+                                       const std::string& /*scenario*/, std::size_t /*phase*/,
+                                       const report::Finding& finding, const ReproContext& ctx) {
+  report::Reproduction r = base(ctx);
+  if (auto why = not_expressible_reason(finding.rule_id, core_step(finding.step)); !why.empty()) {
+    r.not_expressible = why;
+    return r;
+  }
+  Rendered rendered = render_config("data", type, block, c.config, "step1", "");
+  if (!rendered.expressible) {
+    r.not_expressible = kWholeBlockUnknown;
+    return r;
+  }
+  // With unknowns Core reads the data source during apply, else while planning; apply does both.
+  r.steps.push_back(
+      make_step(1, "read data source " + type + rendered.unknown_note, kApply, header(ctx) + rendered.text));
+  r.steps.back().checked = true;
+  return r;
+}
+
+}  // namespace tfc::conformance

@@ -1,0 +1,82 @@
+// Core's start sequence over any ProviderClient (docs/protocol.md §5.1).
+#include "conformance/session/core_start.hpp"
+
+#include "conformance/core/client_capabilities.hpp"
+#include "conformance/core/diagnostics_text.hpp"
+#include "conformance/core/value_io.hpp"
+#include "generators/hints_tf_json.hpp"
+
+namespace tfc::conformance {
+namespace {
+
+// No answer at all (a hang, a crash, garbage) is the provider's fault, judged like any failed
+// call; error diagnostics about the configuration stay the user's problem (exit 2).
+Error rpc_failed(StartFailure& failed, const char* rpc, const protocol::RpcFailure& failure) {
+  failed.failed_rpc_kind = failure.kind;
+  failed.failed_rpc = rpc;
+  return Error{std::string(rpc) + " failed (" + protocol::to_string(failure.kind) + "): " + failure.message};
+}
+
+void append(protocol::Diagnostics& into, const protocol::Diagnostics& more) {
+  into.insert(into.end(), more.begin(), more.end());
+}
+
+}  // namespace
+
+Expected<StartedProvider> start_like_core(protocol::ProviderClient& client, const CoreStartSettings& settings,
+                                          StartFailure& failed) {
+  StartedProvider started;
+  failed.stage = StartStage::Schema;
+  auto schema = client.get_provider_schema({});
+  if (!schema) {
+    if (schema.failure().kind == protocol::FailureKind::Transport) {
+      failed.stage = StartStage::Launch;
+      failed.unreachable = schema.failure().message;
+      return Error{"nothing answers: " + schema.failure().message};
+    }
+    return rpc_failed(failed, "GetProviderSchema", schema.failure());
+  }
+  if (settings.configure && protocol::has_error(schema->diagnostics))
+    return Error{"GetProviderSchema returned errors: " + describe_diagnostics(schema->diagnostics)};
+  started.schema = std::move(schema->schema);
+  append(started.schema_diagnostics, schema->diagnostics);
+  // Core asks for identity schemas right after the schema; UNIMPLEMENTED means none.
+  auto identities = client.get_resource_identity_schemas({});
+  if (identities && !protocol::is_not_implemented(identities)) {
+    started.schema.identity_schemas = identities->identity_schemas;
+    append(started.schema_diagnostics, identities->diagnostics);
+  } else if (!identities && !protocol::is_not_implemented(identities) && !settings.configure) {
+    protocol::Diagnostic d;
+    d.severity = protocol::Severity::Warning;
+    d.summary = "GetResourceIdentitySchemas failed: " + identities.failure().message;
+    started.schema_diagnostics.push_back(std::move(d));
+  }
+  if (!settings.configure) return started;
+
+  failed.stage = StartStage::Configure;
+  const auto& provider_block = started.schema.provider.block;
+  auto config = gen::config_from_tf_json(settings.provider_config, provider_block, "provider configuration");
+  if (!config) return config.error();
+  TFC_TRY(dynamic, encode_value(provider_block, *config));
+  {
+    protocol::ValidateProviderConfigRequest request;
+    request.config = dynamic;
+    auto response = client.validate_provider_config(request);
+    if (!response) return rpc_failed(failed, "ValidateProviderConfig", response.failure());
+    if (protocol::has_error(response->diagnostics))
+      return Error{"the provider rejected its configuration: " + describe_diagnostics(response->diagnostics)};
+    started.configure_warnings = response->diagnostics;
+  }
+  protocol::ConfigureProviderRequest request;
+  request.terraform_version = settings.terraform_version;
+  request.config = dynamic;
+  request.client_capabilities = core_capabilities();
+  auto response = client.configure_provider(request);
+  if (!response) return rpc_failed(failed, "ConfigureProvider", response.failure());
+  if (protocol::has_error(response->diagnostics))
+    return Error{"ConfigureProvider returned errors: " + describe_diagnostics(response->diagnostics)};
+  append(started.configure_warnings, response->diagnostics);
+  return started;
+}
+
+}  // namespace tfc::conformance

@@ -1,0 +1,34 @@
+#pragma once
+// The one way the suite opens providers: `run` (one per --jobs worker), `schema`, the benches
+// and the tests all ask a ProviderFactory. The process factory launches (or attaches to) a
+// plugin; the suite's own tests give one over an in-memory provider.
+
+#include <cstddef>
+#include <memory>
+#include <string>
+
+#include "conformance/session/provider_host.hpp"
+#include "conformance/session/provider_session.hpp"
+#include "conformance/session/timed_client.hpp"
+
+namespace tfc::conformance {
+
+class ProviderFactory {
+public:
+  virtual ~ProviderFactory() = default;
+  /// Opens one more provider, ready for cases; its RPCs are timed into `clock`. `failed`
+  /// receives the step that failed.
+  virtual Expected<std::unique_ptr<ProviderSession>> open(RpcClock& clock, StartFailure* failed = nullptr) const = 0;
+  /// How many may be open at once: one when attached to a single running provider.
+  virtual std::size_t most_sessions() const = 0;
+  /// The provider's local name (random for terraform-provider-random_v3.6.0).
+  virtual std::string provider_name() const = 0;
+};
+
+/// Launches `target.executable` for each session, or attaches to `target.attach`.
+std::shared_ptr<const ProviderFactory> process_factory(ProviderTarget target);
+
+/// The provider name Terraform derives from a binary: terraform-provider-random_v3.6.0 → random.
+std::string provider_name_from_binary(const std::string& path);
+
+}  // namespace tfc::conformance

@@ -1,0 +1,91 @@
+#include "conformance/suite/run_finish.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "conformance/repro/confirm.hpp"
+#include "conformance/repro/repro_writer.hpp"
+#include "reports/baseline.hpp"
+#include "reports/multi_reporter.hpp"
+
+namespace tfc::conformance {
+
+std::string default_log_dir(const std::vector<std::string>& report_specs) {
+  for (const auto& spec : report_specs) {
+    auto dest = report::parse_report_spec(spec);
+    if (!dest || dest->path == "-") continue;
+    return (std::filesystem::absolute(dest->path).parent_path() / "tfconform-logs").string();
+  }
+  return {};
+}
+
+Expected<std::size_t> write_log_files(report::RunReport& run, const std::string& dir) {
+  std::size_t written = 0;
+  for (auto& suite : run.suites) {
+    for (auto& scenario : suite.scenarios) {
+      for (auto& f : scenario.findings) {
+        if (f.full_log.empty()) continue;
+        if (written == 0) {
+          std::error_code ec;
+          std::filesystem::create_directories(dir, ec);
+          if (ec) return Error{"--log-dir " + dir + ": " + ec.message()};
+        }
+        const auto path = std::filesystem::path(dir) / (report::suite_label(suite) + "." + f.fingerprint.substr(0, 8) +
+                                                        ".case" + std::to_string(f.found_at_case) + ".log");
+        std::ofstream out(path, std::ios::binary | std::ios::trunc);
+        for (const auto& line : f.full_log) out << line << '\n';
+        if (!out) return Error{"cannot write " + path.string()};
+        f.log_file = path.string();
+        ++written;
+      }
+    }
+  }
+  return written;
+}
+
+int exit_status(const report::RunReport& run) {
+  const auto totals = report::totals_of(run);
+  if (totals.error_findings > 0) return 1;
+  return totals.errored > 0 ? 2 : 0;
+}
+
+Expected<int> finish_run(report::RunReport& run, const FinishOptions& o, std::ostream& console, bool quiet) {
+  auto reporters = report::MultiReporter::create(o.report_specs);
+  if (!reporters) return reporters.error();
+  std::vector<CliUnderTest> clis;
+  for (const auto& path : o.confirm_with) {
+    TFC_TRY(cli, identify_cli(path));
+    clis.push_back(std::move(cli));
+  }
+  std::vector<report::BaselineEntry> baseline;
+  if (!o.baseline.empty()) {
+    TFC_TRY(entries, report::read_baseline(o.baseline));
+    baseline = std::move(entries);
+  }
+  const std::string log_dir = o.log_dir.empty() ? default_log_dir(o.report_specs) : o.log_dir;
+  if (!log_dir.empty()) {
+    TFC_TRY(logs, write_log_files(run, log_dir));
+    (void)logs;
+  }
+  if (!o.repro_dir.empty()) {
+    TFC_TRY(written, write_reproductions(run, o.repro_dir));
+    if (!quiet) console << "tfconform: " << written << " reproduction(s) in " << o.repro_dir << "\n";
+  }
+  if (!clis.empty()) {
+    const std::filesystem::path scratch =
+        o.repro_dir.empty() ? std::filesystem::path() : std::filesystem::path(o.repro_dir);
+    confirm_run(run, clis, scratch, quiet ? nullptr : &console);
+  }
+  if (!o.write_baseline.empty()) {
+    std::ofstream out(o.write_baseline, std::ios::trunc);
+    report::write_baseline(run, out);
+    out.close();
+    if (!out) return Error{"--write-baseline " + o.write_baseline + ": cannot be written"};
+  }
+  if (!o.baseline.empty()) report::apply_baseline(run, baseline, o.baseline);
+  if (auto written = reporters->write(run, std::cout); !written) return written.error();
+  return exit_status(run);
+}
+
+}  // namespace tfc::conformance

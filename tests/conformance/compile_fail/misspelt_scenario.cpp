@@ -1,5 +1,0 @@
-// Must NOT compile: a scenario name that is not in conformance/scenario_names.hpp
-// (tests/conformance/CMakeLists.txt expects the error to name scenario_name_not_in_the_table).
-#include "conformance/scenario_names.hpp"
-
-constexpr tfc::conformance::ScenarioName kMisspelt = "refesh";

@@ -1,0 +1,176 @@
+// Core's sequences against an in-memory provider: an honest provider passes every step; each
+// planted fault is reported under its rule at its path, and the case stops there like Core.
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include "conformance/play/case_play.hpp"
+#include "generators/hints_tf_json.hpp"
+#include "tests/conformance/memory_provider.hpp"
+
+namespace tfc::conformance {
+namespace {
+
+using testing::MemoryFault;
+using testing::MemoryProvider;
+
+const schema::Schema& thing() {
+  static const auto s = MemoryProvider::thing_schema();
+  return s;
+}
+
+ConfigPair known(const char* json) {
+  auto v = gen::config_from_tf_json(nlohmann::json::parse(json), thing().block, "test");
+  return ConfigPair{*v, gen::InjectedConfig{*v, {}}};
+}
+
+LifecycleCase full_case() {
+  LifecycleCase c;
+  c.create = known(R"({"name": "a", "size": 3, "rule": [{"port": 80}]})");
+  c.steps = {{StepKind::Refresh, {}},
+             {StepKind::Upgrade, {}},
+             {StepKind::Import, {}},
+             {StepKind::Update, known(R"({"name": "a", "size": 4, "tags": {"k": "v"}})")}};
+  return c;
+}
+
+TEST(CasePlay, AnHonestProviderPassesEveryScenarioAndIsLeftEmpty) {
+  MemoryProvider provider;
+  const auto out = play_case(provider, "mem_thing", thing(), full_case(), {});
+  for (const auto& f : out.findings)
+    ADD_FAILURE() << f.finding.rule_id << " " << f.finding.path << " " << f.finding.message;
+  for (const char* s : {"create", "refresh", "upgrade", "import", "update", "destroy"})
+    EXPECT_TRUE(out.scenarios_run.contains(s)) << s;
+  EXPECT_TRUE(out.planned);
+  EXPECT_TRUE(out.applied);
+  EXPECT_EQ(provider.stored(), 0u);  // destroyed
+}
+
+RC_GTEST_PROP(CasePlay, HonestProviderNeverYieldsAnErrorForGeneratedCases, ()) {
+  const auto c = *lifecycle_case_of(thing().block, {}, {});
+  MemoryProvider provider;
+  const auto out = play_case(provider, "mem_thing", thing(), c, {});
+  RC_ASSERT(!out.has_error_finding());
+  RC_ASSERT(provider.stored() == 0u);
+}
+
+TEST(CasePlay, ApplyChangingAKnownValueIsFoundAtItsPathAndTheObjectIsStillDestroyed) {
+  MemoryProvider provider(MemoryFault::ApplyAddsOneToSize);
+  const auto out = play_case(provider, "mem_thing", thing(), full_case(), {});
+  ASSERT_EQ(out.first_error_rule(), "apply.known_value_changed");
+  EXPECT_EQ(out.findings.front().finding.path, ".size");
+  EXPECT_EQ(out.findings.front().scenario, "create");
+  EXPECT_FALSE(out.scenarios_run.contains("update"));  // Core stops at the first error
+  EXPECT_EQ(provider.stored(), 0u);
+}
+
+TEST(CasePlay, ReadNormalisationIsAWarningThenAPerpetualDiff) {
+  MemoryProvider provider(MemoryFault::ReadUppercasesName);
+  const auto out = play_case(provider, "mem_thing", thing(), full_case(), {});
+  ASSERT_EQ(out.first_error_rule(), "lifecycle.plan_not_empty_after_refresh");
+  bool warned = false;
+  for (const auto& f : out.findings) warned = warned || f.finding.rule_id == "read.normalization_not_preserved";
+  EXPECT_TRUE(warned);
+}
+
+TEST(CasePlay, APlanDroppingConfiguredBlocksIsAPlanFindingAndNothingIsApplied) {
+  MemoryProvider provider(MemoryFault::PlanDropsRuleBlocks);
+  const auto out = play_case(provider, "mem_thing", thing(), full_case(), {});
+  ASSERT_EQ(out.first_error_rule(), "plan.block_count_changed");
+  EXPECT_FALSE(out.applied);
+  EXPECT_EQ(provider.stored(), 0u);
+}
+
+PlanOnlyCase plan_only_case() {
+  return PlanOnlyCase{known(R"({"name": "a", "size": 1})"), known(R"({"name": "b", "size": 2})"), 7};
+}
+
+TEST(CasePlay, PlanOnlyCasesNeverApply) {
+  MemoryProvider provider(MemoryFault::ApplyAddsOneToSize);
+  const auto out = play_case(provider, "mem_thing", thing(), plan_only_case(), {});
+  EXPECT_FALSE(out.has_error_finding());
+  EXPECT_TRUE(out.planned);
+  EXPECT_FALSE(out.applied);
+  EXPECT_EQ(provider.stored(), 0u);
+  for (const char* s : {"plan", "upgrade", "plan update"}) EXPECT_TRUE(out.scenarios_run.contains(s)) << s;
+}
+
+TEST(CasePlay, ThePriorOfAPlanOnlyCaseIsItsPlannedStateWithOnlyTheUnknownsInvented) {
+  MemoryProvider provider;
+  (void)play_case(provider, "mem_thing", thing(), plan_only_case(), {});
+  const auto prior = nlohmann::json::parse(provider.last_upgraded());
+  EXPECT_EQ(prior["name"], "a");  // the planned (configured) values stay
+  EXPECT_EQ(prior["size"], 1);
+  EXPECT_TRUE(prior["tags"].is_null());
+  EXPECT_TRUE(prior["id"].is_string()) << prior.dump();  // unknown in the plan: invented
+  MemoryProvider again;
+  (void)play_case(again, "mem_thing", thing(), plan_only_case(), {});
+  EXPECT_EQ(again.last_upgraded(), provider.last_upgraded()) << "the invented values are a function of the case";
+}
+
+TEST(CasePlay, FindingsOnAnInventedPriorSaySoAndLifecycleFindingsDoNot) {
+  MemoryProvider provider(MemoryFault::UpgradeUppercasesName);
+  const auto out = play_case(provider, "mem_thing", thing(), plan_only_case(), {});
+  ASSERT_FALSE(out.findings.empty());
+  for (const auto& f : out.findings) {
+    EXPECT_EQ(f.scenario, "upgrade");
+    EXPECT_TRUE(f.finding.invented_prior) << f.finding.rule_id;
+  }
+  MemoryProvider applied(MemoryFault::UpgradeUppercasesName);
+  const auto lifecycle = play_case(applied, "mem_thing", thing(), full_case(), {});
+  ASSERT_FALSE(lifecycle.findings.empty());
+  for (const auto& f : lifecycle.findings) EXPECT_FALSE(f.finding.invented_prior) << f.finding.rule_id;
+}
+
+TEST(CasePlay, ACrashOnAnInventedPriorIsAWarningNotAContractError) {
+  MemoryProvider provider(MemoryFault::UpgradeCrashes);
+  const auto out = play_case(provider, "mem_thing", thing(), plan_only_case(), {});
+  EXPECT_FALSE(out.has_error_finding());
+  ASSERT_EQ(out.findings.size(), 1u);
+  EXPECT_EQ(out.findings[0].finding.rule_id, "rpc.crashed");
+  EXPECT_EQ(out.findings[0].finding.severity, report::Severity::warning);
+  EXPECT_TRUE(out.findings[0].finding.invented_prior);
+  EXPECT_TRUE(out.provider_lost);  // still restarted by the suite
+  MemoryProvider applied(MemoryFault::UpgradeCrashes);
+  EXPECT_EQ(play_case(applied, "mem_thing", thing(), full_case(), {}).first_error_rule(), "rpc.crashed")
+      << "a crash on a state the provider wrote stays an error";
+}
+
+TEST(CasePlay, WithoutAnAcceptedPlanThereIsNoPriorAndNoUpgrade) {
+  MemoryProvider provider(MemoryFault::PlanRefusesCreate);
+  const auto out = play_case(provider, "mem_thing", thing(), plan_only_case(), {});
+  EXPECT_FALSE(out.planned);
+  EXPECT_FALSE(out.scenarios_run.contains("upgrade"));
+  EXPECT_FALSE(out.scenarios_run.contains("plan update"));
+  EXPECT_EQ(provider.last_upgraded(), "");
+  EXPECT_NE(out.rejection.find("cannot create"), std::string::npos) << out.rejection;
+}
+
+RC_GTEST_PROP(CasePlay, HonestProviderNeverYieldsAnErrorForGeneratedPlanOnlyCases, ()) {
+  const auto c = *plan_only_case_of(thing().block, {}, {});
+  MemoryProvider provider;
+  const auto out = play_case(provider, "mem_thing", thing(), c, {});
+  RC_ASSERT(!out.has_error_finding());
+  RC_ASSERT(out.scenarios_run.contains("plan update"));
+}
+
+TEST(CasePlay, ADeferralTheRequestDidNotAllowIsAFinding) {
+  MemoryProvider provider(MemoryFault::PlanDefersAlways);
+  const auto out = play_case(provider, "mem_thing", thing(), full_case(), {});
+  ASSERT_EQ(out.first_error_rule(), "plan.deferred_not_allowed");
+  EXPECT_FALSE(out.applied);
+}
+
+TEST(CasePlay, AnAllowedDeferralIsJudgedForItsTypeOnly) {
+  PlanOnlyCase c{known(R"({"name": "a", "size": 1})")};
+  MemoryProvider honest_deferral(MemoryFault::PlanDefersAlways);
+  // The plan-only case allows deferral in its update plan only: the other plans still refuse it.
+  auto out = play_case(honest_deferral, "mem_thing", thing(), c, {});
+  EXPECT_EQ(out.first_error_rule(), "plan.deferred_not_allowed");
+  MemoryProvider wrong(MemoryFault::DeferredPlanHasAnotherType);
+  out = play_case(wrong, "mem_thing", thing(), c, {});
+  ASSERT_EQ(out.first_error_rule(), "value.type_mismatch");
+  EXPECT_EQ(out.findings.front().scenario, "plan update");
+}
+
+}  // namespace
+}  // namespace tfc::conformance

@@ -149,7 +149,7 @@ protocol::RpcResult<protocol::GetMetadataResponse> MemoryFamilyProvider::get_met
   r.functions = {"mem_concat"};
   r.ephemeral_resources = {"mem_secret"};
   r.list_resources = {"mem_thing"};
-  r.actions = {"mem_notify"};
+  if (m_fault != FamilyFault::MetadataOmitsTheAction) r.actions = {"mem_notify"};
   return r;
 }
 

@@ -20,6 +20,7 @@ namespace tfc::conformance::testing {
 
 enum class FamilyFault {
   None,
+  MetadataOmitsTheAction,  // metadata.schema_mismatch (GetMetadata against the schema)
   // Functions
   FunctionReturnsNothing,            // function.no_result
   FunctionCountsCalls,               // function.inconsistent_result: each call appends its number

@@ -67,6 +67,7 @@ TEST(FamilyRun, FaultsAreFoundInTheirFamilysSuite) {
     const char* suite;
   } cases[] = {
       {FamilyFault::FunctionSignaturesDisagree, "function.schema_mismatch", "provider.mem"},
+      {FamilyFault::MetadataOmitsTheAction, "metadata.schema_mismatch", "provider.mem"},
       {FamilyFault::FunctionCountsCalls, "function.inconsistent_result", "function.mem_concat"},
       {FamilyFault::RenewRejectsItsLease, "ephemeral.private_rejected", "ephemeral_resource.mem_secret"},
       {FamilyFault::ListHidesNewObjects, "list.created_not_listed", "list_resource.mem_thing"},

@@ -32,7 +32,7 @@ enum class MemoryFault {
   ImportEmptiesTags,  // import returns null tags as {} or {imported = "yes"}, and a read keeps the tags it is given
 };
 
-class MemoryProvider final : public UnimplementedProvider {
+class MemoryProvider : public UnimplementedProvider {
 public:
   explicit MemoryProvider(MemoryFault fault = MemoryFault::None, bool validates = false,
                           std::vector<std::string> types = {"mem_thing"});
@@ -66,11 +66,15 @@ public:
   protocol::RpcResult<protocol::ImportResourceStateResponse> import_resource_state(
       const protocol::ImportResourceStateRequest&) override;
 
-  // Every other RPC answers UNIMPLEMENTED (UnimplementedProvider).
+  // Every other RPC answers UNIMPLEMENTED (UnimplementedProvider); MemoryFamilyProvider
+  // (memory_families.hpp) serves the other families over the same store.
+
+protected:
+  void note(const char* rpc);
+  /// The store: id → msgpack of the object's state.
+  std::map<std::string, std::string>& objects() { return m_objects; }
 
 private:
-  void note(const char* rpc);
-
   MemoryFault m_fault;
   bool m_validates = false;
   std::vector<std::string> m_types;

@@ -12,7 +12,10 @@ public:
   ~MemorySession() override { close(); }
 
   Expected<void> open(StartFailure& failed) {
-    m_provider = std::make_unique<MemoryProvider>(m_options.fault, m_options.validates, m_options.types);
+    if (m_options.families)
+      m_provider = std::make_unique<MemoryFamilyProvider>(*m_options.families);
+    else
+      m_provider = std::make_unique<MemoryProvider>(m_options.fault, m_options.validates, m_options.types);
     m_timed = std::make_unique<TimedClient>(*m_provider, m_clock);
     TFC_TRY(started, start_like_core(*m_timed, CoreStartSettings{}, failed));
     m_started = std::move(started);

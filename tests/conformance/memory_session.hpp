@@ -6,11 +6,12 @@
 
 #include <atomic>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "conformance/session/provider_factory.hpp"
-#include "tests/conformance/memory_provider.hpp"
+#include "tests/conformance/memory_families.hpp"
 
 namespace tfc::conformance::testing {
 
@@ -18,6 +19,9 @@ struct MemoryProviderOptions {
   MemoryFault fault = MemoryFault::None;
   bool validates = false;
   std::vector<std::string> types = {"mem_thing"};
+  /// Set: the provider serves the other families too (MemoryFamilyProvider, with this fault;
+  /// `fault`, `validates` and `types` then do not apply).
+  std::optional<FamilyFault> families;
 };
 
 /// What the factory's sessions did, for the tests to assert on.

@@ -24,7 +24,7 @@ public:
 
 private:
   std::size_t add(Inst i) {
-    m_prog.push_back(std::move(i));
+    m_prog.push_back(i);
     return m_prog.size() - 1;
   }
 

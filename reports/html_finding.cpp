@@ -90,6 +90,51 @@ void write_distinct_violations(XmlWriter& h, const Finding& f) {
   }
 }
 
+// The badges, the rule and the path.
+void write_heading(XmlWriter& h, const Finding& f, const std::string& severity, const std::string& finding_class) {
+  auto h3 = h.scoped_element("h3");
+  text_element(h, "span", severity, "badge " + severity, Layout::inline_);
+  h.write_text(" ");
+  text_element(h, "span", finding_class, "badge class", Layout::inline_);
+  h.write_text(" ");
+  if (f.baseline == BaselineState::known) {
+    text_element(h, "span", "known", "badge known", Layout::inline_);
+    h.write_text(" ");
+  }
+  text_element(h, "code", f.rule_id, {}, Layout::inline_);
+  h.write_text(" at ");
+  text_element(h, "code", f.path.empty() ? "(root)" : f.path, {}, Layout::inline_);
+}
+
+// Where the finding was met and what confirmed it, as a definition list.
+void write_meta(XmlWriter& h, const FindingRef& ref) {
+  const Finding& f = *ref.finding;
+  auto dl = h.scoped_element("dl");
+  dl.attribute("class", "meta");
+  meta_row(h, "resource", suite_label(*ref.suite) + " (" + f.resource_type + ")");
+  meta_row(h, "scenario", ref.scenario->name);
+  meta_row(h, "rpc / step", f.rpc + " / " + f.step);
+  meta_row(h, "rejected by", rejected_by(f.cores));
+  meta_row(h, "fingerprint", f.fingerprint.empty() ? "-" : f.fingerprint);
+  if (f.occurrences > 1) meta_row(h, "met in", plural(f.occurrences, "case"));
+  meta_row(h, "seed", std::to_string(f.seed));
+  for (const Confirmation& c : f.confirmations) {
+    meta_row(h, c.cli, std::string(to_string(c.verdict)) + (c.quote.empty() ? "" : ": " + c.quote));
+  }
+}
+
+void write_log_excerpt(XmlWriter& h, const Finding& f) {
+  if (f.log_excerpt.empty()) return;
+  auto details = h.scoped_element("details");
+  std::string summary = "provider log at the failing step (" + std::to_string(f.log_excerpt.size()) + " of " +
+                        std::to_string(f.log_total_lines) + " lines";
+  summary += f.log_file.empty() ? ")" : "; all of it in " + f.log_file + ")";
+  text_element(h, "summary", summary);
+  std::string log;
+  for (const std::string& line : f.log_excerpt) log += line + "\n";
+  text_element(h, "pre", log);
+}
+
 }  // namespace
 
 void write_html_finding(XmlWriter& h, const FindingRef& ref) {
@@ -103,20 +148,7 @@ void write_html_finding(XmlWriter& h, const FindingRef& ref) {
       .attribute("data-severity", severity)
       .attribute("data-class", finding_class)
       .attribute("data-baseline", std::string(to_string(f.baseline)));
-  {
-    auto h3 = h.scoped_element("h3");
-    text_element(h, "span", severity, "badge " + severity, Layout::inline_);
-    h.write_text(" ");
-    text_element(h, "span", finding_class, "badge class", Layout::inline_);
-    h.write_text(" ");
-    if (f.baseline == BaselineState::known) {
-      text_element(h, "span", "known", "badge known", Layout::inline_);
-      h.write_text(" ");
-    }
-    text_element(h, "code", f.rule_id, {}, Layout::inline_);
-    h.write_text(" at ");
-    text_element(h, "code", f.path.empty() ? "(root)" : f.path, {}, Layout::inline_);
-  }
+  write_heading(h, f, severity, finding_class);
   text_element(h, "p", f.message, "message");
   if (!f.crash_output.empty()) {
     std::string crash;
@@ -124,20 +156,7 @@ void write_html_finding(XmlWriter& h, const FindingRef& ref) {
     write_pre_block(h, "the provider's crash, as Terraform prints it", crash, "crash");
   }
   for (const std::string& caveat : finding_caveats(f)) text_element(h, "p", "Note: " + caveat, "caveat");
-  {
-    auto dl = h.scoped_element("dl");
-    dl.attribute("class", "meta");
-    meta_row(h, "resource", suite_label(*ref.suite) + " (" + f.resource_type + ")");
-    meta_row(h, "scenario", ref.scenario->name);
-    meta_row(h, "rpc / step", f.rpc + " / " + f.step);
-    meta_row(h, "rejected by", rejected_by(f.cores));
-    meta_row(h, "fingerprint", f.fingerprint.empty() ? "-" : f.fingerprint);
-    if (f.occurrences > 1) meta_row(h, "met in", plural(f.occurrences, "case"));
-    meta_row(h, "seed", std::to_string(f.seed));
-    for (const Confirmation& c : f.confirmations) {
-      meta_row(h, c.cli, std::string(to_string(c.verdict)) + (c.quote.empty() ? "" : ": " + c.quote));
-    }
-  }
+  write_meta(h, ref);
   write_values(h, f);
   if (f.violations.size() > 1) {
     auto p = h.scoped_element("p");
@@ -168,16 +187,7 @@ void write_html_finding(XmlWriter& h, const FindingRef& ref) {
     write_pre_block(h, "response", shown_value(f, f.response), f.sensitive ? "redacted" : "");
   }
   if (f.reproduction) write_reproduction(h, *f.reproduction);
-  if (!f.log_excerpt.empty()) {
-    auto details = h.scoped_element("details");
-    std::string summary = "provider log at the failing step (" + std::to_string(f.log_excerpt.size()) + " of " +
-                          std::to_string(f.log_total_lines) + " lines";
-    summary += f.log_file.empty() ? ")" : "; all of it in " + f.log_file + ")";
-    text_element(h, "summary", summary);
-    std::string log;
-    for (const std::string& line : f.log_excerpt) log += line + "\n";
-    text_element(h, "pre", log);
-  }
+  write_log_excerpt(h, f);
 }
 
 }  // namespace tfc::report

@@ -172,6 +172,55 @@ std::chrono::system_clock::time_point time_of(const std::string& stamp) {
   return std::chrono::system_clock::from_time_t(timegm(&tm));
 }
 
+// One suite: its kind and name, coverage, what was learned, its scenarios and their findings.
+Suite suite_of(const Json& s, bool values_as_text) {
+  Suite suite;
+  const std::string kind = text(s, "kind");
+  suite.kind = SuiteKind::resource;
+  for (SuiteKind k : {SuiteKind::provider, SuiteKind::resource, SuiteKind::data_source, SuiteKind::function,
+                      SuiteKind::ephemeral_resource, SuiteKind::list_resource, SuiteKind::action}) {
+    if (to_string(k) == kind) suite.kind = k;
+  }
+  suite.name = text(s, "name");
+  if (s.contains("coverage")) {
+    const Json& c = s["coverage"];
+    suite.coverage.cases_generated = count(c, "cases_generated");
+    suite.coverage.rejected_by_validation = count(c, "rejected_by_validation");
+    suite.coverage.planned = count(c, "planned");
+    suite.coverage.applied = count(c, "applied");
+    if (c.contains("steps") && c["steps"].is_object()) {
+      for (const auto& [step, cases] : c["steps"].items()) {
+        suite.coverage.steps.emplace_back(step, cases.is_number_unsigned() ? cases.get<std::size_t>() : 0);
+      }
+    }
+    suite.coverage.top_refusal = text(c, "top_refusal");
+    suite.coverage.top_refusal_cases = count(c, "top_refusal_cases");
+  }
+  if (s.contains("learned") && s["learned"].is_array()) {
+    for (const auto& l : s["learned"]) {
+      suite.learned.push_back(
+          {text(l, "attribute"), text(l, "source"), text(l, "rule"), text(l, "evidence"), count(l, "case")});
+    }
+  }
+  if (s.contains("scenarios") && s["scenarios"].is_array()) {
+    for (const auto& sc : s["scenarios"]) {
+      Scenario scenario;
+      scenario.name = text(sc, "name");
+      scenario.status =
+          enum_of(text(sc, "status"), std::array{Status::passed, Status::failed, Status::skipped, Status::error},
+                  Status::passed);
+      scenario.reason = text(sc, "reason");
+      scenario.duration = millis(sc, "duration_seconds");
+      scenario.log_lines = strings(sc, "provider_log");
+      if (sc.contains("findings") && sc["findings"].is_array()) {
+        for (const auto& f : sc["findings"]) scenario.findings.push_back(finding_of(f, values_as_text));
+      }
+      suite.scenarios.push_back(std::move(scenario));
+    }
+  }
+  return suite;
+}
+
 }  // namespace
 
 Expected<RunReport> run_from_json(const Json& doc) {
@@ -211,53 +260,7 @@ Expected<RunReport> run_from_json(const Json& doc) {
     const Json& i = doc["interruption"];
     run.interruption = Interruption{text(i, "reason"), strings(i, "not_run"), strings(i, "cut_short")};
   }
-  for (const auto& s : doc["suites"]) {
-    Suite suite;
-    const std::string kind = text(s, "kind");
-    suite.kind = SuiteKind::resource;
-    for (SuiteKind k : {SuiteKind::provider, SuiteKind::resource, SuiteKind::data_source, SuiteKind::function,
-                        SuiteKind::ephemeral_resource, SuiteKind::list_resource, SuiteKind::action}) {
-      if (to_string(k) == kind) suite.kind = k;
-    }
-    suite.name = text(s, "name");
-    if (s.contains("coverage")) {
-      const Json& c = s["coverage"];
-      suite.coverage.cases_generated = count(c, "cases_generated");
-      suite.coverage.rejected_by_validation = count(c, "rejected_by_validation");
-      suite.coverage.planned = count(c, "planned");
-      suite.coverage.applied = count(c, "applied");
-      if (c.contains("steps") && c["steps"].is_object()) {
-        for (const auto& [step, cases] : c["steps"].items()) {
-          suite.coverage.steps.emplace_back(step, cases.is_number_unsigned() ? cases.get<std::size_t>() : 0);
-        }
-      }
-      suite.coverage.top_refusal = text(c, "top_refusal");
-      suite.coverage.top_refusal_cases = count(c, "top_refusal_cases");
-    }
-    if (s.contains("learned") && s["learned"].is_array()) {
-      for (const auto& l : s["learned"]) {
-        suite.learned.push_back(
-            {text(l, "attribute"), text(l, "source"), text(l, "rule"), text(l, "evidence"), count(l, "case")});
-      }
-    }
-    if (s.contains("scenarios") && s["scenarios"].is_array()) {
-      for (const auto& sc : s["scenarios"]) {
-        Scenario scenario;
-        scenario.name = text(sc, "name");
-        scenario.status =
-            enum_of(text(sc, "status"), std::array{Status::passed, Status::failed, Status::skipped, Status::error},
-                    Status::passed);
-        scenario.reason = text(sc, "reason");
-        scenario.duration = millis(sc, "duration_seconds");
-        scenario.log_lines = strings(sc, "provider_log");
-        if (sc.contains("findings") && sc["findings"].is_array()) {
-          for (const auto& f : sc["findings"]) scenario.findings.push_back(finding_of(f, values_as_text));
-        }
-        suite.scenarios.push_back(std::move(scenario));
-      }
-    }
-    run.suites.push_back(std::move(suite));
-  }
+  for (const auto& s : doc["suites"]) run.suites.push_back(suite_of(s, values_as_text));
   return run;
 }
 

@@ -24,11 +24,8 @@ namespace {
 using nlohmann::json;
 
 constexpr std::size_t kMaxExamples = 3;
-constexpr std::size_t kMaxAcceptedValues = 6;
 constexpr std::size_t kMaxProbeCases = 2;  // cases a probe waits for an answer about its path
 constexpr std::size_t kEvidenceChars = 200;
-
-const char* kOmitRule = "left unset (null)";
 
 std::string evidence_of(const protocol::Diagnostic& d) {
   std::string text = d.summary;
@@ -143,237 +140,6 @@ void RefusalLearner::begin_case() {
   }
 }
 
-void RefusalLearner::set(PathState& state, Strategy strategy, const std::string& evidence) {
-  state.tried.push_back(strategy.rule);
-  state.current = std::move(strategy);
-  state.evidence = evidence;
-  state.case_number = m_case;
-}
-
-void RefusalLearner::build_queue(const std::string& path, PathState& state) {
-  state.queue_built = true;
-  const Member m = member_at(m_block, path);
-  if (!m.attribute || computed_only(*m.attribute)) {
-    if (m.block) state.queue.push_back({AttributeHint{}, "generator", "the generator's own blocks"});
-    return;
-  }
-  const schema::Attribute& a = *m.attribute;
-  const cty::Type type = schema::implied_type(a);
-  auto add = [&](std::optional<Candidate> c, const char* source) {
-    if (!c) return;
-    // A rule tried before (the description's, used from the first case) is not tried again.
-    if (std::find(state.tried.begin(), state.tried.end(), c->rule) != state.tried.end()) return;
-    if (state.current && state.current->rule == c->rule) return;
-    for (const auto& q : state.queue) {
-      if (q.rule == c->rule) return;
-    }
-    state.queue.push_back({std::move(c->hint), source, std::move(c->rule)});
-  };
-  // Values accepted before, in other configurations.
-  std::vector<json> accepted;
-  for (const auto& config : m_accepted) {
-    for (const auto& v : values_at(m_block, config, path)) {
-      if (v.is_null() || !v.is_wholly_known()) continue;
-      json j = value_to_tf_json(v);
-      if (std::find(accepted.begin(), accepted.end(), j) == accepted.end() && accepted.size() < kMaxAcceptedValues)
-        accepted.push_back(std::move(j));
-    }
-  }
-  if (!accepted.empty() && value_from_tf_json(accepted.front(), type, "")) {
-    std::string rule = "one of the values accepted before (" + std::to_string(accepted.size()) + ")";
-    add(from_values(accepted, rule, false), "accepted value");
-  }
-  if (!a.description.empty()) add(hint_for_rule(rule_from_description(a.description), m, path), "description");
-  if (auto f = format_for_name(last_name(path), type)) {
-    ValueRule r;
-    r.format = f;
-    add(hint_for_rule(r, m, path), "dictionary");
-  }
-  // Plain values and the generator's own are worth a case only for an attribute that must be
-  // set; an optional one stays null rather than spend cases on guesses.
-  if (a.required) add(plain_candidate(a), "fallback");
-}
-
-void RefusalLearner::scrub_examples(const std::string& path, const std::vector<cty::Value>& refused) {
-  if (path.find('.') != std::string::npos) return;
-  const Member m = member_at(m_block, path);
-  if (m.attribute && m.attribute->required) return;
-  if (m.block && m.block->min_items > 0) return;
-  if (!m.attribute) {
-    for (auto& e : m_examples) e.erase(path);  // a block type: out of every example
-    return;
-  }
-  // Only the examples that hold a refused value go, whole: the others were accepted with theirs,
-  // and erasing one member of an example could break a group it keeps (all or none, exactly one).
-  auto holds_refused = [&](const json& e) {
-    const auto it = e.find(path);
-    if (it == e.end()) return false;
-    if (refused.empty()) return true;
-    auto v = value_from_tf_json(*it, schema::implied_type(*m.attribute), "");
-    if (!v) return true;
-    return std::any_of(refused.begin(), refused.end(), [&](const cty::Value& r) { return raw_equals(*v, r); });
-  };
-  m_examples.erase(std::remove_if(m_examples.begin(), m_examples.end(), holds_refused), m_examples.end());
-}
-
-bool RefusalLearner::keep_after_refusal(PathState& state, const std::string& path,
-                                        const std::vector<cty::Value>& refused) {
-  if (!state.current || state.current->hint.values.empty()) return false;
-  const Member m = member_at(m_block, path);
-  if (!m.attribute) return false;
-  const cty::Type type = schema::implied_type(*m.attribute);
-  auto& values = state.current->hint.values;
-  const std::size_t before = values.size();
-  values.erase(std::remove_if(values.begin(), values.end(),
-                              [&](const json& doc) {
-                                auto v = value_from_tf_json(doc, type, "");
-                                if (!v) return true;
-                                return std::any_of(refused.begin(), refused.end(),
-                                                   [&](const cty::Value& r) { return raw_equals(*v, r); });
-                              }),
-               values.end());
-  if (values.size() == before) return true;  // the refused value was not one of ours (an example's)
-  return !values.empty();
-}
-
-void RefusalLearner::advance(const std::string& path, PathState& state, const std::string& evidence) {
-  const Member m = member_at(m_block, path);
-  if (!state.queue_built) build_queue(path, state);
-  const bool optional =
-      (m.attribute && !m.attribute->required && !computed_only(*m.attribute)) || (m.block && m.block->min_items == 0);
-  if (optional) {
-    if (!state.current || !state.current->hint.omit) {
-      AttributeHint omit;
-      omit.omit = true;
-      set(state, {omit, "diagnostic", kOmitRule}, evidence);
-    }
-    return;
-  }
-  while (!state.queue.empty()) {
-    Strategy next = std::move(state.queue.front());
-    state.queue.erase(state.queue.begin());
-    if (next.hint.shapes_values() || next.hint.always) {
-      set(state, std::move(next), evidence);
-      return;
-    }
-  }
-}
-
-void RefusalLearner::blame(const std::string& path, const ValueRule& rule, const std::string& evidence,
-                           const std::vector<cty::Value>& refused_values) {
-  if (user_owns(path)) return;
-  const Member m = member_at(m_block, path);
-  if (!m) return;
-  // A computed-only attribute is never configured (a refusal of one comes from a prior state
-  // in a plan update): nothing below gives it a hint.
-  // Several diagnostics of one answer about one path (each element of a list, say): the
-  // first decides, the others only add a rule the first did not state.
-  const bool again = std::find(m_blamed_now.begin(), m_blamed_now.end(), path) != m_blamed_now.end();
-  if (!again) m_blamed_now.push_back(path);
-  PathState& state = m_paths[path];
-  if (again) {
-    if (auto c = hint_for_rule(rule, m, path); c && (!state.current || state.current->rule != c->rule))
-      set(state, {std::move(c->hint), "diagnostic", std::move(c->rule)}, evidence);
-    return;
-  }
-  scrub_examples(path, refused_values);
-  if (m_probe && *m_probe == path) {
-    // The probe was refused: back to what it replaced (its candidate is already used up).
-    state.current = state.resting;
-    state.probing = false;
-    m_probe.reset();
-  }
-  if (auto c = hint_for_rule(rule, m, path)) {
-    if (!state.current || state.current->rule != c->rule) {
-      set(state, {std::move(c->hint), "diagnostic", std::move(c->rule)}, evidence);
-      return;
-    }
-  }
-  if (keep_after_refusal(state, path, refused_values)) return;
-  advance(path, state, evidence);
-}
-
-void RefusalLearner::unattributed(const cty::Value& config, const std::string& evidence) {
-  ++m_unattributed;
-  bool changed = false;
-  auto omit = [&](const std::string& name) {
-    if (user_owns(name)) return;
-    PathState& st = m_paths[name];
-    if (m_probe && *m_probe == name) {
-      st.probing = false;
-      st.resting.reset();
-      m_probe.reset();
-    }
-    if (st.current && st.current->hint.omit) return;
-    if (!st.queue_built) build_queue(name, st);
-    // Possibly innocent: a probe gives it back its generated values later.
-    const bool queued =
-        std::any_of(st.queue.begin(), st.queue.end(), [](const Strategy& q) { return q.source == "generator"; });
-    if (!queued) st.queue.push_back({AttributeHint{}, "generator", "the generator's own values"});
-    AttributeHint h;
-    h.omit = true;
-    set(st, {h, "refusal without a path", kOmitRule}, evidence);
-    scrub_examples(name, {*config.attribute(name)});
-    changed = true;
-  };
-  for (const auto& a : m_block.attributes) {
-    if (a.required || computed_only(a)) continue;
-    const cty::Value* v = config.attribute(a.name);
-    if (v == nullptr || v->is_null()) continue;
-    // Values accepted before stay: they are not what the provider refused now.
-    bool seen = false;
-    for (const auto& c : m_accepted) {
-      const cty::Value* before = c.attribute(a.name);
-      seen = seen || (before != nullptr && raw_equals(*before, *v));
-    }
-    if (!seen) omit(a.name);
-  }
-  for (const auto& nb : m_block.block_types) {
-    if (nb.min_items > 0) continue;
-    const cty::Value* v = config.attribute(nb.type_name);
-    if (v == nullptr || v->is_null() || !v->is_known()) continue;
-    if ((v->type().is_collection() || v->type().kind() == cty::Kind::Tuple) && v->length() == 0) continue;
-    if (nb.nesting == schema::NestingMode::Group) continue;
-    omit(nb.type_name);
-  }
-  if (changed) return;
-  // Already minimal: the required attributes' values are next.
-  for (const auto& a : m_block.attributes) {
-    if (!a.required || user_owns(a.name)) continue;
-    PathState& st = m_paths[a.name];
-    advance(a.name, st, evidence);
-  }
-}
-
-std::vector<std::string> RefusalLearner::minimal_omissions() const {
-  std::vector<std::string> out;
-  auto grouped = [&](const std::string& name) {
-    auto in = [&](const AttributeGroup& g) {
-      return g.kind != AttributeGroup::Kind::AtMostOne &&
-             std::find(g.paths.begin(), g.paths.end(), name) != g.paths.end();
-    };
-    return std::any_of(m_user.groups.begin(), m_user.groups.end(), in) ||
-           std::any_of(m_groups.begin(), m_groups.end(), [&](const auto& g) { return in(g.first); });
-  };
-  auto known_good = [&](const std::string& name) {
-    auto it = m_paths.find(name);
-    if (it == m_paths.end() || !it->second.current) return false;
-    const AttributeHint& h = it->second.current->hint;
-    return h.shapes_values() || h.always || h.present;  // learned values, or a rule that it be set
-  };
-  auto consider = [&](const std::string& name) {
-    if (user_owns(name) || grouped(name) || known_good(name)) return;
-    out.push_back(name);
-  };
-  for (const auto& a : m_block.attributes) {
-    if (!a.required && !computed_only(a)) consider(a.name);
-  }
-  for (const auto& nb : m_block.block_types) {
-    if (nb.min_items == 0) consider(nb.type_name);
-  }
-  return out;
-}
-
 void RefusalLearner::add_group(AttributeGroup group, const std::string& evidence) {
   for (const auto& g : m_user.groups) {
     if (g.paths == group.paths) return;
@@ -429,102 +195,112 @@ void RefusalLearner::refused(const cty::Value& config, const protocol::Diagnosti
   bool attributed = false;
   std::string first_evidence;
   for (const protocol::Diagnostic* error : errors_in_canonical_order(diagnostics)) {
-    const protocol::Diagnostic& d = *error;
-    const std::string evidence = evidence_of(d);
+    const std::string evidence = evidence_of(*error);
     if (first_evidence.empty()) first_evidence = evidence;
-    MessageFacts facts = read_diagnostic(d.summary, d.detail);
-    // Files of this machine are read, never written: only a data source gets them.
-    if (facts.rule.format == Format::ExistingFile && !m_data_source) facts.rule.format.reset();
-    std::optional<std::string> base;
-    std::vector<cty::Value> refused_values;
-    if (d.attribute && !d.attribute->empty()) {
-      base = hint_path_of(m_block, *d.attribute);
-      if (const cty::Value* v = cty::value_at(config, *d.attribute)) {
-        // An unknown value is refused for being unknown, not for what it would be: keep that
-        // attribute known from now on (Core sends unknowns there only from unapplied
-        // references; a provider refusing them is reported as validate.rejects_unknown).
-        if (!v->is_wholly_known()) {
-          if (base && base->find('.') == std::string::npos && !user_owns(*base) &&
-              std::find(m_known.begin(), m_known.end(), *base) == m_known.end()) {
-            m_known.push_back(*base);
-            m_known_facts.push_back(
-                {*base, "diagnostic", "kept known (an unknown value was refused)", evidence, m_case});
-          }
-          attributed = true;
-          continue;
-        }
-        refused_values.push_back(*v);
-      }
-    }
-    if (facts.group) {
-      AttributeGroup g;
-      g.kind = facts.group->kind;
-      for (const auto& raw : facts.group->paths) {
-        if (auto p = hint_path_of_text(m_block, raw, base.value_or(""))) {
-          if (std::find(g.paths.begin(), g.paths.end(), *p) == g.paths.end()) g.paths.push_back(*p);
-        }
-      }
-      std::sort(g.paths.begin(), g.paths.end());
-      auto parent_of = [](const std::string& p) {
-        const auto dot = p.rfind('.');
-        return dot == std::string::npos ? std::string() : p.substr(0, dot);
-      };
-      bool same_parent = g.paths.size() >= 2;
-      for (const auto& p : g.paths) same_parent = same_parent && parent_of(p) == parent_of(g.paths.front());
-      if (same_parent) {
-        add_group(std::move(g), evidence);
-        attributed = true;
-        continue;
-      }
-    }
-    std::optional<std::string> path = base;
-    if (path) {
-      // A path that stops at a block (a set element cannot be addressed): the attribute inside
-      // is the one the text names, or the one whose value it shows, or the one breaking its rule.
-      const cty::Value* element = d.attribute ? cty::value_at(config, *d.attribute) : nullptr;
-      if (auto deeper =
-              refine_into_block(m_block, *path, facts, d.summary + "\n" + d.detail, element ? *element : config)) {
-        path = deeper;
-        refused_values = values_at(m_block, config, *path);
-      }
-    }
-    if (!path) {
-      for (const auto& s : facts.subjects) {
-        if ((path = hint_path_of_text(m_block, s))) break;
-        if (const auto named = paths_named(m_block, s); named.size() == 1) {
-          path = named.front();
-          break;
-        }
-      }
-    }
-    if (path) {
-      if (refused_values.empty()) refused_values = values_at(m_block, config, *path);
-      blame(*path, facts.rule, evidence, refused_values);
-      attributed = true;
-      continue;
-    }
-    const auto mentioned = mentioned_paths(m_block, d.summary + "\n" + d.detail);
-    for (std::size_t i = 0; i < mentioned.size() && i < 3; ++i) {
-      blame(mentioned[i], i == 0 ? facts.rule : ValueRule{}, evidence, values_at(m_block, config, mentioned[i]));
-      attributed = true;
-    }
-    if (!mentioned.empty()) continue;
-    // The attribute whose value the message shows ("kind \"x\" is not one of volume, bucket").
-    if (auto shown = path_showing_value(m_block, config, d.summary + "\n" + d.detail)) {
-      blame(*shown, facts.rule, evidence, values_at(m_block, config, *shown));
-      attributed = true;
-      continue;
-    }
-    if (!facts.rule.format) continue;
-    // A format without a name ("bad mode for file - must be three octal digits"): the set
-    // attributes whose names usually hold that format.
-    for (const auto& named : paths_with_format(m_block, config, *facts.rule.format)) {
-      blame(named, facts.rule, evidence, values_at(m_block, config, named));
-      attributed = true;
-    }
+    attributed = learn_from_error(config, *error, evidence) || attributed;
   }
   if (!attributed && !first_evidence.empty() && config.is_wholly_known()) unattributed(config, first_evidence);
   rebuild();
+}
+
+bool RefusalLearner::learn_from_error(const cty::Value& config, const protocol::Diagnostic& d,
+                                      const std::string& evidence) {
+  MessageFacts facts = read_diagnostic(d.summary, d.detail);
+  // Files of this machine are read, never written: only a data source gets them.
+  if (facts.rule.format == Format::ExistingFile && !m_data_source) facts.rule.format.reset();
+  std::optional<std::string> base;
+  std::vector<cty::Value> refused_values;
+  if (d.attribute && !d.attribute->empty()) {
+    base = hint_path_of(m_block, *d.attribute);
+    if (const cty::Value* v = cty::value_at(config, *d.attribute)) {
+      if (!v->is_wholly_known()) {
+        keep_known(base, evidence);
+        return true;
+      }
+      refused_values.push_back(*v);
+    }
+  }
+  if (facts.group && learn_group(*facts.group, base, evidence)) return true;
+  std::optional<std::string> path = base;
+  if (path) {
+    // A path that stops at a block (a set element cannot be addressed): the attribute inside
+    // is the one the text names, or the one whose value it shows, or the one breaking its rule.
+    const cty::Value* element = d.attribute ? cty::value_at(config, *d.attribute) : nullptr;
+    if (auto deeper =
+            refine_into_block(m_block, *path, facts, d.summary + "\n" + d.detail, element ? *element : config)) {
+      path = deeper;
+      refused_values = values_at(m_block, config, *path);
+    }
+  }
+  if (!path) path = path_of_subjects(facts.subjects);
+  if (path) {
+    if (refused_values.empty()) refused_values = values_at(m_block, config, *path);
+    blame(*path, facts.rule, evidence, refused_values);
+    return true;
+  }
+  return blame_by_text(config, d.summary + "\n" + d.detail, facts.rule, evidence);
+}
+
+void RefusalLearner::keep_known(const std::optional<std::string>& path, const std::string& evidence) {
+  // An unknown value is refused for being unknown, not for what it would be: keep that
+  // attribute known from now on (Core sends unknowns there only from unapplied references; a
+  // provider refusing them is reported as validate.rejects_unknown).
+  if (!path || path->find('.') != std::string::npos || user_owns(*path) ||
+      std::find(m_known.begin(), m_known.end(), *path) != m_known.end())
+    return;
+  m_known.push_back(*path);
+  m_known_facts.push_back({*path, "diagnostic", "kept known (an unknown value was refused)", evidence, m_case});
+}
+
+bool RefusalLearner::learn_group(const AttributeGroup& raw, const std::optional<std::string>& base,
+                                 const std::string& evidence) {
+  AttributeGroup g;
+  g.kind = raw.kind;
+  for (const auto& text : raw.paths) {
+    if (auto p = hint_path_of_text(m_block, text, base.value_or(""))) {
+      if (std::find(g.paths.begin(), g.paths.end(), *p) == g.paths.end()) g.paths.push_back(*p);
+    }
+  }
+  std::sort(g.paths.begin(), g.paths.end());
+  auto parent_of = [](const std::string& p) {
+    const auto dot = p.rfind('.');
+    return dot == std::string::npos ? std::string() : p.substr(0, dot);
+  };
+  bool same_parent = g.paths.size() >= 2;
+  for (const auto& p : g.paths) same_parent = same_parent && parent_of(p) == parent_of(g.paths.front());
+  if (!same_parent) return false;
+  add_group(std::move(g), evidence);
+  return true;
+}
+
+std::optional<std::string> RefusalLearner::path_of_subjects(const std::vector<std::string>& subjects) const {
+  for (const auto& s : subjects) {
+    if (auto path = hint_path_of_text(m_block, s)) return path;
+    if (const auto named = paths_named(m_block, s); named.size() == 1) return named.front();
+  }
+  return std::nullopt;
+}
+
+bool RefusalLearner::blame_by_text(const cty::Value& config, const std::string& text, const ValueRule& rule,
+                                   const std::string& evidence) {
+  const auto mentioned = mentioned_paths(m_block, text);
+  for (std::size_t i = 0; i < mentioned.size() && i < 3; ++i)
+    blame(mentioned[i], i == 0 ? rule : ValueRule{}, evidence, values_at(m_block, config, mentioned[i]));
+  if (!mentioned.empty()) return true;
+  // The attribute whose value the message shows ("kind \"x\" is not one of volume, bucket").
+  if (auto shown = path_showing_value(m_block, config, text)) {
+    blame(*shown, rule, evidence, values_at(m_block, config, *shown));
+    return true;
+  }
+  if (!rule.format) return false;
+  // A format without a name ("bad mode for file - must be three octal digits"): the set
+  // attributes whose names usually hold that format.
+  bool attributed = false;
+  for (const auto& named : paths_with_format(m_block, config, *rule.format)) {
+    blame(named, rule, evidence, values_at(m_block, config, named));
+    attributed = true;
+  }
+  return attributed;
 }
 
 void RefusalLearner::accepted(const cty::Value& config) {
@@ -556,23 +332,6 @@ void RefusalLearner::accepted(const cty::Value& config) {
   }
   start_probe();
   rebuild();
-}
-
-void RefusalLearner::start_probe() {
-  if (m_probe) return;
-  for (auto& [path, st] : m_paths) {
-    if (!st.current || !st.current->hint.omit || st.queue.empty() || user_owns(path)) continue;
-    Strategy probe = std::move(st.queue.front());
-    st.queue.erase(st.queue.begin());
-    st.resting = st.current;
-    probe.hint.present = true;
-    probe.hint.omit = false;
-    st.current = std::move(probe);
-    st.probing = true;
-    st.probe_cases = 0;
-    m_probe = path;
-    return;
-  }
 }
 
 void RefusalLearner::rebuild() {

@@ -95,18 +95,34 @@ private:
     std::size_t case_number = 0;
   };
 
+  static constexpr const char* kOmitRule = "left unset (null)";
+
   bool user_owns(const std::string& path) const;
+
+  // Reading one refusal (refusal_learner.cpp); a bool result says whether the error was
+  // attributed to attributes.
+  bool learn_from_error(const cty::Value& config, const protocol::Diagnostic& d, const std::string& evidence);
+  void keep_known(const std::optional<std::string>& path, const std::string& evidence);
+  bool learn_group(const AttributeGroup& raw, const std::optional<std::string>& base, const std::string& evidence);
+  std::optional<std::string> path_of_subjects(const std::vector<std::string>& subjects) const;
+  bool blame_by_text(const cty::Value& config, const std::string& text, const ValueRule& rule,
+                     const std::string& evidence);
+  void add_group(AttributeGroup group, const std::string& evidence);
+
+  // One path's strategy (refusal_strategies.cpp).
   void blame(const std::string& path, const ValueRule& rule, const std::string& evidence,
              const std::vector<cty::Value>& refused_values);
-  void unattributed(const cty::Value& config, const std::string& evidence);
   void set(PathState& state, Strategy strategy, const std::string& evidence);
   void build_queue(const std::string& path, PathState& state);
   void advance(const std::string& path, PathState& state, const std::string& evidence);
   bool keep_after_refusal(PathState& state, const std::string& path, const std::vector<cty::Value>& refused);
   void scrub_examples(const std::string& path, const std::vector<cty::Value>& refused);
   void start_probe();
-  void add_group(AttributeGroup group, const std::string& evidence);
+
+  // What is left unset when nothing else is known (refusal_omissions.cpp).
+  void unattributed(const cty::Value& config, const std::string& evidence);
   std::vector<std::string> minimal_omissions() const;
+
   void rebuild();
 
   schema::Block m_block;

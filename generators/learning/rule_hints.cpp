@@ -87,6 +87,47 @@ std::optional<Candidate> from_values(std::vector<json> values, std::string rule,
   return c;
 }
 
+namespace {
+
+// The values of an enumeration that fit the attribute's type.
+std::optional<Candidate> enumeration_candidate(const ValueRule& r, const cty::Type& type) {
+  std::vector<json> elements;
+  for (const auto& v : r.one_of) {
+    if (r.format == Format::Duration) {
+      const auto seconds = duration_seconds(v);
+      if (seconds && *seconds > kLongestDurationSeconds) continue;
+    }
+    elements.emplace_back(v);
+  }
+  return from_values(convertible(elements, type), r.describe(), r.required);
+}
+
+// A range (or multiples) for a number attribute: what the rule bounds, else 100 wide.
+std::optional<Candidate> number_candidate(const ValueRule& r, const cty::Type& type) {
+  double lo = r.min.value_or(r.max ? std::min(0.0, *r.max - 100) : 0);
+  double hi = r.max.value_or(r.min ? std::max(*r.min, 0.0) + 100 : 100);
+  if (hi < lo) std::swap(lo, hi);
+  if (r.multiple_of && *r.multiple_of > 0) {
+    std::vector<json> values;
+    const double m0 = *r.multiple_of;
+    for (double k = std::max(1.0, std::ceil(lo / m0)); k * m0 <= hi && values.size() < 4; k += 1)
+      values.push_back(k * m0);
+    if (values.empty()) values.push_back(m0);
+    return from_values(convertible(values, type), r.describe(), r.required);
+  }
+  Candidate c;
+  const bool integer = r.integer || (std::floor(lo) == lo && std::floor(hi) == hi && !r.min && !r.max);
+  c.hint.range_min = cty::Number(lo);
+  c.hint.range_max = cty::Number(hi);
+  c.hint.integer = integer && std::ceil(lo) <= std::floor(hi);
+  c.hint.always = r.required;
+  c.rule = std::string(c.hint.integer ? "whole number" : "number") + " in [" + number_text(lo) + ", " +
+           number_text(hi) + "]";
+  return c;
+}
+
+}  // namespace
+
 std::optional<Candidate> hint_for_rule(const ValueRule& r, const Member& m, const std::string& path) {
   if (m.block) {
     if (!r.required) return std::nullopt;
@@ -101,15 +142,7 @@ std::optional<Candidate> hint_for_rule(const ValueRule& r, const Member& m, cons
   const bool primitive_leaf = type.is_primitive() || (type.is_collection() && type.element().is_primitive());
   const std::string name = last_name(path);
   if (primitive_leaf && !r.one_of.empty()) {
-    std::vector<json> elements;
-    for (const auto& v : r.one_of) {
-      if (r.format == Format::Duration) {
-        const auto seconds = duration_seconds(v);
-        if (seconds && *seconds > kLongestDurationSeconds) continue;
-      }
-      elements.emplace_back(v);
-    }
-    if (auto c = from_values(convertible(elements, type), r.describe(), r.required)) return c;
+    if (auto c = enumeration_candidate(r, type)) return c;
   }
   if (kind == cty::Kind::String && r.pattern) {
     if (auto p = parse_pattern(*r.pattern)) {
@@ -125,28 +158,7 @@ std::optional<Candidate> hint_for_rule(const ValueRule& r, const Member& m, cons
                              r.required))
       return c;
   }
-  if (kind == cty::Kind::Number && (r.min || r.max || r.integer || r.multiple_of)) {
-    double lo = r.min.value_or(r.max ? std::min(0.0, *r.max - 100) : 0);
-    double hi = r.max.value_or(r.min ? std::max(*r.min, 0.0) + 100 : 100);
-    if (hi < lo) std::swap(lo, hi);
-    if (r.multiple_of && *r.multiple_of > 0) {
-      std::vector<json> values;
-      const double m0 = *r.multiple_of;
-      for (double k = std::max(1.0, std::ceil(lo / m0)); k * m0 <= hi && values.size() < 4; k += 1)
-        values.push_back(k * m0);
-      if (values.empty()) values.push_back(m0);
-      return from_values(convertible(values, type), r.describe(), r.required);
-    }
-    Candidate c;
-    const bool integer = r.integer || (std::floor(lo) == lo && std::floor(hi) == hi && !r.min && !r.max);
-    c.hint.range_min = cty::Number(lo);
-    c.hint.range_max = cty::Number(hi);
-    c.hint.integer = integer && std::ceil(lo) <= std::floor(hi);
-    c.hint.always = r.required;
-    c.rule = std::string(c.hint.integer ? "whole number" : "number") + " in [" + number_text(lo) + ", " +
-             number_text(hi) + "]";
-    return c;
-  }
+  if (kind == cty::Kind::Number && (r.min || r.max || r.integer || r.multiple_of)) return number_candidate(r, type);
   if (kind == cty::Kind::String && (r.min || r.max)) {
     // A numeric range on a string attribute: numbers written as strings.
     const double lo = r.min.value_or(r.max ? *r.max : 1);

@@ -41,10 +41,7 @@ public:
   explicit MirrorReader(const json& refinements) : m_refinements(refinements) {}
 
   Expected<Value> read(const json& v, const json& unknown, const Type& t, const Path& path, int depth) {
-    auto fail = [&](const std::string& what) {
-      return Error{(path.empty() ? std::string() : "at " + path.render() + ": ") + what};
-    };
-    if (depth > kMaxDepth) return fail("nested too deeply");
+    if (depth > kMaxDepth) return error_at(path, "nested too deeply");
     if (unknown.is_boolean() && unknown.get<bool>()) {
       Type ut = t;
       if (t.is_dynamic() && v.is_object() && v.contains("type")) {
@@ -55,88 +52,102 @@ public:
       return Value::unknown(ut, r);
     }
     if (v.is_null()) return Value::null(t);
-    auto sub_unknown = [&](const json& key) -> const json& {
-      static const json kNone;
-      if (key.is_string() && unknown.is_object() && unknown.contains(key.get_ref<const std::string&>())) {
-        return unknown[key.get_ref<const std::string&>()];
-      }
-      if (key.is_number() && unknown.is_array() && key.get<std::size_t>() < unknown.size()) {
-        return unknown[key.get<std::size_t>()];
-      }
-      return kNone;
-    };
     switch (t.kind()) {
       case Kind::String:
         if (v.is_string()) return Value::string(v.get<std::string>());
         if (v.is_boolean()) return Value::string(v.get<bool>() ? "true" : "false");
         if (v.is_number()) return Value::string(v.dump());
-        return fail("expected string, found " + std::string(v.type_name()));
+        return error_at(path, "expected string, found " + std::string(v.type_name()));
       case Kind::Number: {
         auto n = number_from(v);
-        if (!n) return fail("expected number, found " + v.dump().substr(0, 40));
+        if (!n) return error_at(path, "expected number, found " + v.dump().substr(0, 40));
         return Value::number(*n);
       }
       case Kind::Bool:
         if (v.is_boolean()) return Value::boolean(v.get<bool>());
         if (v == "true" || v == "false") return Value::boolean(v == "true");
-        return fail("expected bool, found " + std::string(v.type_name()));
+        return error_at(path, "expected bool, found " + std::string(v.type_name()));
       case Kind::List:
       case Kind::Set:
-      case Kind::Tuple: {
-        if (!v.is_array()) return fail("expected array, found " + std::string(v.type_name()));
-        const std::vector<Type>* types = t.kind() == Kind::Tuple ? &t.tuple_elements() : nullptr;
-        if (types && types->size() != v.size()) {
-          return fail("expected tuple of " + std::to_string(types->size()) + " elements, found " +
-                      std::to_string(v.size()));
-        }
-        std::vector<Value> elems;
-        elems.reserve(v.size());
-        for (std::size_t i = 0; i < v.size(); ++i) {
-          Path p = t.kind() == Kind::Set ? path.set_element(Value()) : path.index(static_cast<std::int64_t>(i));
-          TFC_TRY(e, read(v[i], sub_unknown(json(i)), types ? (*types)[i] : t.element(), p, depth + 1));
-          elems.push_back(std::move(e));
-        }
-        if (t.kind() == Kind::List) return Value::typed_list(t, std::move(elems));
-        if (t.kind() == Kind::Set) return Value::typed_set(t, std::move(elems));
-        return Value::tuple(t, std::move(elems));
-      }
-      case Kind::Map: {
-        if (!v.is_object()) return fail("expected object (map), found " + std::string(v.type_name()));
-        std::vector<std::pair<std::string, Value>> entries;
-        for (const auto& [key, sub] : v.items()) {
-          TFC_TRY(e, read(sub, sub_unknown(json(key)), t.element(), path.key(key), depth + 1));
-          entries.emplace_back(key, std::move(e));
-        }
-        return Value::typed_map(t, std::move(entries));
-      }
-      case Kind::Object: {
-        if (!v.is_object()) return fail("expected object, found " + std::string(v.type_name()));
-        const auto& attrs = t.attributes();
-        for (const auto& [key, sub] : v.items()) {
-          if (t.attribute_index(key) < 0) return fail("unsupported attribute \"" + key + "\"");
-        }
-        std::vector<Value> vals;
-        vals.reserve(attrs.size());
-        for (const auto& a : attrs) {
-          static const json kNull;
-          const json& sub = v.contains(a.name) ? v[a.name] : kNull;
-          TFC_TRY(e, read(sub, sub_unknown(json(a.name)), a.type, path.attribute(a.name), depth + 1));
-          vals.push_back(std::move(e));
-        }
-        return Value::object(t, std::move(vals));
-      }
+      case Kind::Tuple: return read_sequence(v, unknown, t, path, depth);
+      case Kind::Map: return read_map(v, unknown, t, path, depth);
+      case Kind::Object: return read_object(v, unknown, t, path, depth);
       case Kind::Dynamic: {
         if (!v.is_object() || !v.contains("type"))
-          return fail("expected {\"value\": ..., \"type\": ...} at a dynamic position");
+          return error_at(path, "expected {\"value\": ..., \"type\": ...} at a dynamic position");
         TFC_TRY(inner, type_from_json(v["type"]));
         static const json kNull;
         return read(v.contains("value") ? v["value"] : kNull, unknown, inner, path, depth + 1);
       }
     }
-    return fail("invalid type");
+    return error_at(path, "invalid type");
   }
 
 private:
+  static Error error_at(const Path& path, const std::string& what) {
+    return Error{(path.empty() ? std::string() : "at " + path.render() + ": ") + what};
+  }
+
+  // The mirror of the member `key` (a name or an index) of an unknown mirror.
+  static const json& sub_unknown(const json& unknown, const json& key) {
+    static const json kNone;
+    if (key.is_string() && unknown.is_object() && unknown.contains(key.get_ref<const std::string&>())) {
+      return unknown[key.get_ref<const std::string&>()];
+    }
+    if (key.is_number() && unknown.is_array() && key.get<std::size_t>() < unknown.size()) {
+      return unknown[key.get<std::size_t>()];
+    }
+    return kNone;
+  }
+
+  // A list, set or tuple from a JSON array.
+  Expected<Value> read_sequence(const json& v, const json& unknown, const Type& t, const Path& path, int depth) {
+    if (!v.is_array()) return error_at(path, "expected array, found " + std::string(v.type_name()));
+    const std::vector<Type>* types = t.kind() == Kind::Tuple ? &t.tuple_elements() : nullptr;
+    if (types && types->size() != v.size()) {
+      return error_at(
+          path, "expected tuple of " + std::to_string(types->size()) + " elements, found " + std::to_string(v.size()));
+    }
+    std::vector<Value> elems;
+    elems.reserve(v.size());
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      Path p = t.kind() == Kind::Set ? path.set_element(Value()) : path.index(static_cast<std::int64_t>(i));
+      TFC_TRY(e, read(v[i], sub_unknown(unknown, json(i)), types ? (*types)[i] : t.element(), p, depth + 1));
+      elems.push_back(std::move(e));
+    }
+    if (t.kind() == Kind::List) return Value::typed_list(t, std::move(elems));
+    if (t.kind() == Kind::Set) return Value::typed_set(t, std::move(elems));
+    return Value::tuple(t, std::move(elems));
+  }
+
+  Expected<Value> read_map(const json& v, const json& unknown, const Type& t, const Path& path, int depth) {
+    if (!v.is_object()) return error_at(path, "expected object (map), found " + std::string(v.type_name()));
+    std::vector<std::pair<std::string, Value>> entries;
+    for (const auto& [key, sub] : v.items()) {
+      TFC_TRY(e, read(sub, sub_unknown(unknown, json(key)), t.element(), path.key(key), depth + 1));
+      entries.emplace_back(key, std::move(e));
+    }
+    return Value::typed_map(t, std::move(entries));
+  }
+
+  // An object: every attribute of the type, absent ones null; one the type lacks is an error.
+  Expected<Value> read_object(const json& v, const json& unknown, const Type& t, const Path& path, int depth) {
+    if (!v.is_object()) return error_at(path, "expected object, found " + std::string(v.type_name()));
+    const auto& attrs = t.attributes();
+    for (const auto& [key, sub] : v.items()) {
+      if (t.attribute_index(key) < 0) return error_at(path, "unsupported attribute \"" + key + "\"");
+    }
+    std::vector<Value> vals;
+    vals.reserve(attrs.size());
+    for (const auto& a : attrs) {
+      static const json kNull;
+      const json& sub = v.contains(a.name) ? v[a.name] : kNull;
+      TFC_TRY(e, read(sub, sub_unknown(unknown, json(a.name)), a.type, path.attribute(a.name), depth + 1));
+      vals.push_back(std::move(e));
+    }
+    return Value::object(t, std::move(vals));
+  }
+
   Expected<Refinements> refinements_at(const Path& path, const Type&) {
     Refinements r;
     std::string key = path.render();

@@ -382,9 +382,9 @@ Expected<RunResult> run_conformance(const RunSettings& given, report::ProgressLi
     for (std::size_t i = next++; i < selected.size() && !runner::stop_requested(); i = next++) {
       const auto& t = selected[i];
       started_types[i] = 1;
-      const gen::Hints& hints = !settings.hints            ? no_hints
-                                : t.kind == CaseKind::Data ? settings.hints->for_data_source(t.name)
-                                                           : settings.hints->for_resource(t.name);
+      const gen::Hints& hints = !settings.hints                 ? no_hints
+                                : kind_info(t.kind).data_source ? settings.hints->for_data_source(t.name)
+                                                                : settings.hints->for_resource(t.name);
       suites[i] = run_suite(host, t.kind, t.name, hints, suite_settings, &serialized, replay, &learned[i], &pool);
     }
     pool.lend(host);
@@ -432,7 +432,7 @@ Expected<RunResult> run_conformance(const RunSettings& given, report::ProgressLi
     if (learned[i].empty()) continue;
     learned[i].file = result.hints.file;
     learned[i].resource = selected[i].name;
-    auto& into = selected[i].kind == CaseKind::Data ? result.hints.data_sources : result.hints.resources;
+    auto& into = kind_info(selected[i].kind).data_source ? result.hints.data_sources : result.hints.resources;
     into[selected[i].name] = std::move(learned[i]);
   }
   for (std::size_t i = 0; i < suites.size(); ++i) {

@@ -7,6 +7,7 @@
 #include <set>
 #include <thread>
 
+#include "conformance/core/counted_steps.hpp"
 #include "conformance/play/case_play.hpp"
 #include "conformance/play/family_play.hpp"
 #include "conformance/repro/repro_plan.hpp"
@@ -49,64 +50,9 @@ constexpr std::chrono::seconds kCostlyShrinkTime{20};
 
 std::string plural_cases(std::size_t n) { return std::to_string(n) + (n == 1 ? " case" : " cases"); }
 
-}  // namespace
-
-report::SuiteKind suite_kind(CaseKind kind) {
-  switch (kind) {
-    case CaseKind::Lifecycle:
-    case CaseKind::PlanOnly: return report::SuiteKind::resource;
-    case CaseKind::Data: return report::SuiteKind::data_source;
-    case CaseKind::Function: return report::SuiteKind::function;
-    case CaseKind::Ephemeral: return report::SuiteKind::ephemeral_resource;
-    case CaseKind::List: return report::SuiteKind::list_resource;
-    case CaseKind::Action: return report::SuiteKind::action;
-  }
-  return report::SuiteKind::resource;
-}
-
-namespace {
-
-const std::vector<std::string>& scenario_names(CaseKind kind) {
-  switch (kind) {
-    case CaseKind::Lifecycle: return lifecycle_scenarios();
-    case CaseKind::PlanOnly: return plan_only_scenarios();
-    case CaseKind::Data: return data_scenarios();
-    case CaseKind::Function: return function_scenarios();
-    case CaseKind::Ephemeral: return ephemeral_scenarios();
-    case CaseKind::List: return list_scenarios();
-    case CaseKind::Action: return action_scenarios();
-  }
-  return lifecycle_scenarios();
-}
-
-/// The steps the coverage figures list for each kind of case, in Core's order.
-const std::vector<CoverageStep>& counted_steps(CaseKind kind) {
-  static const std::vector<CoverageStep> lifecycle{
-      CoverageStep::Validated, CoverageStep::Planned,  CoverageStep::Applied, CoverageStep::UpdatePlanned,
-      CoverageStep::Updated,   CoverageStep::Replaced, CoverageStep::Read,    CoverageStep::Imported,
-      CoverageStep::Upgraded,  CoverageStep::Destroyed};
-  static const std::vector<CoverageStep> plan_only{CoverageStep::Validated, CoverageStep::Planned,
-                                                   CoverageStep::Upgraded, CoverageStep::UpdatePlanned};
-  static const std::vector<CoverageStep> data{CoverageStep::Validated, CoverageStep::Read};
-  static const std::vector<CoverageStep> function{CoverageStep::Called};
-  static const std::vector<CoverageStep> ephemeral{CoverageStep::Validated, CoverageStep::Opened};
-  static const std::vector<CoverageStep> list{CoverageStep::Validated, CoverageStep::Listed};
-  static const std::vector<CoverageStep> action{CoverageStep::Validated, CoverageStep::Planned, CoverageStep::Invoked};
-  switch (kind) {
-    case CaseKind::Lifecycle: return lifecycle;
-    case CaseKind::PlanOnly: return plan_only;
-    case CaseKind::Data: return data;
-    case CaseKind::Function: return function;
-    case CaseKind::Ephemeral: return ephemeral;
-    case CaseKind::List: return list;
-    case CaseKind::Action: return action;
-  }
-  return lifecycle;
-}
-
 std::string skip_reason(CaseKind kind, const std::string& scenario, const report::Coverage& coverage,
                         const std::string& rejection) {
-  const bool from_plan = kind == CaseKind::PlanOnly && (scenario == "upgrade" || scenario == "plan update");
+  const bool from_plan = starts_from_plan(kind, scenario);
   if (coverage.cases_generated > 0 && coverage.planned == 0) {
     return "the provider refused every generated case (" + rejection +
            "); give values it accepts in a hints file (--hints)" +
@@ -128,64 +74,28 @@ std::string skip_reason(CaseKind kind, const std::string& scenario, const report
   return "no generated case reached this step (raise --cases)";
 }
 
-/// Scenarios of the other families that act on the real system (open an ephemeral resource,
-/// invoke an action, create an object to list), played with --apply only.
-bool needs_apply(CaseKind kind, const std::string& scenario) {
-  switch (kind) {
-    case CaseKind::Ephemeral: return scenario != "validate";
-    case CaseKind::Action: return scenario == "invoke";
-    case CaseKind::List: return scenario == "list created" || scenario == "read listed";
-    default: return false;
-  }
-}
-
-/// Whether the cases of `kind` leave the real system as it was (plans, reads, function calls;
-/// the other families without --apply). Only such cases of one type are played at the same
-/// time: a later case often reuses a configuration the provider accepted, names included, and
-/// two objects of one name at once collide where one after the other they do not.
-bool changes_nothing(CaseKind kind, bool apply) {
-  switch (kind) {
-    case CaseKind::Lifecycle: return false;
-    case CaseKind::PlanOnly:
-    case CaseKind::Data:
-    case CaseKind::Function: return true;
-    case CaseKind::Ephemeral:
-    case CaseKind::List:
-    case CaseKind::Action: return !apply;
-  }
-  return false;
-}
-
-/// The schema a suite of `kind` plays `type` with (none for functions).
-const schema::Schema* schema_of(const schema::ProviderSchema& s, CaseKind kind, const std::string& type) {
-  const std::map<std::string, schema::Schema>* family = nullptr;
-  switch (kind) {
-    case CaseKind::Lifecycle:
-    case CaseKind::PlanOnly: family = &s.resource_schemas; break;
-    case CaseKind::Data: family = &s.data_source_schemas; break;
-    case CaseKind::Ephemeral: family = &s.ephemeral_resource_schemas; break;
-    case CaseKind::List: family = &s.list_resource_schemas; break;
-    case CaseKind::Action: family = &s.action_schemas; break;
-    case CaseKind::Function: return nullptr;
-  }
-  auto it = family->find(type);
-  return it != family->end() ? &it->second : nullptr;
-}
-
-/// The configuration the suite learns from: the case's first one.
-const cty::Value& learning_config(const LifecycleCase& c) { return c.create.known; }
-const cty::Value& learning_config(const PlanOnlyCase& c) { return c.config.known; }
-const cty::Value& learning_config(const DataCase& c) { return c.config.known; }
+/// The Case member a kind's suite learns from (the `learn_from` column of case_kinds.inc), or
+/// nullptr.
+template <class Case>
+struct LearnsFrom;
+#define TFC_CASE_KIND(Name, code, suite, types, label, apply, changes, data_source, Case, generator, learn_from, ...) \
+  template <>                                                                                                         \
+  struct LearnsFrom<Case> {                                                                                           \
+    static constexpr auto member = learn_from;                                                                        \
+  };
+#include "conformance/core/case_kinds.inc"
+#undef TFC_CASE_KIND
 
 /// Suites of managed resources and data sources learn from refusals; the other families'
 /// cases teach nothing (so a replay need not play the cases before it).
 template <class Case>
-constexpr bool kLearns = requires(const Case& c) {
-  learning_config(c);
-};
+constexpr bool kLearns = !std::is_null_pointer_v<decltype(LearnsFrom<Case>::member)>;
 
+/// The configuration the suite learns from: the case's first one.
 template <class Case>
-using CaseGenerator = std::function<rc::Gen<Case>(const gen::Hints&, const CaseGenOptions&)>;
+const cty::Value& learning_config(const Case& c) {
+  return (c.*LearnsFrom<Case>::member).known;
+}
 
 /// The case generators (one per value profile) for the learner's current hints, rebuilt only
 /// when the hints change.
@@ -253,7 +163,7 @@ public:
         m_progress(progress),
         m_pool(pool),
         m_spreads(pool != nullptr && changes_nothing(kind, settings.apply)) {
-    if (const schema::Schema* own = schema_of(host.schema(), kind, m_type)) m_schema = *own;
+    if (const schema::Schema* own = kind_schema(host.schema(), kind, m_type)) m_schema = *own;
     m_suite.kind = suite_kind(kind);
     m_suite.name = m_type;
     m_type_index = type_index(host.schema(), kind, m_type);
@@ -264,7 +174,7 @@ public:
   template <class Case>
   report::Suite run(CaseGenerator<Case> make, const gen::Hints& hints, const std::optional<ReplayToken>& replay,
                     gen::Hints* learned) {
-    gen::learning::RefusalLearner learner(block(), hints, m_kind == CaseKind::Data);
+    gen::learning::RefusalLearner learner(block(), hints, kind_info(m_kind).data_source);
     LearningGenerator<Case> gen(std::move(make), m_settings.generation, learner);
     if (replay) {
       play_replay(gen, learner, *replay);
@@ -284,7 +194,7 @@ private:
   template <class Case>
   void learn(gen::learning::RefusalLearner& learner, const CaseOutcome& o, const Case& c) {
     if constexpr (kLearns<Case>) {
-      const bool accepted = m_kind == CaseKind::Data ? o.applied : o.planned;
+      const bool accepted = kind_info(m_kind).data_source ? o.applied : o.planned;
       if (accepted) learner.accepted(learning_config(c));
       for (const auto& r : o.refusals) learner.refused(r.config, r.diagnostics);
     }
@@ -757,7 +667,7 @@ private:
 
   report::Suite finish() {
     fill_coverage();
-    for (const auto& name : scenario_names(m_kind)) {
+    for (const auto& name : kind_scenarios(m_kind)) {
       report::Scenario sc;
       sc.name = name;
       auto it = m_tallies.find(name);
@@ -819,17 +729,6 @@ private:
   bool m_interrupted = false;
 };
 
-/// The signature of function `name`, kept alive by the generator that uses it.
-Expected<std::shared_ptr<const oracle::FunctionSignature>> function_signature(const schema::ProviderSchema& schema,
-                                                                              const std::string& name) {
-  auto it = schema.functions.find(name);
-  if (it == schema.functions.end()) return Error{"the provider has no function " + name};
-  auto signature = oracle::function_signature_from_json(it->second);
-  if (!signature)
-    return Error{"function " + name + " has a signature tfconform cannot read: " + signature.error().message};
-  return std::make_shared<const oracle::FunctionSignature>(std::move(*signature));
-}
-
 /// A suite that could not play any case: one harness scenario saying why.
 report::Suite harness_suite(CaseKind kind, const std::string& type, std::string why) {
   report::Suite suite;
@@ -845,31 +744,13 @@ report::Suite harness_suite(CaseKind kind, const std::string& type, std::string 
 
 }  // namespace
 
-/// The names of the types of `kind`'s family, in name order.
-std::vector<std::string> family_names(const schema::ProviderSchema& schema, CaseKind kind) {
-  std::vector<std::string> out;
-  auto add = [&](const auto& map) {
-    for (const auto& [name, unused] : map) out.push_back(name);
-  };
-  switch (kind) {
-    case CaseKind::Lifecycle:
-    case CaseKind::PlanOnly: add(schema.resource_schemas); break;
-    case CaseKind::Data: add(schema.data_source_schemas); break;
-    case CaseKind::Function: add(schema.functions); break;
-    case CaseKind::Ephemeral: add(schema.ephemeral_resource_schemas); break;
-    case CaseKind::List: add(schema.list_resource_schemas); break;
-    case CaseKind::Action: add(schema.action_schemas); break;
-  }
-  return out;
-}
-
 std::size_t type_index(const schema::ProviderSchema& schema, CaseKind kind, const std::string& type) {
-  const auto names = family_names(schema, kind);
+  const auto names = kind_type_names(schema, kind);
   return static_cast<std::size_t>(std::find(names.begin(), names.end(), type) - names.begin());
 }
 
 Expected<void> resolve_type(ReplayToken& token, const schema::ProviderSchema& schema) {
-  const auto names = family_names(schema, token.kind);
+  const auto names = kind_type_names(schema, token.kind);
   if (!token.needs_type_name()) {
     if (std::find(names.begin(), names.end(), token.type_name) == names.end())
       return Error{"replay token names " + token.type_name + ", which this provider does not have"};
@@ -923,56 +804,36 @@ bool extreme_case(ValueSchedule schedule, std::size_t index, std::size_t total) 
   return index + extreme_cases(schedule, total) >= total;
 }
 
+namespace {
+
+/// Plays a suite of one kind: its generator (the `generator` column), then the suite's cases.
+template <class Case, auto Generator>
+report::Suite run_kind(SuiteRun& run, ProviderSession& host, CaseKind kind, const std::string& type,
+                       const gen::Hints& hints, const std::optional<ReplayToken>& replay, gen::Hints* learned) {
+  // The generators keep references to the suite's own copy of the schema, which outlives them.
+  auto generator = Generator(GeneratorSource{host.schema(), type, run.block()});
+  if (!generator) return harness_suite(kind, type, generator.error().message);
+  return run.run(std::move(*generator), hints, replay, learned);
+}
+
+using KindRunner = report::Suite (*)(SuiteRun&, ProviderSession&, CaseKind, const std::string&, const gen::Hints&,
+                                     const std::optional<ReplayToken>&, gen::Hints*);
+
+/// Each kind's runner, in the table's order.
+constexpr KindRunner kKindRunners[] = {
+#define TFC_CASE_KIND(Name, code, suite, types, label, apply, changes, data_source, Case, generator, ...) \
+  &run_kind<Case, &generator>,
+#include "conformance/core/case_kinds.inc"
+#undef TFC_CASE_KIND
+};
+
+}  // namespace
+
 report::Suite run_suite(ProviderSession& host, CaseKind kind, const std::string& type, const gen::Hints& hints,
                         const SuiteSettings& settings, report::ProgressListener* progress,
                         const std::optional<ReplayToken>& replay, gen::Hints* learned, SessionPool* pool) {
   SuiteRun run(host, kind, type, settings, progress, replay ? nullptr : pool);
-  // The generators keep references to the suite's own copy of the schema, which outlives them.
-  const schema::Block& block = run.block();
-  switch (kind) {
-    case CaseKind::Lifecycle:
-      return run.run(CaseGenerator<LifecycleCase>([&block](const gen::Hints& h, const CaseGenOptions& o) {
-                       return lifecycle_case_of(block, h, o);
-                     }),
-                     hints, replay, learned);
-    case CaseKind::PlanOnly:
-      return run.run(CaseGenerator<PlanOnlyCase>([&block](const gen::Hints& h, const CaseGenOptions& o) {
-                       return plan_only_case_of(block, h, o);
-                     }),
-                     hints, replay, learned);
-    case CaseKind::Data:
-      return run.run(CaseGenerator<DataCase>(
-                         [&block](const gen::Hints& h, const CaseGenOptions& o) { return data_case_of(block, h, o); }),
-                     hints, replay, learned);
-    case CaseKind::Function: {
-      auto signature = function_signature(host.schema(), type);
-      if (!signature) return harness_suite(kind, type, signature.error().message);
-      return run.run(CaseGenerator<FunctionCase>([sig = *signature](const gen::Hints& h, const CaseGenOptions& o) {
-                       return function_case_of(sig, h, o);
-                     }),
-                     hints, replay, learned);
-    }
-    case CaseKind::Ephemeral:
-      return run.run(CaseGenerator<EphemeralCase>([&block](const gen::Hints& h, const CaseGenOptions& o) {
-                       return ephemeral_case_of(block, h, o);
-                     }),
-                     hints, replay, learned);
-    case CaseKind::List: {
-      std::shared_ptr<const schema::Block> resource;
-      if (auto it = host.schema().resource_schemas.find(type); it != host.schema().resource_schemas.end())
-        resource = std::make_shared<const schema::Block>(it->second.block);
-      return run.run(CaseGenerator<ListCase>([&block, resource](const gen::Hints& h, const CaseGenOptions& o) {
-                       return list_case_of(block, resource, h, o);
-                     }),
-                     hints, replay, learned);
-    }
-    case CaseKind::Action:
-      return run.run(CaseGenerator<ActionCase>([&block](const gen::Hints& h, const CaseGenOptions& o) {
-                       return action_case_of(block, h, o);
-                     }),
-                     hints, replay, learned);
-  }
-  return {};
+  return kKindRunners[kind_index(kind)](run, host, kind, type, hints, replay, learned);
 }
 
 }  // namespace tfc::conformance

@@ -46,9 +46,6 @@ struct SuiteSettings {
   std::string address;  // the provider's address (the source address of a move)
 };
 
-/// The report kind of a suite of `kind` (resource for both managed-resource kinds).
-report::SuiteKind suite_kind(CaseKind kind);
-
 /// Plays `settings.cases` cases of `kind` on `type`, each generated with what the suite has
 /// learned from the provider's refusals in the earlier learning rounds (generators/learning);
 /// with `replay`, plays only that case (after replaying the earlier rounds' validation and

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "conformance/cases/resource_case.hpp"
+#include "conformance/repro/repro_context.hpp"
 #include "conformance/session/provider_session.hpp"
 #include "conformance/session/session_pool.hpp"
 #include "conformance/suite/replay_token.hpp"
@@ -20,14 +21,6 @@
 
 namespace tfc::conformance {
 
-/// What a reproduction needs to know about the provider (conformance/repro/repro_plan.hpp).
-struct ReproContext {
-  std::string provider_source;  // required_providers source; empty: made up (repro_provider.hpp)
-  std::string provider_name;    // local name: the type's first word (repro_context_for)
-  std::string provider_binary;
-  std::vector<std::string> environment;  // NAME=VALUE
-  std::string provider_config;           // JSON text of the provider block body, or empty
-};
 /// Which value profile each case of a suite uses (`--values`): realistic values only (the
 /// default); realistic cases, then an extreme phase in the last fifth of them (extreme_case);
 /// or extreme values only.

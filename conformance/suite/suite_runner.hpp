@@ -1,7 +1,11 @@
 #pragma once
 // One suite: the generated cases of one resource type (or data source) played against the
 // provider, each failure shrunk to a minimal case and replayed once more to keep its requests,
-// responses and provider log; then the scenarios' verdicts and the coverage figures.
+// responses and provider log; then the scenarios' verdicts and the coverage figures. The parts,
+// each a function of what it is given: case_schedule.hpp (seeds, sizes, learning rounds),
+// suite_rounds.hpp (the search: rounds of played cases), shrink_report.hpp and case_report.hpp
+// (shrinking and reporting a failure), suite_replay.hpp (a replay token's case), suite_tally.hpp
+// (the figures and the suite's report), finding_book.hpp (each finding reported once).
 
 #include <chrono>
 #include <cstdint>

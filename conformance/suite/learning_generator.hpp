@@ -10,10 +10,10 @@
 #include <rapidcheck.h>
 
 #include "conformance/cases/case_generator.hpp"
-#include "conformance/cases/family_case.hpp"
-#include "conformance/cases/function_case.hpp"
-#include "conformance/cases/resource_case.hpp"
 #include "conformance/core/case_outcome.hpp"
+// Every kind's case type, through the play header that declares its play_case and includes its
+// cases/ header (docs/contributing.md, "A new case kind").
+#include "conformance/play/family_play.hpp"
 #include "conformance/suite/case_schedule.hpp"
 #include "conformance/suite/suite_context.hpp"
 #include "generators/learning/refusal_learner.hpp"

@@ -66,4 +66,23 @@ std::string describe_case(const std::string& type, const schema::Block& block, c
 std::size_t case_size(const EphemeralCase& c) { return count_set_attributes(c.config.known); }
 std::size_t case_size(const ActionCase& c) { return count_set_attributes(c.config.known); }
 
+Expected<CaseGenerator<EphemeralCase>> ephemeral_generator(const GeneratorSource& source) {
+  return CaseGenerator<EphemeralCase>(
+      [&block = source.block](const gen::Hints& h, const CaseGenOptions& o) { return ephemeral_case_of(block, h, o); });
+}
+
+Expected<CaseGenerator<ListCase>> list_generator(const GeneratorSource& source) {
+  std::shared_ptr<const schema::Block> resource;
+  if (auto it = source.provider.resource_schemas.find(source.type); it != source.provider.resource_schemas.end())
+    resource = std::make_shared<const schema::Block>(it->second.block);
+  return CaseGenerator<ListCase>([&block = source.block, resource](const gen::Hints& h, const CaseGenOptions& o) {
+    return list_case_of(block, resource, h, o);
+  });
+}
+
+Expected<CaseGenerator<ActionCase>> action_generator(const GeneratorSource& source) {
+  return CaseGenerator<ActionCase>(
+      [&block = source.block](const gen::Hints& h, const CaseGenOptions& o) { return action_case_of(block, h, o); });
+}
+
 }  // namespace tfc::conformance

@@ -41,6 +41,12 @@ rc::Gen<ActionCase> action_case_of(const schema::Block& block, const gen::Hints&
 rc::Gen<ListCase> list_case_of(const schema::Block& block, const std::shared_ptr<const schema::Block>& resource,
                                const gen::Hints& resource_hints, const CaseGenOptions& options);
 
+/// The generators of each kind (case_kinds.inc); a list resource's takes the managed resource
+/// of its name from the provider's schema.
+Expected<CaseGenerator<EphemeralCase>> ephemeral_generator(const GeneratorSource& source);
+Expected<CaseGenerator<ListCase>> list_generator(const GeneratorSource& source);
+Expected<CaseGenerator<ActionCase>> action_generator(const GeneratorSource& source);
+
 std::string describe_case(const std::string& type, const schema::Block& block, const EphemeralCase& c);
 std::string describe_case(const std::string& type, const schema::Block& block, const ListCase& c);
 std::size_t case_size(const ListCase& c);

@@ -155,4 +155,15 @@ std::size_t case_size(const FunctionCase& c) {
   return n;
 }
 
+Expected<CaseGenerator<FunctionCase>> function_generator(const GeneratorSource& source) {
+  auto it = source.provider.functions.find(source.type);
+  if (it == source.provider.functions.end()) return Error{"the provider has no function " + source.type};
+  auto signature = oracle::function_signature_from_json(it->second);
+  if (!signature)
+    return Error{"function " + source.type + " has a signature tfconform cannot read: " + signature.error().message};
+  auto shared = std::make_shared<const oracle::FunctionSignature>(std::move(*signature));
+  return CaseGenerator<FunctionCase>(
+      [shared](const gen::Hints& h, const CaseGenOptions& o) { return function_case_of(shared, h, o); });
+}
+
 }  // namespace tfc::conformance

@@ -31,6 +31,11 @@ schema::Block parameters_block(const oracle::FunctionSignature& signature);
 rc::Gen<FunctionCase> function_case_of(const std::shared_ptr<const oracle::FunctionSignature>& signature,
                                        const gen::Hints& hints, const CaseGenOptions& options);
 
+/// The generator of the function kind (case_kinds.inc): calls of the function the source's type
+/// names, with its signature from the provider's schema; an error when there is no such function
+/// or its signature cannot be read.
+Expected<CaseGenerator<FunctionCase>> function_generator(const GeneratorSource& source);
+
 /// `name(arg, ...)` as Terraform would call it, and the unknown variant when there is one.
 std::string describe_case(const std::string& name, const schema::Block& unused, const FunctionCase& c);
 /// Non-null leaf values among the arguments.

@@ -254,4 +254,19 @@ std::size_t case_size(const LifecycleCase& c) {
 std::size_t case_size(const PlanOnlyCase& c) { return pair_size(c.config) + (c.update ? pair_size(*c.update) : 0); }
 std::size_t case_size(const DataCase& c) { return pair_size(c.config); }
 
+Expected<CaseGenerator<LifecycleCase>> lifecycle_generator(const GeneratorSource& source) {
+  return CaseGenerator<LifecycleCase>(
+      [&block = source.block](const gen::Hints& h, const CaseGenOptions& o) { return lifecycle_case_of(block, h, o); });
+}
+
+Expected<CaseGenerator<PlanOnlyCase>> plan_only_generator(const GeneratorSource& source) {
+  return CaseGenerator<PlanOnlyCase>(
+      [&block = source.block](const gen::Hints& h, const CaseGenOptions& o) { return plan_only_case_of(block, h, o); });
+}
+
+Expected<CaseGenerator<DataCase>> data_generator(const GeneratorSource& source) {
+  return CaseGenerator<DataCase>(
+      [&block = source.block](const gen::Hints& h, const CaseGenOptions& o) { return data_case_of(block, h, o); });
+}
+
 }  // namespace tfc::conformance

@@ -13,6 +13,7 @@
 
 #include <rapidcheck.h>
 
+#include "conformance/cases/case_generator.hpp"
 #include "generators/config_gen.hpp"
 #include "generators/hints.hpp"
 #include "generators/unknown_injection.hpp"
@@ -68,6 +69,11 @@ rc::Gen<LifecycleCase> lifecycle_case_of(const schema::Block& block, const gen::
 rc::Gen<PlanOnlyCase> plan_only_case_of(const schema::Block& block, const gen::Hints& hints,
                                         const CaseGenOptions& options);
 rc::Gen<DataCase> data_case_of(const schema::Block& block, const gen::Hints& hints, const CaseGenOptions& options);
+
+/// The generators of each kind (case_kinds.inc): the functions above over the suite's block.
+Expected<CaseGenerator<LifecycleCase>> lifecycle_generator(const GeneratorSource& source);
+Expected<CaseGenerator<PlanOnlyCase>> plan_only_generator(const GeneratorSource& source);
+Expected<CaseGenerator<DataCase>> data_generator(const GeneratorSource& source);
 
 std::string_view to_string(StepKind kind) noexcept;
 

@@ -184,7 +184,7 @@ Expected<conformance::RunSettings> settings_from(const RunArgs& a) {
   }
   if (!a.replay.empty()) {
     TFC_TRY(token, conformance::parse_token(a.replay));
-    if ((token.kind == conformance::CaseKind::Lifecycle) != a.apply && !conformance::kind_ignores_apply(token.kind))
+    if (!conformance::kind_plays_with(token.kind, a.apply))
       return Error{"replay token " + a.replay + " was made " + (a.apply ? "without" : "with") +
                    " --apply: run it with the same option"};
     s.replay = std::move(token);

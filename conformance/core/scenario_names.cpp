@@ -9,4 +9,13 @@ std::vector<std::string> scenarios_of(ScenarioOwner owner) {
   return out;
 }
 
+const std::vector<std::string>& kind_scenarios(CaseKind kind) {
+  static const std::vector<std::vector<std::string>> all = [] {
+    std::vector<std::vector<std::string>> out;
+    for (CaseKind k : kCaseKinds) out.push_back(scenarios_of(owner_of(k)));
+    return out;
+  }();
+  return all[kind_index(kind)];
+}
+
 }  // namespace tfc::conformance

@@ -1,6 +1,7 @@
 #pragma once
-// Every scenario name findings can be recorded under, as one table the compiler reads. A suite
-// reports the scenarios of its kind in this order, and collects findings only under those; a
+// Every scenario name findings can be recorded under, as one table the compiler reads: each kind
+// of case's scenarios (its row of case_kinds.inc), then the provider's. A suite reports the
+// scenarios of its kind in this order, and collects findings only under those; a
 // case names its scenario as a literal (`rec.scenario("refresh")`), which converts to a
 // ScenarioName in a consteval constructor: a name not in this table does not compile (the error
 // names `scenario_name_not_in_the_table`).
@@ -10,52 +11,53 @@
 #include <string_view>
 #include <vector>
 
-#include "conformance/suite/replay_token.hpp"
+#include "conformance/core/case_kind.hpp"
 
 namespace tfc::conformance {
 
-/// Who reports a scenario: a kind of case, the provider's own suite, or nobody (cleanup after a
-/// lost provider is played without judging).
-enum class ScenarioOwner : char { Lifecycle, PlanOnly, Data, Function, Ephemeral, List, Action, Provider, Quiet };
+/// Who reports a scenario: a kind of case (one owner per row of case_kinds.inc, in its order),
+/// the provider's own suite, or nobody (cleanup after a lost provider is played without judging).
+enum class ScenarioOwner : char {
+#define TFC_CASE_KIND(Name, ...) Name,
+#include "conformance/core/case_kinds.inc"
+#undef TFC_CASE_KIND
+  Provider,
+  Quiet
+};
 
 struct ScenarioEntry {
   ScenarioOwner owner;
   std::string_view name;
 };
 
-inline constexpr std::array kScenarioTable{
-    ScenarioEntry{ScenarioOwner::Lifecycle, "create"},
-    ScenarioEntry{ScenarioOwner::Lifecycle, "update"},
-    ScenarioEntry{ScenarioOwner::Lifecycle, "replace"},
-    ScenarioEntry{ScenarioOwner::Lifecycle, "refresh"},
-    ScenarioEntry{ScenarioOwner::Lifecycle, "upgrade"},
-    ScenarioEntry{ScenarioOwner::Lifecycle, "import"},
-    ScenarioEntry{ScenarioOwner::Lifecycle, "move"},
-    ScenarioEntry{ScenarioOwner::Lifecycle, "destroy"},
-    ScenarioEntry{ScenarioOwner::PlanOnly, "plan"},
-    ScenarioEntry{ScenarioOwner::PlanOnly, "upgrade"},
-    ScenarioEntry{ScenarioOwner::PlanOnly, "move"},
-    ScenarioEntry{ScenarioOwner::PlanOnly, "plan update"},
-    ScenarioEntry{ScenarioOwner::Data, "validate"},
-    ScenarioEntry{ScenarioOwner::Data, "read"},
-    ScenarioEntry{ScenarioOwner::Function, "call"},
-    ScenarioEntry{ScenarioOwner::Function, "repeat"},
-    ScenarioEntry{ScenarioOwner::Function, "unknown arguments"},
-    ScenarioEntry{ScenarioOwner::Ephemeral, "validate"},
-    ScenarioEntry{ScenarioOwner::Ephemeral, "open"},
-    ScenarioEntry{ScenarioOwner::Ephemeral, "renew"},
-    ScenarioEntry{ScenarioOwner::Ephemeral, "close"},
-    ScenarioEntry{ScenarioOwner::List, "validate"},
-    ScenarioEntry{ScenarioOwner::List, "list"},
-    ScenarioEntry{ScenarioOwner::List, "read listed"},
-    ScenarioEntry{ScenarioOwner::List, "list created"},
-    ScenarioEntry{ScenarioOwner::Action, "validate"},
-    ScenarioEntry{ScenarioOwner::Action, "plan"},
-    ScenarioEntry{ScenarioOwner::Action, "invoke"},
-    ScenarioEntry{ScenarioOwner::Provider, "schema"},
-    ScenarioEntry{ScenarioOwner::Provider, "stop"},
-    ScenarioEntry{ScenarioOwner::Quiet, "cleanup"},
+/// The owner of a kind of case's scenarios.
+constexpr ScenarioOwner owner_of(CaseKind kind) noexcept { return static_cast<ScenarioOwner>(kind_index(kind)); }
+
+namespace detail {
+/// The scenarios no kind of case owns.
+inline constexpr ScenarioEntry kOtherScenarios[] = {
+    {ScenarioOwner::Provider, "schema"},
+    {ScenarioOwner::Provider, "stop"},
+    {ScenarioOwner::Quiet, "cleanup"},
 };
+
+constexpr std::size_t scenario_count() {
+  std::size_t n = std::size(kOtherScenarios);
+  for (const auto& kind : kCaseKindTable) n += kind.scenarios.size();
+  return n;
+}
+}  // namespace detail
+
+/// Each kind's scenarios (case_kinds.inc), then the provider's and the quiet ones.
+inline constexpr auto kScenarioTable = [] {
+  std::array<ScenarioEntry, detail::scenario_count()> out{};
+  std::size_t n = 0;
+  for (CaseKind kind : kCaseKinds) {
+    for (std::string_view name : kind_info(kind).scenarios) out[n++] = {owner_of(kind), name};
+  }
+  for (const auto& e : detail::kOtherScenarios) out[n++] = e;
+  return out;
+}();
 
 namespace detail {
 /// Never defined: a constant expression that reaches it is the compiler's error message.
@@ -82,19 +84,7 @@ private:
 
 /// The scenarios `owner` reports, in the table's order.
 std::vector<std::string> scenarios_of(ScenarioOwner owner);
-
-/// The owner of a kind of case's scenarios.
-constexpr ScenarioOwner owner_of(CaseKind kind) noexcept {
-  switch (kind) {
-    case CaseKind::Lifecycle: return ScenarioOwner::Lifecycle;
-    case CaseKind::PlanOnly: return ScenarioOwner::PlanOnly;
-    case CaseKind::Data: return ScenarioOwner::Data;
-    case CaseKind::Function: return ScenarioOwner::Function;
-    case CaseKind::Ephemeral: return ScenarioOwner::Ephemeral;
-    case CaseKind::List: return ScenarioOwner::List;
-    case CaseKind::Action: return ScenarioOwner::Action;
-  }
-  return ScenarioOwner::Quiet;
-}
+/// The scenarios a suite of `kind` reports, in order.
+const std::vector<std::string>& kind_scenarios(CaseKind kind);
 
 }  // namespace tfc::conformance

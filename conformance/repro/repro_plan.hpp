@@ -9,7 +9,7 @@
 #include <string>
 
 #include "conformance/cases/resource_case.hpp"
-#include "conformance/suite/suite_runner.hpp"
+#include "conformance/repro/repro_context.hpp"
 #include "proto/schema/block.hpp"
 #include "reports/run_report.hpp"
 

@@ -8,7 +8,7 @@
 
 #include <string>
 
-#include "conformance/suite/suite_runner.hpp"
+#include "conformance/repro/repro_context.hpp"
 
 namespace tfc::conformance {
 

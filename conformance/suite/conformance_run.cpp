@@ -10,13 +10,12 @@
 #include <thread>
 
 #include "conformance/cases/function_case.hpp"
-#include "conformance/core/case_outcome.hpp"
 #include "conformance/core/finding_class.hpp"
 #include "conformance/core/version.hpp"
+#include "conformance/play/provider_play.hpp"
 #include "oracle/function_rules.hpp"
 #include "oracle/rule_id.hpp"
 #include "oracle/rules.hpp"
-#include "oracle/schema_rules.hpp"
 #include "reports/fingerprint.hpp"
 #include "runner/run_stop.hpp"
 
@@ -47,142 +46,6 @@ private:
   std::mutex m_mutex;
   report::ProgressListener* m_inner;
 };
-
-report::Scenario scenario_from(const std::string& name, CaseOutcome& outcome, std::chrono::nanoseconds took) {
-  report::Scenario sc;
-  sc.name = name;
-  sc.duration = std::chrono::duration_cast<std::chrono::milliseconds>(took);
-  for (auto& f : outcome.findings) sc.findings.push_back(std::move(f.finding));
-  bool failed = false;
-  for (const auto& f : sc.findings) failed = failed || f.severity == report::Severity::error;
-  sc.status = failed ? report::Status::failed : report::Status::passed;
-  return sc;
-}
-
-/// The function signatures of the schema, and GetFunctions against them (Terraform reads the
-/// schema's, OpenTofu falls back to GetFunctions: both must say the same).
-void judge_functions(ProviderSession& host, CaseRecorder& rec) {
-  const auto& functions = host.schema().functions;
-  oracle::Violations signatures;
-  for (const auto& [name, function] : functions) {
-    auto v = oracle::check_function_signature(name, function);
-    signatures.insert(signatures.end(), v.begin(), v.end());
-  }
-  rec.judge("GetProviderSchema functions", "GetProviderSchema", signatures, {});
-  auto listed = host.client().get_functions({});
-  if (protocol::is_not_implemented(listed)) return;  // a provider from before functions (6.5)
-  if (!listed) {
-    rec.rpc_failed("GetFunctions", "GetFunctions", listed.failure(), nlohmann::json::object());
-    return;
-  }
-  if (protocol::has_error(listed->diagnostics)) return;
-  rec.judge("GetFunctions", "GetFunctions", oracle::check_functions_agree(functions, listed->functions), {});
-}
-
-/// GetMetadata (never called by Terraform; OpenTofu neither) against the schema.
-void judge_metadata(ProviderSession& host, CaseRecorder& rec) {
-  auto metadata = host.client().get_metadata({});
-  if (protocol::is_not_implemented(metadata)) return;  // optional (6.4+): clients fall back to the schema
-  if (!metadata) {
-    rec.rpc_failed("GetMetadata", "GetMetadata", metadata.failure(), nlohmann::json::object());
-    return;
-  }
-  if (protocol::has_error(metadata->diagnostics)) return;
-  oracle::MetadataNames names{metadata->resources,           metadata->data_sources,   metadata->functions,
-                              metadata->ephemeral_resources, metadata->list_resources, metadata->actions};
-  rec.judge("GetMetadata", "GetMetadata", oracle::check_metadata_agrees(host.schema(), names), {});
-}
-
-/// StopProvider at the end of the run, as Core sends it on an interrupt: answered, not failed.
-report::Scenario stop_scenario(ProviderSession& host, const std::string& name) {
-  const schema::Block no_block;
-  CaseOutcome outcome;
-  CaseRecorder rec(name, no_block, outcome);
-  rec.scenario("stop");
-  const auto start = std::chrono::steady_clock::now();
-  auto stopped = host.client().stop_provider({});
-  if (!stopped && !protocol::is_not_implemented(stopped.failure()))
-    rec.rpc_failed("StopProvider", "StopProvider", stopped.failure(), nlohmann::json::object());
-  report::Scenario sc = scenario_from("stop", outcome, std::chrono::steady_clock::now() - start);
-  if (stopped && !stopped->error.empty()) sc.log_lines.push_back("StopProvider answered: " + stopped->error);
-  return sc;
-}
-
-/// The provider suite: its schema (sanity rules, asked twice for stability) and configuration.
-report::Suite provider_suite(ProviderSession& host, const std::string& name) {
-  report::Suite suite;
-  suite.kind = report::SuiteKind::provider;
-  suite.name = name;
-  const schema::Block no_block;
-  {
-    const auto start = std::chrono::steady_clock::now();
-    CaseOutcome outcome;
-    CaseRecorder rec(name, no_block, outcome);
-    rec.scenario("schema");
-    rec.judge("GetProviderSchema", "GetProviderSchema", oracle::check_schema(host.schema()), {});
-    judge_functions(host, rec);
-    judge_metadata(host, rec);
-    auto again = host.client().get_provider_schema({});
-    if (!again) {
-      rec.rpc_failed("GetProviderSchema (again)", "GetProviderSchema", again.failure(), nlohmann::json::object());
-    } else {
-      rec.judge("GetProviderSchema (again)", "GetProviderSchema",
-                oracle::check_schema_stable(host.schema(), again->schema), {});
-    }
-    suite.scenarios.push_back(scenario_from("schema", outcome, std::chrono::steady_clock::now() - start));
-    suite.scenarios.back().log_lines = host.take_new_logs();
-  }
-  report::Scenario configure;
-  configure.name = "configure";
-  configure.status = report::Status::passed;
-  for (const auto& d : host.configure_warnings()) configure.log_lines.push_back("provider warning: " + d.summary);
-  suite.scenarios.push_back(std::move(configure));
-  return suite;
-}
-
-// The rule of a provider that did not start: a lying or failed handshake (TLS included) is
-// rpc.handshake; a failed GetProviderSchema, ValidateProviderConfig or ConfigureProvider is
-// judged like any failed call.
-std::string start_failure_rule(const StartFailure& failure) {
-  if (failure.stage == StartStage::Launch) return std::string(oracle::rule_text("rpc.handshake"));
-  switch (failure.failed_rpc_kind.value_or(protocol::FailureKind::Status)) {
-    case protocol::FailureKind::Crashed:
-    case protocol::FailureKind::Transport: return std::string(oracle::rule_text("rpc.crashed"));
-    case protocol::FailureKind::Timeout: return std::string(oracle::rule_text("rpc.timeout"));
-    case protocol::FailureKind::OutOfMemory: return std::string(oracle::rule_text("rpc.out_of_memory"));
-    case protocol::FailureKind::Malformed: return std::string(oracle::rule_text("value.undecodable"));
-    case protocol::FailureKind::TooLarge: return std::string(oracle::rule_text("rpc.message_too_large"));
-    case protocol::FailureKind::NotImplemented:
-    case protocol::FailureKind::Status:
-    case protocol::FailureKind::Cancelled: break;
-  }
-  return std::string(oracle::rule_text("rpc.error_status"));
-}
-
-report::Suite start_failure_suite(const std::string& name, const StartFailure& failure, const std::string& message) {
-  const bool launch = failure.stage == StartStage::Launch;
-  report::Suite suite;
-  suite.kind = report::SuiteKind::provider;
-  suite.name = name;
-  report::Finding f;
-  f.rule_id = start_failure_rule(failure);
-  f.severity = report::Severity::error;
-  f.rpc = launch ? "handshake" : failure.failed_rpc.empty() ? "GetProviderSchema" : failure.failed_rpc;
-  f.step = "start: " + f.rpc;
-  f.resource_type = name;
-  f.message = launch                         ? "the provider did not complete the go-plugin handshake: " + message
-              : f.rpc == "GetProviderSchema" ? "the provider did not return its schema: " + message
-                                             : "the provider did not answer " + f.rpc + " while starting: " + message;
-  if (const auto* rule = oracle::find_rule(f.rule_id)) f.cores = std::string(oracle::to_string(rule->cores));
-  f.finding_class = class_of(f.rule_id, f.severity);
-  f.fingerprint = report::finding_fingerprint(f.rule_id, f.resource_type, f.step, f.path);
-  report::Scenario sc;
-  sc.name = "start";
-  sc.status = report::Status::failed;
-  sc.findings.push_back(std::move(f));
-  suite.scenarios.push_back(std::move(sc));
-  return suite;
-}
 
 Expected<void> check_all_hints(const RunSettings& settings, const schema::ProviderSchema& schema) {
   if (!settings.hints) return {};
@@ -301,10 +164,127 @@ void judge_coverage(report::RunReport& run, RequiredCoverage required) {
   }
 }
 
+/// The run's workers: one per provider session (--jobs), each playing the next selected type's
+/// suite until none is left, then lending its session to the suites still playing.
+struct Workers {
+  const std::vector<SelectedType>& selected;
+  const RunSettings& settings;
+  const SuiteSettings& suite_settings;
+  const std::optional<ReplayToken>& replay;
+  SessionPool& pool;
+  report::ProgressListener* progress;
+  // What they gather, per selected type in selection order:
+  std::vector<report::Suite> suites = std::vector<report::Suite>(selected.size());
+  std::vector<gen::Hints> learned = std::vector<gen::Hints>(selected.size());
+  std::vector<char> started = std::vector<char>(selected.size(), 0);  // char: written by several workers
+  // The further sessions, still open (StopProvider goes to the first one before they close),
+  // and why those that did not open did not.
+  std::vector<std::unique_ptr<ProviderSession>> extra;
+  std::vector<std::string> start_errors;
+
+  /// Plays every suite on `first` and on the further sessions the factory opens.
+  void play(const ProviderFactory& factory, RpcClock& clock, ProviderSession& first) {
+    SerializedProgress serialized(progress);
+    std::atomic<std::size_t> next{0};
+    const gen::Hints no_hints;
+    auto work = [&](ProviderSession& host) {
+      for (std::size_t i = next++; i < selected.size() && !runner::stop_requested(); i = next++) {
+        const auto& t = selected[i];
+        started[i] = 1;
+        const gen::Hints& hints = !settings.hints                 ? no_hints
+                                  : kind_info(t.kind).data_source ? settings.hints->for_data_source(t.name)
+                                                                  : settings.hints->for_resource(t.name);
+        suites[i] = run_suite(host, t.kind, t.name, hints, suite_settings, &serialized, replay, &learned[i], &pool);
+      }
+      pool.lend(host);
+    };
+    // More processes than types still pay off: the cases of one type spread over them. A replay
+    // plays one case.
+    const std::size_t jobs = replay || selected.empty() ? 1 : std::max<std::size_t>(1, settings.jobs);
+    // The further processes start in their own threads while the first one already plays: a
+    // provider with a big schema takes seconds to start. A worker per type at most; a session
+    // beyond that is lent as soon as it is open.
+    const std::size_t sessions = std::min(jobs, factory.most_sessions());
+    extra.resize(sessions - 1);
+    std::mutex start_errors_mutex;
+    std::vector<std::thread> threads;
+    for (std::size_t k = 0; k < extra.size(); ++k) {
+      threads.emplace_back([&, k] {
+        if (runner::stop_requested()) return;
+        auto host = factory.open(clock);
+        if (!host) {
+          const std::lock_guard lock(start_errors_mutex);
+          start_errors.push_back(host.error().message);
+          return;
+        }
+        extra[k] = std::move(*host);
+        if (k + 1 < selected.size())
+          work(*extra[k]);
+        else
+          pool.lend(*extra[k]);
+      });
+    }
+    work(first);
+    for (auto& t : threads) t.join();
+  }
+};
+
+/// The hints every suite ended with (given and learned), for --write-hints.
+gen::HintsFile learned_hints(const RunSettings& settings, const std::vector<SelectedType>& selected,
+                             std::vector<gen::Hints>& learned) {
+  gen::HintsFile out;
+  out.file = settings.hints ? settings.hints->file : "";
+  for (std::size_t i = 0; i < selected.size(); ++i) {
+    if (learned[i].empty()) continue;
+    learned[i].file = out.file;
+    learned[i].resource = selected[i].name;
+    auto& into = kind_info(selected[i].kind).data_source ? out.data_sources : out.resources;
+    into[selected[i].name] = std::move(learned[i]);
+  }
+  return out;
+}
+
 std::string host_name() {
   char buf[256] = {};
   if (::gethostname(buf, sizeof buf - 1) != 0 || buf[0] == '\0') return "localhost";
   return buf;
+}
+
+/// The workers' suites into the result, in selection order (a type never started: skipped,
+/// saying why), with the hints they ended with, the coverage verdicts and the sessions that did
+/// not start.
+void add_suites(RunResult& result, const RunSettings& settings, const std::vector<SelectedType>& selected,
+                Workers& workers) {
+  auto& run = result.report;
+  result.hints = learned_hints(settings, selected, workers.learned);
+  for (std::size_t i = 0; i < workers.suites.size(); ++i) {
+    if (!workers.started[i]) workers.suites[i] = not_run_suite(selected[i]);  // the run stopped before it
+    result.stats.cases += workers.suites[i].coverage.cases_generated;
+  }
+  run.interruption = interruption_of(workers.suites, workers.started);
+  for (auto& suite : workers.suites) run.suites.push_back(std::move(suite));
+  judge_coverage(run, settings.require_coverage);
+  if (!workers.start_errors.empty() && !run.suites.empty()) {
+    report::Scenario sc;
+    sc.name = "harness";
+    sc.status = report::Status::error;
+    sc.reason = "a further provider process for --jobs did not start: " + workers.start_errors.front();
+    run.suites.front().scenarios.push_back(std::move(sc));
+  }
+}
+
+/// The report's header: the tool, the host, the seed, the options and the provider.
+void begin_report(report::RunReport& run, const RunSettings& settings, const std::string& name) {
+  run.tool_version = kVersion;
+  run.hostname = host_name();
+  run.seed = settings.suite.run_seed;
+  run.started_at = std::chrono::system_clock::now();
+  run.options.apply = settings.apply;
+  run.options.cases = settings.suite.cases;
+  run.provider.address = !settings.address.empty() ? settings.address
+                         : settings.target.attach  ? settings.target.attach->provider
+                                                   : "local/" + name;
+  run.provider.binary_path = settings.target.executable.string();
 }
 
 }  // namespace
@@ -317,19 +297,9 @@ Expected<RunResult> run_conformance(const RunSettings& given, report::ProgressLi
   const TimeBudget budget(settings.time_budget);
   RunResult result;
   auto& run = result.report;
-  run.tool_version = kVersion;
-  run.hostname = host_name();
-  run.seed = settings.suite.run_seed;
-  run.started_at = std::chrono::system_clock::now();
-  run.options.apply = settings.apply;
-  run.options.cases = settings.suite.cases;
-
   const auto factory = settings.factory ? settings.factory : process_factory(settings.target);
   const std::string name = factory->provider_name();
-  run.provider.address = !settings.address.empty() ? settings.address
-                         : settings.target.attach  ? settings.target.attach->provider
-                                                   : "local/" + name;
-  run.provider.binary_path = settings.target.executable.string();
+  begin_report(run, settings, name);
 
   RpcClock clock;
   StartFailure failure;
@@ -369,86 +339,21 @@ Expected<RunResult> run_conformance(const RunSettings& given, report::ProgressLi
   SuiteSettings suite_settings = settings.suite;
   suite_settings.apply = settings.apply;
   suite_settings.address = run.provider.address;
-  SerializedProgress serialized(progress);
-  std::vector<report::Suite> suites(selected.size());
-  std::vector<gen::Hints> learned(selected.size());
-  std::vector<char> started_types(selected.size(), 0);  // char: written by several workers
-  std::atomic<std::size_t> next{0};
-  const gen::Hints no_hints;
   // A worker with no type left lends its session to the suites still playing (their next
-  // cases run ahead on it: suite_runner.cpp).
+  // cases run ahead on it: suite_rounds.hpp).
   SessionPool pool;
-  auto work = [&](ProviderSession& host) {
-    for (std::size_t i = next++; i < selected.size() && !runner::stop_requested(); i = next++) {
-      const auto& t = selected[i];
-      started_types[i] = 1;
-      const gen::Hints& hints = !settings.hints            ? no_hints
-                                : t.kind == CaseKind::Data ? settings.hints->for_data_source(t.name)
-                                                           : settings.hints->for_resource(t.name);
-      suites[i] = run_suite(host, t.kind, t.name, hints, suite_settings, &serialized, replay, &learned[i], &pool);
-    }
-    pool.lend(host);
-  };
-  // More processes than types still pay off: the cases of one type spread over them. A replay
-  // plays one case.
-  const std::size_t jobs = replay || selected.empty() ? 1 : std::max<std::size_t>(1, settings.jobs);
-  // The further processes start in their own threads while the first one already plays: a
-  // provider with a big schema takes seconds to start. A worker per type at most; a session
-  // beyond that is lent as soon as it is open.
-  const std::size_t sessions = std::min(jobs, factory->most_sessions());
-  std::vector<std::unique_ptr<ProviderSession>> extra(sessions - 1);
-  std::vector<std::string> start_errors;
-  std::mutex start_errors_mutex;
-  std::vector<std::thread> threads;
-  for (std::size_t k = 0; k < extra.size(); ++k) {
-    threads.emplace_back([&, k] {
-      if (runner::stop_requested()) return;
-      auto host = factory->open(clock);
-      if (!host) {
-        const std::lock_guard lock(start_errors_mutex);
-        start_errors.push_back(host.error().message);
-        return;
-      }
-      extra[k] = std::move(*host);
-      if (k + 1 < selected.size())
-        work(*extra[k]);
-      else
-        pool.lend(*extra[k]);
-    });
-  }
-  work(*first);
-  for (auto& t : threads) t.join();
+  Workers workers{selected, settings, suite_settings, replay, pool, progress};
+  workers.play(*factory, clock, *first);
   // Last of all, as an interrupted Core would: StopProvider (it may end in-flight work, so
   // nothing runs after it).
   if (!run.suites.empty() && run.suites.front().kind == report::SuiteKind::provider && !runner::stop_requested())
     run.suites.front().scenarios.push_back(stop_scenario(*first, name));
-  for (auto& host : extra) {
+  for (auto& host : workers.extra) {
     if (host) host->close();
   }
   first->close();
 
-  result.hints.file = settings.hints ? settings.hints->file : "";
-  for (std::size_t i = 0; i < selected.size(); ++i) {
-    if (learned[i].empty()) continue;
-    learned[i].file = result.hints.file;
-    learned[i].resource = selected[i].name;
-    auto& into = selected[i].kind == CaseKind::Data ? result.hints.data_sources : result.hints.resources;
-    into[selected[i].name] = std::move(learned[i]);
-  }
-  for (std::size_t i = 0; i < suites.size(); ++i) {
-    if (!started_types[i]) suites[i] = not_run_suite(selected[i]);  // the run stopped before it
-    result.stats.cases += suites[i].coverage.cases_generated;
-  }
-  run.interruption = interruption_of(suites, started_types);
-  for (auto& suite : suites) run.suites.push_back(std::move(suite));
-  judge_coverage(run, settings.require_coverage);
-  if (!start_errors.empty() && !run.suites.empty()) {
-    report::Scenario sc;
-    sc.name = "harness";
-    sc.status = report::Status::error;
-    sc.reason = "a further provider process for --jobs did not start: " + start_errors.front();
-    run.suites.front().scenarios.push_back(std::move(sc));
-  }
+  add_suites(result, settings, selected, workers);
   result.stats.wall = std::chrono::steady_clock::now() - wall_start;
   result.stats.in_rpcs = clock.total();
   result.stats.rpc_calls = clock.calls.load();

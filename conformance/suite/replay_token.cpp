@@ -8,16 +8,12 @@ namespace tfc::conformance {
 namespace {
 
 /// Set in the kind byte of a case of the extreme-values phase (the token does not grow); the
-/// kind codes 0 to 6 stay below it.
+/// kind codes (rows of case_kinds.inc) stay below it.
 constexpr std::uint8_t kExtremeBit = 8;
+static_assert(std::size(kCaseKinds) <= kExtremeBit, "case_kinds.inc: at most 8 kinds fit a replay token");
 
-/// The token code of a kind: its position in kCaseKinds.
-std::uint8_t kind_code(CaseKind kind) {
-  for (std::size_t i = 0; i < std::size(kCaseKinds); ++i) {
-    if (kCaseKinds[i] == kind) return static_cast<std::uint8_t>(i);
-  }
-  return 0;
-}
+/// The token code of a kind: its row in case_kinds.inc.
+std::uint8_t kind_code(CaseKind kind) { return static_cast<std::uint8_t>(kind_index(kind)); }
 
 constexpr std::string_view kBase64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
@@ -184,8 +180,6 @@ Expected<ReplayToken> parse_v3(std::string_view text, const std::string& quoted)
 }
 
 }  // namespace
-
-bool kind_ignores_apply(CaseKind kind) noexcept { return kind != CaseKind::Lifecycle && kind != CaseKind::PlanOnly; }
 
 std::string format_token(const ReplayToken& t) {
   BitWriter out;

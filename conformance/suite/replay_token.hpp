@@ -7,43 +7,25 @@
 // plays the earlier cases' validation and plans again to learn the same, then the very same
 // requests of the case.
 //
-// Form: `v3.` and the URL-safe base64 (no padding) of: the kind (0 lifecycle with --apply, 1 plan
-// only, 2 data source, 3 provider function, 4 ephemeral resource, 5 list resource, 6 action;
-// plus 8 for a case of the extreme-values phase), the type's index among the provider's types
-// of that family (resource types for 0 and 1) in name order as a varint, the run seed (8
-// bytes, big-endian), the case's index and the suite's case count as varints, then the shrink
-// path in Elias-gamma codes as runs of zeros: the number of non-zero indexes + 1, for each of
-// them the zeros before it + 1 and the index, then the zeros at the end + 1; zero-padded to a
-// byte. Shrinking mostly takes the first candidate, so an ordinary token has about 30
-// characters. Tokens of earlier tfconform versions (v1, v2) name a case without the earlier
-// cases it learned from, and are refused with a message saying so.
+// Form: `v3.` and the URL-safe base64 (no padding) of: the kind (its row in case_kinds.inc: 0
+// lifecycle with --apply, 1 plan only, 2 data source, 3 provider function, 4 ephemeral resource,
+// 5 list resource, 6 action; plus 8 for a case of the extreme-values phase), the type's index among the provider's
+// types of that family (resource types for 0 and 1) in name order as a varint, the run seed (8 bytes, big-endian), the
+// case's index and the suite's case count as varints, then the shrink path in Elias-gamma codes as runs of zeros: the
+// number of non-zero indexes + 1, for each of them the zeros before it + 1 and the index, then the zeros at the end +
+// 1; zero-padded to a byte. Shrinking mostly takes the first candidate, so an ordinary token has about 30 characters.
+// Tokens of earlier tfconform versions (v1, v2) name a case without the earlier cases it learned from, and are refused
+// with a message saying so.
 
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "conformance/core/case_kind.hpp"
 #include "proto/util/expected.hpp"
 
 namespace tfc::conformance {
-
-enum class CaseKind : char {
-  Lifecycle = 'a',
-  PlanOnly = 'p',
-  Data = 'd',
-  Function = 'f',
-  Ephemeral = 'e',
-  List = 'l',
-  Action = 'x',
-};
-
-/// Every kind, in the order of its token code.
-inline constexpr CaseKind kCaseKinds[] = {CaseKind::Lifecycle, CaseKind::PlanOnly, CaseKind::Data,  CaseKind::Function,
-                                          CaseKind::Ephemeral, CaseKind::List,     CaseKind::Action};
-
-/// True for the kinds whose cases are the same with and without --apply (only managed
-/// resources play a different kind of case).
-bool kind_ignores_apply(CaseKind kind) noexcept;
 
 struct ReplayToken {
   CaseKind kind = CaseKind::Lifecycle;

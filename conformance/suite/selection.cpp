@@ -77,23 +77,14 @@ std::vector<SelectedType> select_types(const schema::ProviderSchema& schema, con
     return std::any_of(globs.begin(), globs.end(), [&](const std::string& g) { return glob_match(g, name); });
   };
   std::vector<std::pair<std::string, SelectedType>> all;
-  for (const auto& [name, s] : schema.resource_schemas) {
-    if (wanted(name)) all.push_back({"resource." + name, {resource_kind, name}});
-  }
-  if (data_sources) {
-    for (const auto& [name, s] : schema.data_source_schemas) {
-      if (wanted(name)) all.push_back({"data." + name, {CaseKind::Data, name}});
+  for (const auto& info : kCaseKindTable) {
+    // The kinds that differ with --apply are alternatives: only `resource_kind` of them plays.
+    if (info.apply != ApplyMode::either && info.kind != resource_kind) continue;
+    if (info.data_source && !data_sources) continue;
+    for (const auto& name : info.type_names(schema)) {
+      if (wanted(name)) all.push_back({std::string(info.label) + name, {info.kind, name}});
     }
   }
-  auto add_family = [&](const auto& names, const char* prefix, CaseKind kind) {
-    for (const auto& [name, s] : names) {
-      if (wanted(name)) all.push_back({prefix + name, {kind, name}});
-    }
-  };
-  add_family(schema.functions, "function.", CaseKind::Function);
-  add_family(schema.ephemeral_resource_schemas, "ephemeral.", CaseKind::Ephemeral);
-  add_family(schema.list_resource_schemas, "list.", CaseKind::List);
-  add_family(schema.action_schemas, "action.", CaseKind::Action);
   std::sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   std::vector<SelectedType> out;
   for (std::size_t i = 0; i < all.size(); ++i) {

@@ -1,7 +1,11 @@
 #pragma once
 // One suite: the generated cases of one resource type (or data source) played against the
 // provider, each failure shrunk to a minimal case and replayed once more to keep its requests,
-// responses and provider log; then the scenarios' verdicts and the coverage figures.
+// responses and provider log; then the scenarios' verdicts and the coverage figures. The parts,
+// each a function of what it is given: case_schedule.hpp (seeds, sizes, learning rounds),
+// suite_rounds.hpp (the search: rounds of played cases), shrink_report.hpp and case_report.hpp
+// (shrinking and reporting a failure), suite_replay.hpp (a replay token's case), suite_tally.hpp
+// (the figures and the suite's report), finding_book.hpp (each finding reported once).
 
 #include <chrono>
 #include <cstdint>
@@ -10,8 +14,10 @@
 #include <vector>
 
 #include "conformance/cases/resource_case.hpp"
+#include "conformance/repro/repro_context.hpp"
 #include "conformance/session/provider_session.hpp"
 #include "conformance/session/session_pool.hpp"
+#include "conformance/suite/case_schedule.hpp"
 #include "conformance/suite/replay_token.hpp"
 #include "generators/hints.hpp"
 #include "oracle/violation.hpp"
@@ -19,19 +25,6 @@
 #include "reports/run_report.hpp"
 
 namespace tfc::conformance {
-
-/// What a reproduction needs to know about the provider (conformance/repro/repro_plan.hpp).
-struct ReproContext {
-  std::string provider_source;  // required_providers source; empty: made up (repro_provider.hpp)
-  std::string provider_name;    // local name: the type's first word (repro_context_for)
-  std::string provider_binary;
-  std::vector<std::string> environment;  // NAME=VALUE
-  std::string provider_config;           // JSON text of the provider block body, or empty
-};
-/// Which value profile each case of a suite uses (`--values`): realistic values only (the
-/// default); realistic cases, then an extreme phase in the last fifth of them (extreme_case);
-/// or extreme values only.
-enum class ValueSchedule { realistic, all, extreme };
 
 struct SuiteSettings {
   std::size_t cases = 25;
@@ -45,9 +38,6 @@ struct SuiteSettings {
   bool apply = false;   // --apply (the families beyond managed resources read it from here)
   std::string address;  // the provider's address (the source address of a move)
 };
-
-/// The report kind of a suite of `kind` (resource for both managed-resource kinds).
-report::SuiteKind suite_kind(CaseKind kind);
 
 /// Plays `settings.cases` cases of `kind` on `type`, each generated with what the suite has
 /// learned from the provider's refusals in the earlier learning rounds (generators/learning);
@@ -68,24 +58,5 @@ std::size_t type_index(const schema::ProviderSchema& schema, CaseKind kind, cons
 /// Fills a token's type name from its index (or checks the name it has): errors when the
 /// provider has no such type.
 Expected<void> resolve_type(ReplayToken& token, const schema::ProviderSchema& schema);
-
-/// The seed of case `index` of a suite: a function of the run seed, the kind and the type name
-/// only, so results do not depend on --jobs, --shard or the other types selected.
-std::uint64_t case_seed(std::uint64_t run_seed, CaseKind kind, const std::string& type, std::size_t index);
-/// The end (exclusive) of the learning round that starts at case `start` of `total`. The cases
-/// of a round are generated from what the earlier rounds taught, so they may be played at once
-/// (--jobs). The first four rounds are one case each (learning matters most at first); after
-/// that a round is at most half as long as the cases before it, and at most 16 cases.
-std::size_t learning_round_end(std::size_t start, std::size_t total);
-/// The first case of the learning round holding case `index` of `total`.
-std::size_t learning_round_start(std::size_t index, std::size_t total);
-/// Generation size of case `index` of `total`: growing from 0 to 100 like rapidcheck's.
-int case_size(std::size_t index, std::size_t total);
-/// Cases of a suite of `total` that use extreme values: none, all, or with `all` the last
-/// fifth (at least one once there are two cases), after every realistic case, so a rule first
-/// found there was found only with extreme values.
-std::size_t extreme_cases(ValueSchedule schedule, std::size_t total);
-/// Whether case `index` of `total` belongs to the extreme phase.
-bool extreme_case(ValueSchedule schedule, std::size_t index, std::size_t total);
 
 }  // namespace tfc::conformance

@@ -1,0 +1,18 @@
+#pragma once
+// What a reproduction needs to know about the provider (repro_plan.hpp): set once per run from the
+// command line, adjusted per type by repro_context_for (repro_provider.hpp).
+
+#include <string>
+#include <vector>
+
+namespace tfc::conformance {
+
+struct ReproContext {
+  std::string provider_source;  // required_providers source; empty: made up (repro_provider.hpp)
+  std::string provider_name;    // local name: the type's first word (repro_context_for)
+  std::string provider_binary;
+  std::vector<std::string> environment;  // NAME=VALUE
+  std::string provider_config;           // JSON text of the provider block body, or empty
+};
+
+}  // namespace tfc::conformance

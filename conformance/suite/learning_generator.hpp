@@ -1,0 +1,120 @@
+#pragma once
+// A suite's cases generated from what it has learned so far: the generators of a kind (one per
+// value profile) for the learner's current hints, rebuilt only when the hints change; case
+// `index` of the suite from them; and what a played case teaches the learner.
+
+#include <optional>
+#include <string>
+#include <type_traits>
+
+#include <rapidcheck.h>
+
+#include "conformance/cases/case_generator.hpp"
+#include "conformance/core/case_outcome.hpp"
+// Every kind's case type, through the play header that declares its play_case and includes its
+// cases/ header (docs/contributing.md, "A new case kind").
+#include "conformance/play/family_play.hpp"
+#include "conformance/suite/case_schedule.hpp"
+#include "conformance/suite/suite_context.hpp"
+#include "generators/learning/refusal_learner.hpp"
+
+namespace tfc::conformance {
+
+/// The Case member a kind's suite learns from (the `learn_from` column of case_kinds.inc), or
+/// nullptr.
+template <class Case>
+struct LearnsFrom;
+#define TFC_CASE_KIND(Name, code, suite, types, label, apply, changes, data_source, Case, generator, learn_from, ...) \
+  template <>                                                                                                         \
+  struct LearnsFrom<Case> {                                                                                           \
+    static constexpr auto member = learn_from;                                                                        \
+  };
+#include "conformance/core/case_kinds.inc"
+#undef TFC_CASE_KIND
+
+/// Suites of managed resources and data sources learn from refusals; the other families'
+/// cases teach nothing (so a replay need not play the cases before it).
+template <class Case>
+constexpr bool kLearns = !std::is_null_pointer_v<decltype(LearnsFrom<Case>::member)>;
+
+/// What the case's answers teach: its refusals, and its first configuration when that was
+/// accepted (planned; read, for a data source). Accepted first: a later refusal of the same
+/// value then takes the examples holding it back out.
+template <class Case>
+void learn(CaseKind kind, gen::learning::RefusalLearner& learner, const CaseOutcome& o, const Case& c) {
+  if constexpr (kLearns<Case>) {
+    const bool accepted = kind_info(kind).data_source ? o.applied : o.planned;
+    if (accepted) learner.accepted((c.*LearnsFrom<Case>::member).known);
+    for (const auto& r : o.refusals) learner.refused(r.config, r.diagnostics);
+  }
+}
+
+/// The case generators (one per value profile) for the learner's current hints, rebuilt only
+/// when the hints change.
+template <class Case>
+class LearningGenerator {
+public:
+  LearningGenerator(CaseGenerator<Case> make, const CaseGenOptions& options,
+                    const gen::learning::RefusalLearner& learner)
+      : m_make(std::move(make)), m_realistic_options(options), m_extreme_options(options), m_learner(learner) {
+    m_extreme_options.values = gen::ValueProfile::extreme;
+  }
+  const rc::Gen<Case>& current(bool extreme) {
+    if (m_version != m_learner.version()) {
+      m_realistic.reset();
+      m_extreme.reset();
+      m_version = m_learner.version();
+    }
+    auto& slot = extreme ? m_extreme : m_realistic;
+    if (!slot) slot = m_make(m_learner.hints(), extreme ? m_extreme_options : m_realistic_options);
+    return *slot;
+  }
+
+private:
+  CaseGenerator<Case> m_make;
+  CaseGenOptions m_realistic_options;
+  CaseGenOptions m_extreme_options;
+  const gen::learning::RefusalLearner& m_learner;
+  std::optional<rc::Gen<Case>> m_realistic;
+  std::optional<rc::Gen<Case>> m_extreme;
+  std::size_t m_version = static_cast<std::size_t>(-1);
+};
+
+/// A generated case, and the value it plays.
+template <class Case>
+struct Generated {
+  rc::Shrinkable<Case> shrinkable;
+  Case value;
+};
+
+/// Case `index` of the suite from the learner's current hints; nullopt, with `error` set, when
+/// generating it failed.
+template <class Case>
+std::optional<Generated<Case>> generate_case(const SuiteContext& ctx, LearningGenerator<Case>& gen, std::size_t index,
+                                             std::string& error) {
+  const SuiteSettings& settings = ctx.settings;
+  const bool extreme = extreme_case(settings.values, index, settings.cases);
+  try {
+    auto shrinkable = gen.current(extreme)(rc::Random(case_seed(settings.run_seed, ctx.kind, ctx.type, index)),
+                                           case_size(index, settings.cases));
+    Case value = shrinkable.value();
+    return Generated<Case>{std::move(shrinkable), std::move(value)};
+  } catch (const std::exception& e) {
+    error = std::string("generating a case failed: ") + e.what();
+    return std::nullopt;
+  }
+}
+
+/// A case of `gen` from `seed` and `size`; nullopt, with `error` set, when generating it failed.
+template <class Case>
+std::optional<rc::Shrinkable<Case>> generate(const rc::Gen<Case>& gen, std::uint64_t seed, int size,
+                                             std::string& error) {
+  try {
+    return gen(rc::Random(seed), size);
+  } catch (const std::exception& e) {
+    error = std::string("generating a case failed: ") + e.what();
+    return std::nullopt;
+  }
+}
+
+}  // namespace tfc::conformance

@@ -1,0 +1,164 @@
+#pragma once
+// Judging a played case: its findings already reported are counted there, the others are
+// reported from it, and each rule it breaks for the first time in the suite is shrunk to a
+// minimal case, played once more for its evidence, and reported from that.
+
+#include <algorithm>
+#include <chrono>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "conformance/repro/repro_plan.hpp"
+#include "conformance/repro/repro_provider.hpp"
+#include "conformance/suite/case_player.hpp"
+#include "conformance/suite/case_report.hpp"
+#include "conformance/suite/shrink.hpp"
+#include "oracle/rule_id.hpp"
+#include "runner/adaptive_deadline.hpp"
+
+namespace tfc::conformance {
+
+/// After a timeout a suite stops: every further case would wait out the deadline again.
+inline constexpr std::string_view kTimeoutRule = oracle::rule_text("rpc.timeout");
+/// Shrinking a hang or a memory blow-up: each attempt waits out a (shortened) deadline or fills
+/// the memory limit, so only a few are tried ...
+inline constexpr std::size_t kCostlyShrinkAttempts = 12;
+/// ... and for at most this long (or --shrink-time, when shorter): a hang is then reported within
+/// about --timeout plus this.
+inline constexpr std::chrono::seconds kCostlyShrinkTime{20};
+
+/// The error findings of `rule` in `outcome`, with its log marks.
+CaseOutcome of_rule(const CaseOutcome& outcome, const std::string& rule);
+
+/// Reports the findings of one case of value `value` (case_report.hpp).
+template <class Case>
+void report_found(const SuiteContext& ctx, FindingBook& book, const CaseOutcome& outcome, const ReplayToken& token,
+                  const Case& value, const std::vector<std::string>& log, std::size_t case_number, std::size_t attempts,
+                  const std::vector<std::string>& aliases) {
+  CaseEvidence evidence{outcome,
+                        token,
+                        report::Counterexample{describe_case(ctx.type, ctx.schema.block, value), case_size(value)},
+                        log,
+                        case_number,
+                        attempts,
+                        aliases,
+                        ctx.settings.repro.provider_name,
+                        {}};
+  if constexpr (requires {
+                  make_reproduction(ctx.type, ctx.schema.block, value, std::string(), std::size_t{}, report::Finding(),
+                                    ctx.settings.repro);
+                }) {
+    evidence.reproduce = [&ctx, &value](const CaseFinding& f, const report::Finding& finding) {
+      return make_reproduction(ctx.type, ctx.schema.block, value, f.scenario, f.phase, finding,
+                               repro_context_for(ctx.settings.repro, ctx.type));
+    };
+  }
+  report_case(book, evidence);
+}
+
+/// Shrinks `failing`, which broke `rule`, and reports the minimal case (or the original one
+/// when no smaller case fails again, or none can be played).
+template <class Case>
+void shrink_and_report(const SuiteContext& ctx, SuiteTally& tally, FindingBook& book,
+                       const rc::Shrinkable<Case>& failing, const std::string& rule, const ReplayToken& unshrunk,
+                       const CaseOutcome& original, const std::vector<std::string>& original_log,
+                       std::size_t case_number) {
+  book.shrinking(rule);
+  if (ctx.progress) ctx.progress->shrinking({ctx.label, "case", case_number, ctx.settings.cases}, rule);
+  // Every attempt at shrinking a hang waits out a deadline, and one at shrinking a memory blow-up
+  // fills the memory limit: shorter deadlines, fewer attempts.
+  const bool hang = rule == kTimeoutRule;
+  const bool costly = hang || rule == oracle::rule_text("rpc.out_of_memory");
+  std::optional<runner::DeadlinePolicy::ShrinkingScope> shorter;
+  if (hang) shorter.emplace();
+  // A costly failure is not played once more after shrinking: the last attempt that still
+  // failed (its outcome and log) is the minimal case's evidence.
+  std::optional<std::pair<CaseOutcome, std::vector<std::string>>> last_failing;
+  auto still_fails = [&](const Case& c) {
+    if (tally.fatal || runner::stop_requested()) return false;
+    ctx.host.take_new_logs();
+    CaseOutcome o = play_own(ctx, tally, c, false).outcome;
+    if (!o.has_error_rule(rule)) return false;
+    if (costly) last_failing.emplace(std::move(o), ctx.host.take_new_logs());
+    return true;
+  };
+  const auto& s = ctx.settings;
+  auto shrunk = shrink_failure(
+      failing, still_fails, costly ? std::min<std::size_t>(s.max_shrinks, kCostlyShrinkAttempts) : s.max_shrinks,
+      std::chrono::steady_clock::now() +
+          (costly ? std::min<std::chrono::seconds>(s.shrink_time, kCostlyShrinkTime) : s.shrink_time));
+  shorter.reset();
+  // The original case's findings of the rule are counted under what it shrinks into.
+  std::vector<std::string> aliases;
+  for (const auto& f : original.findings) {
+    if (f.finding.rule_id == rule) aliases.push_back(f.finding.fingerprint);
+  }
+  auto report_original = [&] {
+    report_found(ctx, book, of_rule(original, rule), unshrunk, failing.value(), original_log, case_number,
+                 shrunk.attempts, aliases);
+  };
+  // No provider left to replay on, or no smaller case failed: the original case is the evidence.
+  if (runner::aborting() || (costly && !last_failing)) return report_original();
+  const Case minimal = shrunk.minimal.value();
+  ReplayToken token = unshrunk;
+  token.shrink_path = shrunk.path;
+  if (costly) {
+    // The last attempt that failed is the evidence (its log has no step marks).
+    return report_found(ctx, book, of_rule(last_failing->first, rule), token, minimal, last_failing->second,
+                        case_number, shrunk.attempts, aliases);
+  }
+  const Played replayed = play_own(ctx, tally, minimal, true);
+  // Not reproducible on its own (a flaky provider): report the original, unshrunk case.
+  if (!replayed.outcome.has_error_rule(rule)) return report_original();
+  report_found(ctx, book, of_rule(replayed.outcome, rule), token, minimal, replayed.log, case_number, shrunk.attempts,
+               aliases);
+}
+
+/// Learns from, tallies and judges a played case; shrinks each rule it breaks first.
+template <class Case>
+void judge_generated(const SuiteContext& ctx, SuiteTally& tally, FindingBook& book, std::size_t index,
+                     const Generated<Case>& generated, Played played, gen::learning::RefusalLearner& learner) {
+  tally.absorb(played);
+  const std::vector<std::string> case_log = std::move(played.log);
+  const CaseOutcome& outcome = played.outcome;
+  const Case& value = generated.value;
+  const SuiteSettings& s = ctx.settings;
+  tally.count(outcome);
+  learn(ctx.kind, learner, outcome, value);
+  const ReplayToken token{
+      ctx.kind, ctx.type, ctx.type_index, s.run_seed, index, s.cases, {}, extreme_case(s.values, index, s.cases)};
+  std::vector<std::string> fresh_rules;
+  std::set<std::string> counted;
+  CaseOutcome unshrunk;  // findings reported as they are (warnings, further fingerprints of a shrunk rule)
+  unshrunk.log_marks = outcome.log_marks;
+  for (const auto& f : outcome.findings) {
+    const auto& finding = f.finding;
+    if (report::Finding* seen = book.reported(finding)) {
+      if (counted.insert(seen->fingerprint).second) ++seen->occurrences;
+      keep_distinct(*seen, finding, token, index + 1, [&] {
+        return report::Counterexample{describe_case(ctx.type, ctx.schema.block, value), case_size(value)};
+      });
+      continue;
+    }
+    const bool fresh = std::find(fresh_rules.begin(), fresh_rules.end(), finding.rule_id) != fresh_rules.end();
+    if (finding.severity == report::Severity::error && !book.shrunk(finding.rule_id)) {
+      if (!fresh) fresh_rules.push_back(finding.rule_id);
+      continue;
+    }
+    // Each rule is shrunk once per suite (shrinking is the slow part); another fingerprint of
+    // it is reported from its own case, unshrunk.
+    if (!fresh) unshrunk.findings.push_back(f);
+  }
+  if (!unshrunk.findings.empty()) report_found(ctx, book, unshrunk, token, value, case_log, index + 1, 0, {});
+  // Shrinking plays candidates of this very generator (the hints this case had), and what
+  // they answer teaches nothing: the suite's learning depends on its cases alone.
+  for (const auto& rule : fresh_rules) {
+    if (tally.fatal) break;
+    shrink_and_report(ctx, tally, book, generated.shrinkable, rule, token, outcome, case_log, index + 1);
+  }
+}
+
+}  // namespace tfc::conformance

@@ -1,0 +1,29 @@
+#pragma once
+// What every part of one suite reads and none changes: the session it plays on, its kind and
+// type, the type's schema, the settings, and where progress goes.
+
+#include <string>
+
+#include "conformance/session/provider_session.hpp"
+#include "conformance/session/session_pool.hpp"
+#include "conformance/suite/suite_runner.hpp"
+#include "reports/console_progress.hpp"
+
+namespace tfc::conformance {
+
+struct SuiteContext {
+  ProviderSession& host;
+  CaseKind kind;
+  std::string type;
+  std::size_t type_index = 0;  // among the provider's types of the kind, in name order
+  /// The suite's own copy of the type's schema (empty for functions): generators keep
+  /// references into it.
+  schema::Schema schema;
+  const SuiteSettings& settings;
+  report::ProgressListener* progress = nullptr;
+  SessionPool* pool = nullptr;  // the run's spare sessions (null in a replay)
+  bool spreads = false;         // a round's cases are played on spare sessions too
+  std::string label;            // the suite's label in progress events
+};
+
+}  // namespace tfc::conformance

@@ -1,0 +1,78 @@
+#pragma once
+// The search: a suite's cases in learning rounds (learning_round_end). Every case of a round is
+// generated from what the rounds before it taught, then the round is played (several cases at
+// once on sessions the run has to spare) and judged in case order.
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "conformance/suite/case_player.hpp"
+#include "conformance/suite/finding_book.hpp"
+#include "conformance/suite/learning_generator.hpp"
+#include "conformance/suite/shrink_report.hpp"
+#include "conformance/suite/suite_tally.hpp"
+
+namespace tfc::conformance {
+
+/// Tells the progress listener case `index` started.
+void announce_case(const SuiteContext& ctx, std::size_t index);
+/// Tells the progress listener case `index` ended with `found` new findings.
+void finish_case(const SuiteContext& ctx, std::size_t index, std::size_t found);
+
+/// The cases of one learning round, [start, end), generated in order from the learner's hints;
+/// a case that could not be generated is nullopt, with its error in `errors`.
+template <class Case>
+std::vector<std::optional<Generated<Case>>> generate_round(const SuiteContext& ctx, LearningGenerator<Case>& gen,
+                                                           gen::learning::RefusalLearner& learner, std::size_t start,
+                                                           std::size_t end, std::vector<std::string>& errors) {
+  std::vector<std::optional<Generated<Case>>> round;
+  errors.assign(end - start, {});
+  for (std::size_t i = start; i < end; ++i) {
+    learner.begin_case();
+    round.push_back(generate_case(ctx, gen, i, errors[i - start]));
+  }
+  return round;
+}
+
+/// Plays and judges the suite's cases, round after round. Cases of a round need not wait for
+/// each other: when the run has provider sessions to spare (their workers have no type left),
+/// several are played at once. The rounds do not depend on --jobs, so neither do the results.
+template <class Case>
+void play_generated_cases(const SuiteContext& ctx, SuiteTally& tally, FindingBook& book, LearningGenerator<Case>& gen,
+                          gen::learning::RefusalLearner& learner) {
+  const std::size_t total = ctx.settings.cases;
+  // After a timeout every further case would wait out the deadline again: the suite stops.
+  // So does a stopped run (a signal, the time budget): the reports still get what was done.
+  auto going = [&] { return !tally.fatal && !book.shrunk(kTimeoutRule) && !runner::stop_requested(); };
+  for (std::size_t start = 0; start < total && going();) {
+    const std::size_t end = learning_round_end(start, total);
+    std::vector<std::string> errors;
+    const auto round = generate_round(ctx, gen, learner, start, end, errors);
+    for (std::size_t i = start; i < end && going();) {
+      std::vector<ProviderSession*> borrowed;
+      if (ctx.spreads && i + 1 < end) borrowed = ctx.pool->borrow(end - i - 1);
+      const std::size_t chunk = 1 + borrowed.size();
+      announce_case(ctx, i);  // the case on the suite's own session: a hang shows where it is
+      std::vector<Played> played = play_at_once(ctx, round, i - start, borrowed);
+      if (!borrowed.empty()) {
+        ctx.pool->give_back(borrowed);
+        ctx.pool->lent_cases += borrowed.size();
+      }
+      for (std::size_t k = 0; k < chunk && going(); ++k, ++i) {
+        const std::size_t before = book.count();
+        if (k > 0) announce_case(ctx, i);
+        if (const auto& c = round[i - start]) {
+          learner.teaching_case(i + 1);
+          judge_generated(ctx, tally, book, i, *c, std::move(played[k]), learner);
+        } else {
+          tally.harness_errors.push_back(errors[i - start]);
+        }
+        finish_case(ctx, i, book.count() - before);
+      }
+    }
+    start = end;
+  }
+}
+
+}  // namespace tfc::conformance

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <optional>
 #include <sstream>
 
 #include "conformance/repro/cli_features.hpp"
@@ -168,6 +169,101 @@ report::Confirmation judge_checked_step(const report::ReproStep& step, const std
   return verdict(cli, ConfirmVerdict::not_reproduced, "Core accepted the step: " + tail(output, 6));
 }
 
+namespace {
+
+/// What the CLI runs with: the reproduction's environment, its own CLI configuration file (the
+/// provider's dev override), no prompts, no telemetry, and tfconform's temporary directory.
+std::vector<std::string> cli_environment(const report::Reproduction& r, const CliUnderTest& cli,
+                                         const std::filesystem::path& scratch,
+                                         const std::filesystem::path& cli_tmpdir) {
+  const bool tofu = cli.name.rfind("OpenTofu", 0) == 0;
+  std::vector<std::string> env = r.environment;
+  const std::string rc = (scratch / (tofu ? "tofu.tfrc" : "terraform.tfrc")).string();
+  env.insert(env.end(), {"TF_CLI_CONFIG_FILE=" + rc, "TOFU_CLI_CONFIG_FILE=" + rc, "TF_IN_AUTOMATION=1",
+                         "CHECKPOINT_DISABLE=1", "TF_LOG=", "TF_INPUT=0"});
+  if (!cli_tmpdir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(cli_tmpdir, ec);
+    env.push_back("TMPDIR=" + cli_tmpdir.string());
+  }
+  return env;
+}
+
+/// The configuration files go, the state stays: each step plays on what the last one left.
+void stage_step(const std::filesystem::path& work, const std::filesystem::path& step_folder) {
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(work, ec)) {
+    const std::string name = e.path().filename().string();
+    const bool config = name.ends_with(".tf") || name.ends_with(".tf.json");
+    if (e.is_regular_file() && config) std::filesystem::remove(e.path(), ec);
+  }
+  for (const auto& e : std::filesystem::directory_iterator(step_folder, ec)) {
+    std::filesystem::copy_file(e.path(), work / e.path().filename(), std::filesystem::copy_options::overwrite_existing,
+                               ec);
+  }
+}
+
+/// One step as the CLI plays it. The finding's verdict when the step decides it (the checked
+/// step, or a failure before it); nothing when the reproduction goes on.
+struct StepPlay {
+  const report::Finding& finding;
+  const CliUnderTest& cli;
+  const std::filesystem::path& work;
+  const std::vector<std::string>& env;
+
+  /// An import step gets the object's id from the state, which then forgets the object.
+  Expected<std::vector<std::string>> args_of(const report::ReproStep& step) const {
+    std::vector<std::string> args = step.args;
+    if (!step.needs_import_id) return args;
+    const auto id = run_process(cli_spec(cli, {"output", "-raw", "tfconform_import_id"}, work, env));
+    if (id.exit_code != 0) return Error{step.folder + ": the object's id is not in the state: " + tail(id.output, 4)};
+    const auto forgot = run_process(cli_spec(cli, {"state", "rm", finding.resource_type + ".this"}, work, env));
+    if (forgot.exit_code != 0)
+      return Error{step.folder + ": the object could not be removed from the state: " + tail(forgot.output, 4)};
+    args.push_back("-var");
+    args.push_back("import_id=" + id.output);
+    return args;
+  }
+
+  /// A step before the checked one failed: confirmed when Core rejected the provider with the
+  /// rule's own error already (a shrunk create whose final plan changes too), else nothing was
+  /// judged (the CLI's setup, a configuration it cannot read, another error of the provider's).
+  report::Confirmation early_failure(const report::ReproStep& step, const std::string& output) const {
+    using report::ConfirmVerdict;
+    const auto err = error_block(output, false);
+    if (const auto own = core_error_of(finding.rule_id);
+        !own.empty() && !err.empty() && err.find(own) != std::string::npos && core_rejection(err, finding.rule_id)) {
+      return verdict(cli.name, ConfirmVerdict::confirmed,
+                     step.folder + " (" + step.purpose + "), before the checked step: " + err);
+    }
+    const auto setup = cli_setup_error(output);
+    const std::string words = !setup.empty() ? "the CLI could not play it: " + setup
+                              : err.empty()  ? tail(output, 8)
+                                             : err;
+    return verdict(cli.name, ConfirmVerdict::could_not_run,
+                   step.folder + " (" + step.purpose + ") failed before the checked step: " + words);
+  }
+
+  std::optional<report::Confirmation> operator()(const report::ReproStep& step) const {
+    using report::ConfirmVerdict;
+    auto args = args_of(step);
+    if (!args) return verdict(cli.name, ConfirmVerdict::could_not_run, args.error().message);
+    const auto ran = run_process(cli_spec(cli, *args, work, env));
+    if (ran.timed_out)
+      return verdict(cli.name, ConfirmVerdict::could_not_run, step.folder + ": the CLI did not finish within 300 s");
+    if (step.checked) {
+      auto result = judge_checked_step(step, finding.rule_id, cli.name, ran.exit_code, ran.output);
+      if (result.verdict != ConfirmVerdict::confirmed)
+        result.quote = step.folder + " (" + step.purpose + "): " + result.quote;
+      return result;
+    }
+    if (ran.exit_code != 0) return early_failure(step, ran.output);
+    return std::nullopt;
+  }
+};
+
+}  // namespace
+
 report::Confirmation confirm_finding(const report::Finding& f, const CliUnderTest& cli,
                                      const std::filesystem::path& scratch_dir,
                                      const std::filesystem::path& cli_tmpdir) {
@@ -190,73 +286,13 @@ report::Confirmation confirm_finding(const report::Finding& f, const CliUnderTes
   std::error_code ec;
   std::filesystem::remove_all(work, ec);
   std::filesystem::create_directories(work, ec);
-  const bool tofu = cli.name.rfind("OpenTofu", 0) == 0;
-  std::vector<std::string> env = r.environment;
-  const std::string rc = (scratch / (tofu ? "tofu.tfrc" : "terraform.tfrc")).string();
-  env.insert(env.end(), {"TF_CLI_CONFIG_FILE=" + rc, "TOFU_CLI_CONFIG_FILE=" + rc, "TF_IN_AUTOMATION=1",
-                         "CHECKPOINT_DISABLE=1", "TF_LOG=", "TF_INPUT=0"});
-  if (!cli_tmpdir.empty()) {
-    std::filesystem::create_directories(cli_tmpdir, ec);
-    env.push_back("TMPDIR=" + cli_tmpdir.string());
-  }
+  const auto env = cli_environment(r, cli, scratch, cli_tmpdir);
+  const StepPlay play{f, cli, work, env};
   report::Confirmation result = verdict(cli.name, ConfirmVerdict::could_not_run, "no step was checked");
   for (const auto& step : r.steps) {
-    // The configuration files go, the state stays: each step plays on what the last one left.
-    for (const auto& e : std::filesystem::directory_iterator(work, ec)) {
-      const std::string name = e.path().filename().string();
-      const bool config = name.ends_with(".tf") || name.ends_with(".tf.json");
-      if (e.is_regular_file() && config) std::filesystem::remove(e.path(), ec);
-    }
-    for (const auto& e : std::filesystem::directory_iterator(scratch / step.folder, ec)) {
-      std::filesystem::copy_file(e.path(), work / e.path().filename(),
-                                 std::filesystem::copy_options::overwrite_existing, ec);
-    }
-    std::vector<std::string> args = step.args;
-    if (step.needs_import_id) {
-      const auto id = run_process(cli_spec(cli, {"output", "-raw", "tfconform_import_id"}, work, env));
-      if (id.exit_code != 0) {
-        result = verdict(cli.name, ConfirmVerdict::could_not_run,
-                         step.folder + ": the object's id is not in the state: " + tail(id.output, 4));
-        break;
-      }
-      const auto forgot = run_process(cli_spec(cli, {"state", "rm", f.resource_type + ".this"}, work, env));
-      if (forgot.exit_code != 0) {
-        result = verdict(cli.name, ConfirmVerdict::could_not_run,
-                         step.folder + ": the object could not be removed from the state: " + tail(forgot.output, 4));
-        break;
-      }
-      args.push_back("-var");
-      args.push_back("import_id=" + id.output);
-    }
-    const auto ran = run_process(cli_spec(cli, args, work, env));
-    if (ran.timed_out) {
-      result = verdict(cli.name, ConfirmVerdict::could_not_run, step.folder + ": the CLI did not finish within 300 s");
-      break;
-    }
-    if (step.checked) {
-      result = judge_checked_step(step, f.rule_id, cli.name, ran.exit_code, ran.output);
-      if (result.verdict != ConfirmVerdict::confirmed)
-        result.quote = step.folder + " (" + step.purpose + "): " + result.quote;
-      break;
-    }
-    if (ran.exit_code != 0) {
-      const auto err = error_block(ran.output, false);
-      // The provider broke the same promise already here (a shrunk create whose final plan
-      // changes too): Core rejects it with the rule's own error, one step early.
-      if (const auto own = core_error_of(f.rule_id);
-          !own.empty() && !err.empty() && err.find(own) != std::string::npos && core_rejection(err, f.rule_id)) {
-        result = verdict(cli.name, ConfirmVerdict::confirmed,
-                         step.folder + " (" + step.purpose + "), before the checked step: " + err);
-        break;
-      }
-      // Any other failure (the CLI's setup, a configuration it cannot read, another error of the
-      // provider's) stops the reproduction short of the step it checks: nothing was judged.
-      const auto setup = cli_setup_error(ran.output);
-      const std::string words = !setup.empty() ? "the CLI could not play it: " + setup
-                                : err.empty()  ? tail(ran.output, 8)
-                                               : err;
-      result = verdict(cli.name, ConfirmVerdict::could_not_run,
-                       step.folder + " (" + step.purpose + ") failed before the checked step: " + words);
+    stage_step(work, scratch / step.folder);
+    if (auto decided = play(step)) {
+      result = std::move(*decided);
       break;
     }
   }

@@ -99,8 +99,9 @@ Expected<std::uint64_t> parse_seed(const std::string& text) {
   return Error{"--seed \"" + text + "\": expected a non-negative integer (decimal or 0x hex)"};
 }
 
-Expected<conformance::RunSettings> settings_from(const RunArgs& a) {
-  conformance::RunSettings s;
+/// How the provider is reached: launched (--provider) or attached (--reattach), its environment,
+/// deadline, memory limit and configuration.
+Expected<void> target_from(const RunArgs& a, conformance::RunSettings& s) {
   if (!a.provider.empty()) {
     s.target.executable = std::filesystem::absolute(a.provider);
     if (!std::filesystem::exists(s.target.executable)) return Error{"--provider " + a.provider + ": no such file"};
@@ -118,6 +119,17 @@ Expected<conformance::RunSettings> settings_from(const RunArgs& a) {
     if (!limit) return Error{"--provider-memory: " + limit.error().message};
     s.target.memory_limit_bytes = *limit;
   }
+  if (!a.provider_config.empty()) {
+    TFC_TRY(body, read_json_file(a.provider_config, "--provider-config"));
+    if (!body.is_object())
+      return Error{"--provider-config " + a.provider_config + ": expected a JSON object (the provider block's body)"};
+    s.target.start.provider_config = std::move(body);
+  }
+  return {};
+}
+
+/// Which types run and how far: --require-coverage, --time-budget, --resources, --shard.
+Expected<void> scope_from(const RunArgs& a, conformance::RunSettings& s) {
   if (a.require_coverage == "plan")
     s.require_coverage = conformance::RequiredCoverage::Plan;
   else if (a.require_coverage == "apply")
@@ -128,12 +140,6 @@ Expected<conformance::RunSettings> settings_from(const RunArgs& a) {
     return Error{"--require-coverage apply needs --apply (without it nothing is applied)"};
   if (a.time_budget_seconds > 0)
     s.time_budget = std::chrono::seconds(static_cast<long long>(std::ceil(a.time_budget_seconds)));
-  if (!a.provider_config.empty()) {
-    TFC_TRY(body, read_json_file(a.provider_config, "--provider-config"));
-    if (!body.is_object())
-      return Error{"--provider-config " + a.provider_config + ": expected a JSON object (the provider block's body)"};
-    s.target.start.provider_config = std::move(body);
-  }
   s.address = a.address;
   s.apply = a.apply;
   for (const auto& r : a.resources) {
@@ -149,35 +155,51 @@ Expected<conformance::RunSettings> settings_from(const RunArgs& a) {
   TFC_TRY(shard, conformance::parse_shard(a.shard));
   s.shard = shard;
   s.jobs = a.jobs;
-  s.suite.cases = a.cases;
+  return {};
+}
+
+/// How each suite searches: cases, seed, shrinking, strictness, the Core profile, values.
+Expected<void> suite_from(const RunArgs& a, conformance::SuiteSettings& suite) {
+  suite.cases = a.cases;
   TFC_TRY(seed, parse_seed(a.seed));
-  s.suite.run_seed = seed;
-  s.suite.max_shrinks = a.max_shrinks;
-  s.suite.shrink_time = std::chrono::seconds(a.shrink_seconds);
-  s.suite.check.strict = a.strict;
+  suite.run_seed = seed;
+  suite.max_shrinks = a.max_shrinks;
+  suite.shrink_time = std::chrono::seconds(a.shrink_seconds);
+  suite.check.strict = a.strict;
   if (a.profile == "terraform")
-    s.suite.check.profile = oracle::CoreProfile::Terraform;
+    suite.check.profile = oracle::CoreProfile::Terraform;
   else if (a.profile == "opentofu")
-    s.suite.check.profile = oracle::CoreProfile::OpenTofu;
+    suite.check.profile = oracle::CoreProfile::OpenTofu;
   else if (a.profile != "both")
     return Error{"--profile " + a.profile + ": expected terraform, opentofu or both"};
-  {
-    auto& r = s.suite.repro;
-    r.provider_name = s.target.attach ? s.target.attach->provider
-                                      : conformance::provider_name_from_binary(s.target.executable.string());
-    if (auto slash = r.provider_name.rfind('/'); slash != std::string::npos) r.provider_name.erase(0, slash + 1);
-    r.provider_source = repro_source(a.address);
-    // Absolute: reproductions link to it from their own folder, and `confirm` may run elsewhere.
-    std::error_code ec;
-    const auto binary = std::filesystem::absolute(s.target.executable, ec);
-    r.provider_binary = s.target.executable.empty() || ec ? s.target.executable.string() : binary.string();
-    r.environment = a.env;
-    if (!s.target.start.provider_config.empty()) r.provider_config = s.target.start.provider_config.dump();
-  }
   if (a.values == "all")
-    s.suite.values = conformance::ValueSchedule::all;
+    suite.values = conformance::ValueSchedule::all;
   else if (a.values == "extreme")
-    s.suite.values = conformance::ValueSchedule::extreme;
+    suite.values = conformance::ValueSchedule::extreme;
+  return {};
+}
+
+/// What reproductions name: the provider's local name, source, binary, environment, configuration.
+void repro_from(const RunArgs& a, conformance::RunSettings& s) {
+  auto& r = s.suite.repro;
+  r.provider_name = s.target.attach ? s.target.attach->provider
+                                    : conformance::provider_name_from_binary(s.target.executable.string());
+  if (auto slash = r.provider_name.rfind('/'); slash != std::string::npos) r.provider_name.erase(0, slash + 1);
+  r.provider_source = repro_source(a.address);
+  // Absolute: reproductions link to it from their own folder, and `confirm` may run elsewhere.
+  std::error_code ec;
+  const auto binary = std::filesystem::absolute(s.target.executable, ec);
+  r.provider_binary = s.target.executable.empty() || ec ? s.target.executable.string() : binary.string();
+  r.environment = a.env;
+  if (!s.target.start.provider_config.empty()) r.provider_config = s.target.start.provider_config.dump();
+}
+
+Expected<conformance::RunSettings> settings_from(const RunArgs& a) {
+  conformance::RunSettings s;
+  if (auto ok = target_from(a, s); !ok) return ok.error();
+  if (auto ok = scope_from(a, s); !ok) return ok.error();
+  if (auto ok = suite_from(a, s.suite); !ok) return ok.error();
+  repro_from(a, s);
   if (!a.hints.empty()) {
     TFC_TRY(hints, gen::load_hints_file(a.hints));
     s.hints = std::move(hints);

@@ -18,7 +18,7 @@ constexpr const char* kFormat = "tfconform-baseline";
 
 bool baseline_matches(const BaselineEntry& e, const Finding& f) {
   if (e.fingerprint == f.fingerprint) return true;
-  if (e.rule_id != f.rule_id || e.resource_type != f.resource_type || e.step != f.step) return false;
+  if (e.rule_id != f.rule_id || e.resource_type != f.resource_type || e.step != step_key_of(f)) return false;
   const auto mine = path_patterns_of(f);
   for (const auto& p : e.path_patterns) {
     if (std::binary_search(mine.begin(), mine.end(), p)) return true;
@@ -32,7 +32,7 @@ std::vector<BaselineEntry> baseline_entries(const RunReport& run) {
   for (const FindingRef& ref : all_findings(run)) {
     const Finding& f = *ref.finding;
     if (f.fingerprint.empty() || !seen.insert(f.fingerprint).second) continue;
-    out.push_back({f.fingerprint, f.rule_id, f.resource_type, f.step, f.path, path_patterns_of(f)});
+    out.push_back({f.fingerprint, f.rule_id, f.resource_type, step_key_of(f), f.path, path_patterns_of(f)});
   }
   return out;
 }

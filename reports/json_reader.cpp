@@ -98,6 +98,7 @@ Finding finding_of(const Json& j, bool values_as_text) {
   f.severity = text(j, "severity") == "warning" ? Severity::warning : Severity::error;
   f.rpc = text(j, "rpc");
   f.step = text(j, "step");
+  f.step_key = text(j, "step_key");  // empty in reports from before step keys: step is the key
   f.resource_type = text(j, "resource_type");
   f.path = text(j, "path");
   f.message = text(j, "message");

@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "reports/fingerprint.hpp"
+
 namespace tfc::report {
 
 namespace {
@@ -46,6 +48,7 @@ Json finding_json(const Finding& f) {
          {"severity", to_string(f.severity)},
          {"rpc", f.rpc},
          {"step", f.step},
+         {"step_key", step_key_of(f)},
          {"resource_type", f.resource_type},
          {"path", f.path},
          {"message", f.message},

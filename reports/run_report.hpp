@@ -108,7 +108,11 @@ struct Finding {
   std::string rule_id;  // e.g. plan.config_value_changed
   Severity severity = Severity::error;
   std::string rpc;            // e.g. PlanResourceChange
-  std::string step;           // e.g. "create: plan"
+  std::string step;           // e.g. "create: plan", "upgrade" (shown; may read better in a later version)
+  /// The step as first released, "scenario: step" (`upgrade: upgrade` where `step` reads
+  /// `upgrade`): what the fingerprint and baselines hold, so it never changes. Empty in findings
+  /// made by hand or read from a report written before it existed: then `step` is the key.
+  std::string step_key;
   std::string resource_type;  // e.g. tfc_widget
   std::string path;           // rendered, e.g. .rule[0].port
   std::string message;        // lowercase "seen against expected"
@@ -133,6 +137,10 @@ struct Finding {
   // One finding per broken promise: every path of the rule at this step, an identity that
   // survives seeds and versions, and how many cases met it.
   std::vector<PathMessage> violations;
+  /// The path pattern of every path of the finding (`.rule[*].port`), sorted, unique, computed
+  /// by the suite from the paths as data (cty::Path::pattern). Empty in a finding read back from
+  /// a JSON report or made by hand: path_patterns_of then parses the rendered paths.
+  std::vector<std::string> path_patterns;
   std::string fingerprint;
   std::size_t occurrences = 1;
   /// Kinds of violation later cases met under this finding that its own violations do not
@@ -221,7 +229,7 @@ struct BaselineEntry {
   std::string fingerprint;
   std::string rule_id;
   std::string resource_type;
-  std::string step;
+  std::string step;  // the finding's step key (Finding::step_key): baselines match on it
   std::string path;
   std::vector<std::string> path_patterns;
 };

@@ -2,6 +2,7 @@
 #include "conformance/core/diagnostics_text.hpp"
 
 #include <algorithm>
+#include <set>
 
 #include "conformance/core/finding_class.hpp"
 #include "conformance/core/value_io.hpp"
@@ -46,7 +47,7 @@ void CaseRecorder::mark_run() {
 
 // One finding per rule of an answer, listing every path where the rule broke: one broken
 // promise is one finding, not one per attribute it touched.
-void CaseRecorder::judge(std::string_view step, std::string_view rpc, const oracle::Violations& violations,
+void CaseRecorder::judge(StepName step, protocol::Rpc rpc, const oracle::Violations& violations,
                          const StepValues& values) {
   mark_run();
   if (violations.empty()) return;
@@ -59,11 +60,13 @@ void CaseRecorder::judge(std::string_view step, std::string_view rpc, const orac
   }
   for (const auto& rule_id : rules) {
     report::Finding f;
+    std::set<std::string> patterns;
     bool first = true;
     for (const auto& v : violations) {
       if (v.rule != rule_id) continue;
       const std::string path = v.path.render();
       f.violations.push_back({path, v.message});
+      patterns.insert(v.path.pattern());
       f.sensitive = f.sensitive || path_is_sensitive(m_block, v.path);
       if (!first) continue;
       first = false;
@@ -74,14 +77,14 @@ void CaseRecorder::judge(std::string_view step, std::string_view rpc, const orac
     }
     f.severity = severity_under(f.rule_id, f.severity, m_profile);
     f.finding_class = class_of(f.rule_id, f.severity);
-    f.rpc = std::string(rpc);
-    f.step = m_scenario + ": " + std::string(step);
+    f.rpc = std::string(protocol::rpc_name(rpc));
+    f.step = step_label_of(m_scenario, step);
+    f.step_key = step_key_of(m_scenario, step);
     f.resource_type = m_type;
     if (const auto* rule = oracle::find_rule(f.rule_id)) f.cores = std::string(oracle::to_string(rule->cores));
-    // The smallest path pattern names the finding: the same whichever order the paths came in.
-    std::string pattern = report::path_pattern(f.path);
-    for (const auto& pm : f.violations) pattern = std::min(pattern, report::path_pattern(pm.path));
-    f.fingerprint = report::finding_fingerprint(f.rule_id, f.resource_type, f.step, pattern);
+    // The patterns come from the paths themselves, never from their rendered text.
+    f.path_patterns.assign(patterns.begin(), patterns.end());
+    f.fingerprint = report::finding_fingerprint(f);
     f.request = values.request;
     f.response = values.response;
     if (values.expected) f.values.expected = display_json(m_block, *values.expected);
@@ -92,8 +95,9 @@ void CaseRecorder::judge(std::string_view step, std::string_view rpc, const orac
   }
 }
 
-bool CaseRecorder::rpc_failed(std::string_view step, std::string_view rpc, const protocol::RpcFailure& failure,
+bool CaseRecorder::rpc_failed(StepName step, protocol::Rpc rpc, const protocol::RpcFailure& failure,
                               const nlohmann::json& request) {
+  const std::string_view name = protocol::rpc_name(rpc);
   oracle::Violation v;
   bool lost = false;
   switch (failure.kind) {
@@ -101,7 +105,7 @@ bool CaseRecorder::rpc_failed(std::string_view step, std::string_view rpc, const
     case protocol::FailureKind::Transport:
       v.rule = oracle::rule_text("rpc.crashed");
       v.message =
-          "the provider process died or the connection broke during " + std::string(rpc) + ": " + failure.message;
+          "the provider process died or the connection broke during " + std::string(name) + ": " + failure.message;
       lost = true;
       break;
     case protocol::FailureKind::Timeout:
@@ -111,7 +115,7 @@ bool CaseRecorder::rpc_failed(std::string_view step, std::string_view rpc, const
       break;
     case protocol::FailureKind::OutOfMemory:
       v.rule = oracle::rule_text("rpc.out_of_memory");
-      v.message = "the provider ran out of memory answering " + std::string(rpc) + ": " + failure.message;
+      v.message = "the provider ran out of memory answering " + std::string(name) + ": " + failure.message;
       lost = true;
       break;
     case protocol::FailureKind::Cancelled:
@@ -121,16 +125,16 @@ bool CaseRecorder::rpc_failed(std::string_view step, std::string_view rpc, const
       return true;
     case protocol::FailureKind::TooLarge:
       v.rule = oracle::rule_text("rpc.message_too_large");
-      v.message = std::string(rpc) + " answered with a message tfconform cannot read: " + failure.message;
+      v.message = std::string(name) + " answered with a message tfconform cannot read: " + failure.message;
       break;
     case protocol::FailureKind::Malformed:
       v.rule = oracle::rule_text("value.undecodable");
-      v.message = std::string(rpc) + " answered with a message that does not fit the protocol: " + failure.message;
+      v.message = std::string(name) + " answered with a message that does not fit the protocol: " + failure.message;
       break;
     case protocol::FailureKind::NotImplemented:
     case protocol::FailureKind::Status:
       v.rule = oracle::rule_text("rpc.error_status");
-      v.message = std::string(rpc) + " returned gRPC status " + std::to_string(failure.grpc_code) + " (" +
+      v.message = std::string(name) + " returned gRPC status " + std::to_string(failure.grpc_code) + " (" +
                   failure.message + ") instead of error diagnostics";
       break;
   }
@@ -153,16 +157,20 @@ bool CaseRecorder::rpc_failed(std::string_view step, std::string_view rpc, const
 
 void CaseRecorder::reject(std::string why) { m_outcome.rejection = m_scenario + ": " + why; }
 
+void CaseRecorder::reject_plainly(protocol::Rpc rpc, const protocol::Diagnostics& diagnostics) {
+  reject(std::string(protocol::rpc_name(rpc)) + ": " + describe_diagnostics(diagnostics));
+}
+
 void CaseRecorder::refused(const cty::Value& config, const protocol::Diagnostics& diagnostics) {
   if (m_learning) m_outcome.refusals.push_back({config, diagnostics});
 }
 
-void CaseRecorder::reject(std::string_view rpc, const protocol::Diagnostics& diagnostics) {
-  reject(std::string(rpc) + ": " + describe_diagnostics(diagnostics));
+void CaseRecorder::reject(protocol::Rpc rpc, const protocol::Diagnostics& diagnostics) {
+  reject_plainly(rpc, diagnostics);
   m_outcome.refusal_reasons.clear();
   for (const auto& d : diagnostics) {
     if (d.severity != protocol::Severity::Error) continue;
-    std::string reason = std::string(rpc) + ": " + d.summary;
+    std::string reason = std::string(protocol::rpc_name(rpc)) + ": " + d.summary;
     if (d.attribute && !d.attribute->empty()) reason += " (at " + d.attribute->render() + ")";
     m_outcome.refusal_reasons.insert(std::move(reason));
   }

@@ -15,9 +15,11 @@
 #include <nlohmann/json.hpp>
 
 #include "conformance/core/scenario_names.hpp"
+#include "conformance/core/step_names.hpp"
 #include "oracle/violation.hpp"
 #include "proto/cty/value.hpp"
 #include "proto/protocol/diagnostics.hpp"
+#include "proto/protocol/rpc_names.hpp"
 #include "proto/protocol/rpc_result.hpp"
 #include "proto/schema/block.hpp"
 #include "reports/run_report.hpp"
@@ -129,13 +131,11 @@ public:
   const std::string& current_scenario() const { return m_scenario; }
 
   /// Records every violation of one answer.
-  void judge(std::string_view step, std::string_view rpc, const oracle::Violations& violations,
-             const StepValues& values);
+  void judge(StepName step, protocol::Rpc rpc, const oracle::Violations& violations, const StepValues& values);
   /// The same, building the shown values only when there is a violation (most answers have
   /// none, and rendering requests is most of the harness's own work).
   template <class MakeValues>
-  void judge_lazily(std::string_view step, std::string_view rpc, const oracle::Violations& violations,
-                    MakeValues make_values) {
+  void judge_lazily(StepName step, protocol::Rpc rpc, const oracle::Violations& violations, MakeValues make_values) {
     if (violations.empty()) {
       mark_run();
       return;
@@ -144,8 +144,7 @@ public:
   }
   /// An RPC that did not answer: rpc.crashed / rpc.timeout / rpc.error_status (a failure of
   /// kind Malformed is value.undecodable). Returns true when the process is lost.
-  bool rpc_failed(std::string_view step, std::string_view rpc, const protocol::RpcFailure& failure,
-                  const nlohmann::json& request);
+  bool rpc_failed(StepName step, protocol::Rpc rpc, const protocol::RpcFailure& failure, const nlohmann::json& request);
   /// The provider refused a step with error diagnostics (not a finding; the case stops there).
   void reject(std::string why);
   /// Keeps a refusal for learning, while learning() is on.
@@ -154,7 +153,9 @@ public:
   void set_learning(bool on) { m_learning = on; }
   bool learning() const { return m_learning; }
   /// The same, from the refusing RPC's diagnostics (the coverage figures' reason too).
-  void reject(std::string_view rpc, const protocol::Diagnostics& diagnostics);
+  void reject(protocol::Rpc rpc, const protocol::Diagnostics& diagnostics);
+  /// The same, for an RPC whose refusals the coverage figures do not count as reasons.
+  void reject_plainly(protocol::Rpc rpc, const protocol::Diagnostics& diagnostics);
   /// The case got through `step`.
   void reached(CoverageStep step) { m_outcome.reached.insert(step); }
   /// Whether the requests that follow carry a prior state holding invented values (plan-only

@@ -14,10 +14,13 @@
 #include "oracle/deferral_rules.hpp"
 
 namespace tfc::conformance {
+
+using protocol::Rpc;
+using protocol::rpc_name;
 namespace {
 
 /// PlanAction of `config`; false when the action cannot go on (refused, deferred, lost).
-bool plan(FamilyDriver& d, const cty::Value& config, bool allow_deferral, std::string_view step) {
+bool plan(FamilyDriver& d, const cty::Value& config, bool allow_deferral, StepName step) {
   auto& rec = d.recorder();
   auto encoded = d.encode(config, "configuration");
   if (!encoded || d.lost()) return false;
@@ -29,14 +32,14 @@ bool plan(FamilyDriver& d, const cty::Value& config, bool allow_deferral, std::s
       {"action_type", d.type()}, {"config", d.show(config)}, {"deferral_allowed", allow_deferral}};
   auto res = d.client().plan_action(req);
   if (!res) {
-    rec.rpc_failed(step, "PlanAction", res.failure(), request);
+    rec.rpc_failed(step, Rpc::PlanAction, res.failure(), request);
     return false;
   }
   if (res->deferred) {
     // Ahead of the diagnostics: terraform-plugin-go adds an error to a disallowed deferral.
-    auto v = oracle::check_deferred("PlanAction", allow_deferral, static_cast<int>(res->deferred->reason),
+    auto v = oracle::check_deferred(rpc_name(Rpc::PlanAction), allow_deferral, static_cast<int>(res->deferred->reason),
                                     {oracle::kReasonProviderConfigUnknown});
-    rec.judge(step, "PlanAction", v,
+    rec.judge(step, Rpc::PlanAction, v,
               {request,
                {{"deferred", static_cast<int>(res->deferred->reason)},
                 {"diagnostics", describe_diagnostics(res->diagnostics)}}});
@@ -44,10 +47,10 @@ bool plan(FamilyDriver& d, const cty::Value& config, bool allow_deferral, std::s
   }
   if (protocol::has_error(res->diagnostics)) {
     if (protocol::is_not_implemented(res->diagnostics)) {
-      rec.reject("PlanAction: " + describe_diagnostics(res->diagnostics));
+      rec.reject_plainly(Rpc::PlanAction, res->diagnostics);
       return false;
     }
-    d.judge_refusal(config, res->diagnostics, step, "PlanAction", request);
+    d.judge_refusal(config, res->diagnostics, step, Rpc::PlanAction, request);
     return false;
   }
   rec.mark_run();
@@ -66,7 +69,7 @@ bool invoke(FamilyDriver& d, const cty::Value& config) {
   const nlohmann::json request = {{"action_type", d.type()}, {"config", d.show(config)}};
   auto res = d.client().invoke_action(req);
   if (!res) {
-    rec.rpc_failed("invoke", "InvokeAction", res.failure(), request);
+    rec.rpc_failed("invoke", Rpc::InvokeAction, res.failure(), request);
     return false;
   }
   std::vector<oracle::ActionEvent> kinds;
@@ -90,9 +93,9 @@ bool invoke(FamilyDriver& d, const cty::Value& config) {
     }
   }
   const auto v = oracle::check_invoke_events(kinds);
-  rec.judge_lazily("invoke", "InvokeAction", v, [&] { return StepValues{request, {{"events", shown}}}; });
+  rec.judge_lazily("invoke", Rpc::InvokeAction, v, [&] { return StepValues{request, {{"events", shown}}}; });
   if (protocol::has_error(completed)) {
-    rec.reject("InvokeAction: " + describe_diagnostics(completed));
+    rec.reject_plainly(Rpc::InvokeAction, completed);
     return false;
   }
   return !oracle::has_errors(v);
@@ -108,14 +111,14 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   rec.set_log_mark(options.log_mark);
   FamilyDriver d(client, type, schema.block, rec);
   rec.scenario("validate");
-  const bool validated = d.validate_pair(c.config, "ValidateActionConfig", [&](const protocol::DynamicValue& dv) {
+  const bool validated = d.validate_pair(c.config, Rpc::ValidateActionConfig, [&](const protocol::DynamicValue& dv) {
     return client.validate_action_config({type, dv});
   });
   if (validated) {
     rec.scenario("plan");
     const bool unknowns = !c.config.with_unknowns.injected.empty();
     const cty::Value& first = unknowns ? c.config.with_unknowns.value : c.config.known;
-    if (plan(d, first, false, unknowns ? "plan (unknowns)" : "plan") &&
+    if (plan(d, first, false, unknowns ? StepName("plan (unknowns)") : StepName("plan")) &&
         plan(d, c.config.known, true, "plan (deferral allowed)")) {
       out.planned = true;
       rec.reached(CoverageStep::Planned);

@@ -10,6 +10,9 @@
 #include "oracle/state_checks.hpp"
 
 namespace tfc::conformance {
+
+using protocol::Rpc;
+using protocol::rpc_name;
 namespace {
 
 constexpr const char* kAfterApply = "lifecycle.plan_not_empty_after_apply";
@@ -21,7 +24,7 @@ constexpr const char* kAfterMove = "lifecycle.plan_not_empty_after_move";
 bool failed(ResourceDriver& d) { return d.lost() || d.recorder().outcome().has_error_finding(); }
 
 /// Judges a check that compares two answers (no single RPC of its own).
-void judge_pair(ResourceDriver& d, std::string_view step, std::string_view rpc, const oracle::Violations& v,
+void judge_pair(ResourceDriver& d, StepName step, protocol::Rpc rpc, const oracle::Violations& v,
                 const char* expected_name, const cty::Value& expected, const char* actual_name,
                 const cty::Value& actual) {
   StepValues values;
@@ -34,12 +37,11 @@ void judge_pair(ResourceDriver& d, std::string_view step, std::string_view rpc, 
 
 /// `identity.changed` between the identity the case knows and one an answer gave for the same
 /// object (a check that compares two answers).
-void judge_identity_pair(ResourceDriver& d, std::string_view step, const cty::Value& expected,
-                         const cty::Value& actual) {
+void judge_identity_pair(ResourceDriver& d, StepName step, const cty::Value& expected, const cty::Value& actual) {
   StepValues values;
   values.request = {{"identity", display_json(d.identity_block(), expected)}};
   values.response = {{"identity", display_json(d.identity_block(), actual)}};
-  d.recorder().judge(step, "ReadResource",
+  d.recorder().judge(step, Rpc::ReadResource,
                      oracle::check_identity_kept(d.identity_block(), expected, actual, "the imported object"), values);
 }
 
@@ -69,7 +71,7 @@ bool validate_and_plan_initial(ResourceDriver& d, const cty::Value& prior, const
 /// The final plan, made when the values are known (at apply time), judged against the initial
 /// plan: 000 §PlanResourceChange, "OpenTofu Core compares the final with the initial".
 std::optional<Planned> plan_final(ResourceDriver& d, const cty::Value& prior, const std::string& prior_private,
-                                  const ConfigPair& config, const std::optional<Planned>& initial, const char* step,
+                                  const ConfigPair& config, const std::optional<Planned>& initial, StepName step,
                                   const std::optional<cty::Value>& prior_identity = std::nullopt) {
   // At apply time Core sends back the private data of the plan-time plan (6.11).
   auto final_plan = d.plan(prior, prior_private, config.known, step, prior_identity, false,
@@ -83,7 +85,7 @@ std::optional<Planned> plan_final(ResourceDriver& d, const cty::Value& prior, co
     auto v = oracle::check_plan_final(d.block(), initial->state, final_plan->state);
     auto action = oracle::check_action_change(initial->action, final_plan->action);
     v.insert(v.end(), action.begin(), action.end());
-    judge_pair(d, step, "PlanResourceChange", v, "initial_planned_state", initial->state, "final_planned_state",
+    judge_pair(d, step, Rpc::PlanResourceChange, v, "initial_planned_state", initial->state, "final_planned_state",
                final_plan->state);
     if (failed(d)) return std::nullopt;
   }
@@ -95,14 +97,14 @@ std::optional<Planned> validate_and_plan(ResourceDriver& d, const cty::Value& pr
                                          const ConfigPair& config) {
   std::optional<Planned> initial;
   if (!validate_and_plan_initial(d, prior, prior_private, config, initial)) return std::nullopt;
-  return plan_final(d, prior, prior_private, config, initial, initial ? "final plan" : "plan");
+  return plan_final(d, prior, prior_private, config, initial, initial ? StepName("final plan") : StepName("plan"));
 }
 
 /// After an apply: plan again (no-op), read, and plan again after the refresh (no-op).
 std::optional<LiveObject> settle(ResourceDriver& d, LiveObject live, const cty::Value& config) {
   if (auto again = d.plan(live.state, live.private_data, config, "plan after apply", live.identity);
       again && !failed(d)) {
-    judge_pair(d, "plan after apply", "PlanResourceChange",
+    judge_pair(d, "plan after apply", Rpc::PlanResourceChange,
                oracle::check_plan_is_no_op(d.block(), live.state, again->state, kAfterApply), "prior_state", live.state,
                "planned_state", again->state);
   }
@@ -111,14 +113,14 @@ std::optional<LiveObject> settle(ResourceDriver& d, LiveObject live, const cty::
   if (!read) return d.lost() ? std::nullopt : std::optional<LiveObject>(live);
   // A read may find the object gone (an expiring resource, say): the case ends there.
   if (read->state.is_null()) return std::nullopt;
-  judge_pair(d, "read after apply", "ReadResource",
+  judge_pair(d, "read after apply", Rpc::ReadResource,
              oracle::check_read_normalization(d.block(), live.state, read->state), "applied_state", live.state,
              "read_state", read->state);
   if (failed(d)) return d.lost() ? std::nullopt : std::optional<LiveObject>(live);
   if (!raw_equals(read->state, live.state)) {
     if (auto again = d.plan(read->state, read->private_data, config, "plan after refresh", read->identity);
         again && !failed(d)) {
-      judge_pair(d, "plan after refresh", "PlanResourceChange",
+      judge_pair(d, "plan after refresh", Rpc::PlanResourceChange,
                  oracle::check_plan_is_no_op(d.block(), read->state, again->state, kAfterRefresh), "prior_state",
                  read->state, "planned_state", again->state);
     }
@@ -192,7 +194,7 @@ std::optional<LiveObject> replace(ResourceDriver& d, const LiveObject& live, con
 /// When a plan from the prior state asks for replacement, Core plans again from a null prior:
 /// the change's new object is that create plan (Terraform's plan(), "we want to produce a
 /// change object that shows our real prior object but has a new object built from a null prior").
-std::optional<Planned> create_half(ResourceDriver& d, const cty::Value& config, const char* step) {
+std::optional<Planned> create_half(ResourceDriver& d, const cty::Value& config, StepName step) {
   const cty::Value& none = d.null_object();
   auto created = d.plan(none, "", config, step);
   if (!created || failed(d)) return std::nullopt;
@@ -214,8 +216,8 @@ std::optional<LiveObject> update(ResourceDriver& d, const LiveObject& live, cons
     d.recorder().reached(CoverageStep::UpdatePlanned);
     return replace(d, live, config, *created);
   }
-  auto planned =
-      plan_final(d, live.state, live.private_data, config, initial, initial ? "final plan" : "plan", live.identity);
+  auto planned = plan_final(d, live.state, live.private_data, config, initial,
+                            initial ? StepName("final plan") : StepName("plan"), live.identity);
   if (!planned) return unchanged();
   took = true;
   d.recorder().reached(CoverageStep::UpdatePlanned);
@@ -240,11 +242,11 @@ void refresh(ResourceDriver& d, LiveObject& live, const cty::Value& config) {
   d.recorder().scenario("refresh");
   auto read = d.read(live, "read");
   if (!read || read->state.is_null()) return;
-  judge_pair(d, "read", "ReadResource", oracle::check_read_normalization(d.block(), live.state, read->state),
+  judge_pair(d, "read", Rpc::ReadResource, oracle::check_read_normalization(d.block(), live.state, read->state),
              "prior_state", live.state, "read_state", read->state);
   if (auto again = d.plan(read->state, read->private_data, config, "plan after refresh", read->identity);
       again && !failed(d)) {
-    judge_pair(d, "plan after refresh", "PlanResourceChange",
+    judge_pair(d, "plan after refresh", Rpc::PlanResourceChange,
                oracle::check_plan_is_no_op(d.block(), read->state, again->state, kAfterRefresh), "prior_state",
                read->state, "planned_state", again->state);
   }
@@ -260,7 +262,7 @@ void move(ResourceDriver& d, const LiveObject& live, const cty::Value& config, c
   if (!moved || failed(d)) return;
   if (auto again = d.plan(moved->state, moved->private_data, config, "plan after move", moved->identity);
       again && !failed(d)) {
-    judge_pair(d, "plan after move", "PlanResourceChange",
+    judge_pair(d, "plan after move", Rpc::PlanResourceChange,
                oracle::check_plan_is_no_op(d.block(), moved->state, again->state, kAfterMove), "moved_state",
                moved->state, "planned_state", again->state);
   }
@@ -273,7 +275,7 @@ void plan_after_import(ResourceDriver& d, const cty::Value& applied, const LiveO
                        const cty::Value& config) {
   auto again = d.plan(imported.state, imported.private_data, config, "plan after import", imported.identity);
   if (!again || failed(d)) return;
-  judge_pair(d, "plan after import", "PlanResourceChange",
+  judge_pair(d, "plan after import", Rpc::PlanResourceChange,
              oracle::check_plan_after_import(d.block(), applied, imported.state, again->state, again->requires_replace),
              "imported_state", imported.state, "planned_state", again->state);
 }
@@ -289,7 +291,7 @@ void judge_import_identity(ResourceDriver& d, const LiveObject& live, const Live
   if (!by_identity || failed(d)) return;
   auto again = d.read(*by_identity, "read after import by identity");
   if (!again || again->state.is_null()) return;
-  judge_pair(d, "read after import by identity", "ReadResource",
+  judge_pair(d, "read after import by identity", Rpc::ReadResource,
              oracle::check_import_complete(d.block(), live.state, again->state), "applied_state", live.state,
              "imported_state", again->state);
 }
@@ -311,12 +313,13 @@ void import_by_id(ResourceDriver& d, const LiveObject& live, const cty::Value& c
   auto read = d.read(imported->front(), "read after import");
   if (!read) return;
   if (read->state.is_null()) {
-    judge_pair(d, "read after import", "ReadResource", oracle::check_import_read(read->state), "imported_state",
+    judge_pair(d, "read after import", Rpc::ReadResource, oracle::check_import_read(read->state), "imported_state",
                imported->front().state, "read_state", read->state);
     return;
   }
-  judge_pair(d, "read after import", "ReadResource", oracle::check_import_complete(d.block(), live.state, read->state),
-             "applied_state", live.state, "imported_state", read->state);
+  judge_pair(d, "read after import", Rpc::ReadResource,
+             oracle::check_import_complete(d.block(), live.state, read->state), "applied_state", live.state,
+             "imported_state", read->state);
   d.recorder().reached(CoverageStep::Imported);
   // Terraform 1.14 writes the configuration of an imported object out (-generate-config-out).
   if (!failed(d) && generate) d.generate_config(read->state, "generate config");

@@ -12,6 +12,9 @@
 #include "oracle/ephemeral_rules.hpp"
 
 namespace tfc::conformance {
+
+using protocol::Rpc;
+using protocol::rpc_name;
 namespace {
 
 /// What an Open or Renew left to carry on with.
@@ -45,31 +48,32 @@ std::optional<Lease> open(FamilyDriver& d, const cty::Value& config) {
   const auto sent = std::chrono::system_clock::now();
   auto res = d.client().open_ephemeral_resource(req);
   if (!res) {
-    rec.rpc_failed("open", "OpenEphemeralResource", res.failure(), request);
+    rec.rpc_failed("open", Rpc::OpenEphemeralResource, res.failure(), request);
     return std::nullopt;
   }
   Lease lease{res->private_data, res->renew_at};
   // Judged ahead of the diagnostics: terraform-plugin-go adds an error of its own to a
   // deferral the request did not allow.
   if (res->deferred) {
-    auto v = oracle::check_deferred("OpenEphemeralResource", false, static_cast<int>(res->deferred->reason));
+    auto v =
+        oracle::check_deferred(rpc_name(Rpc::OpenEphemeralResource), false, static_cast<int>(res->deferred->reason));
     nlohmann::json response = lease_json(lease);
     response["diagnostics"] = describe_diagnostics(res->diagnostics);
-    rec.judge("open", "OpenEphemeralResource", v, {request, response});
+    rec.judge("open", Rpc::OpenEphemeralResource, v, {request, response});
     return std::nullopt;
   }
   if (protocol::has_error(res->diagnostics)) {
-    rec.reject("OpenEphemeralResource: " + describe_diagnostics(res->diagnostics));
+    rec.reject_plainly(Rpc::OpenEphemeralResource, res->diagnostics);
     return std::nullopt;
   }
-  auto decoded = d.decode(res->result, "ephemeral result", "open", "OpenEphemeralResource", request);
+  auto decoded = d.decode(res->result, "ephemeral result", "open", Rpc::OpenEphemeralResource, request);
   if (!decoded) return std::nullopt;
   oracle::Violations v = decoded->violations;
   auto checked = oracle::check_ephemeral_open(d.block(), config, *decoded->value);
   v.insert(v.end(), checked.begin(), checked.end());
-  auto renew = renew_at_checked(lease.renew_at, sent, "OpenEphemeralResource");
+  auto renew = renew_at_checked(lease.renew_at, sent, rpc_name(Rpc::OpenEphemeralResource));
   v.insert(v.end(), renew.begin(), renew.end());
-  rec.judge_lazily("open", "OpenEphemeralResource", v, [&] {
+  rec.judge_lazily("open", Rpc::OpenEphemeralResource, v, [&] {
     nlohmann::json response = lease_json(lease);
     response["result"] = d.show(*decoded->value);
     return StepValues{request, response, &config, &*decoded->value};
@@ -87,22 +91,23 @@ void renew(FamilyDriver& d, Lease& lease) {
   const auto sent = std::chrono::system_clock::now();
   auto res = d.client().renew_ephemeral_resource(req);
   if (!res) {
-    rec.rpc_failed("renew", "RenewEphemeralResource", res.failure(), request);
+    rec.rpc_failed("renew", Rpc::RenewEphemeralResource, res.failure(), request);
     return;
   }
   const bool errors = protocol::has_error(res->diagnostics);
-  auto v = oracle::check_private_accepted("RenewEphemeralResource", errors, describe_diagnostics(res->diagnostics));
-  auto at = renew_at_checked(res->renew_at, sent, "RenewEphemeralResource");
+  auto v = oracle::check_private_accepted(rpc_name(Rpc::RenewEphemeralResource), errors,
+                                          describe_diagnostics(res->diagnostics));
+  auto at = renew_at_checked(res->renew_at, sent, rpc_name(Rpc::RenewEphemeralResource));
   v.insert(v.end(), at.begin(), at.end());
   const Lease answer{res->private_data, res->renew_at};
-  rec.judge_lazily("renew", "RenewEphemeralResource", v, [&] { return StepValues{request, lease_json(answer)}; });
+  rec.judge_lazily("renew", Rpc::RenewEphemeralResource, v, [&] { return StepValues{request, lease_json(answer)}; });
   if (errors) return;
   if (res->private_data) lease.private_data = res->private_data;
   lease.renew_at = res->renew_at;
 }
 
 /// Close; `judged` says whether error diagnostics count (the second Close may refuse).
-void close(FamilyDriver& d, const Lease& lease, std::string_view step, bool judged) {
+void close(FamilyDriver& d, const Lease& lease, StepName step, bool judged) {
   auto& rec = d.recorder();
   if (d.lost()) return;
   protocol::CloseEphemeralResourceRequest req;
@@ -111,7 +116,7 @@ void close(FamilyDriver& d, const Lease& lease, std::string_view step, bool judg
   const nlohmann::json request = {{"type_name", d.type()}, {"private", lease_json(lease)["private"]}};
   auto res = d.client().close_ephemeral_resource(req);
   if (!res) {
-    rec.rpc_failed(step, "CloseEphemeralResource", res.failure(), request);
+    rec.rpc_failed(step, Rpc::CloseEphemeralResource, res.failure(), request);
     return;
   }
   const bool errors = protocol::has_error(res->diagnostics);
@@ -119,11 +124,12 @@ void close(FamilyDriver& d, const Lease& lease, std::string_view step, bool judg
     rec.mark_run();
     return;
   }
-  rec.judge_lazily(
-      step, "CloseEphemeralResource",
-      oracle::check_private_accepted("CloseEphemeralResource", errors, describe_diagnostics(res->diagnostics)), [&] {
-        return StepValues{request, {{"diagnostics", describe_diagnostics(res->diagnostics)}}};
-      });
+  rec.judge_lazily(step, Rpc::CloseEphemeralResource,
+                   oracle::check_private_accepted(rpc_name(Rpc::CloseEphemeralResource), errors,
+                                                  describe_diagnostics(res->diagnostics)),
+                   [&] {
+                     return StepValues{request, {{"diagnostics", describe_diagnostics(res->diagnostics)}}};
+                   });
 }
 
 }  // namespace
@@ -137,7 +143,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   FamilyDriver d(client, type, schema.block, rec);
   rec.scenario("validate");
   const bool validated =
-      d.validate_pair(c.config, "ValidateEphemeralResourceConfig", [&](const protocol::DynamicValue& dv) {
+      d.validate_pair(c.config, Rpc::ValidateEphemeralResourceConfig, [&](const protocol::DynamicValue& dv) {
         return client.validate_ephemeral_resource_config({type, dv});
       });
   if (validated) {

@@ -44,7 +44,7 @@ public:
   /// Core's validations of a configuration: with its unknowns first (when the case has any),
   /// then wholly known. False at the first refusal.
   template <class Call>
-  bool validate_pair(const ConfigPair& config, std::string_view rpc, Call call) {
+  bool validate_pair(const ConfigPair& config, protocol::Rpc rpc, Call call) {
     if (!config.with_unknowns.injected.empty() &&
         !validate(config.with_unknowns.value, "validate (unknowns)", rpc, call))
       return false;
@@ -55,7 +55,7 @@ public:
   /// False when the provider refused the configuration (judged for errors at unknown values,
   /// `validate.rejects_unknown`) or did not answer.
   template <class Call>
-  bool validate(const cty::Value& config, std::string_view step, std::string_view rpc, Call call) {
+  bool validate(const cty::Value& config, StepName step, protocol::Rpc rpc, Call call) {
     if (lost()) return false;
     auto encoded = encode(config, "configuration");
     if (!encoded) return false;
@@ -75,8 +75,8 @@ public:
   }
 
   /// Records error diagnostics for `config` as a rejection, judged for errors at unknowns.
-  void judge_refusal(const cty::Value& config, const protocol::Diagnostics& diagnostics, std::string_view step,
-                     std::string_view rpc, const nlohmann::json& request) {
+  void judge_refusal(const cty::Value& config, const protocol::Diagnostics& diagnostics, StepName step,
+                     protocol::Rpc rpc, const nlohmann::json& request) {
     std::vector<cty::Path> at;
     for (const auto& d : diagnostics) {
       if (d.severity == protocol::Severity::Error && d.attribute) at.push_back(*d.attribute);
@@ -84,12 +84,12 @@ public:
     const std::string described = describe_diagnostics(diagnostics);
     m_rec.judge(step, rpc, oracle::check_validate_diagnostics(config, at),
                 {request, {{"diagnostics", described}}, &config, nullptr});
-    m_rec.reject(std::string(rpc) + ": " + described);
+    m_rec.reject(std::string(protocol::rpc_name(rpc)) + ": " + described);
   }
 
   /// Decodes an answer value of this block; an undecodable one is judged here (nullopt).
-  std::optional<Decoded> decode(const protocol::DynamicValue& value, const std::string& what, std::string_view step,
-                                std::string_view rpc, const nlohmann::json& request) {
+  std::optional<Decoded> decode(const protocol::DynamicValue& value, const std::string& what, StepName step,
+                                protocol::Rpc rpc, const nlohmann::json& request) {
     auto decoded = decode_value(m_implied, value, what);
     if (!decoded.value) {
       m_rec.judge(step, rpc, decoded.violations, {request, undecodable_bytes(value)});

@@ -7,6 +7,9 @@
 #include "oracle/function_rules.hpp"
 
 namespace tfc::conformance {
+
+using protocol::Rpc;
+using protocol::rpc_name;
 namespace {
 
 struct Call {
@@ -27,7 +30,7 @@ public:
       : m_client(client), m_name(std::move(name)), m_signature(signature), m_rec(rec) {}
 
   /// One CallFunction, judged by check_function_answer; `known` says whether every argument is.
-  std::optional<Call> call(const std::vector<cty::Value>& arguments, std::string_view step) {
+  std::optional<Call> call(const std::vector<cty::Value>& arguments, StepName step) {
     if (m_rec.outcome().provider_lost) return std::nullopt;
     protocol::CallFunctionRequest req;
     req.name = m_name;
@@ -43,7 +46,7 @@ public:
     const nlohmann::json request = {{"name", m_name}, {"arguments", shown_arguments(arguments)}};
     auto res = m_client.call_function(req);
     if (!res) {
-      m_rec.rpc_failed(step, "CallFunction", res.failure(), request);
+      m_rec.rpc_failed(step, Rpc::CallFunction, res.failure(), request);
       return std::nullopt;
     }
     oracle::FunctionAnswer answer;
@@ -68,18 +71,17 @@ public:
     for (const auto& a : arguments) known = known && a.is_wholly_known();
     auto checked = oracle::check_function_answer(arguments.size(), known, answer);
     violations.insert(violations.end(), checked.begin(), checked.end());
-    m_rec.judge_lazily(step, "CallFunction", violations, [&] { return StepValues{request, response}; });
+    m_rec.judge_lazily(step, Rpc::CallFunction, violations, [&] { return StepValues{request, response}; });
     if (oracle::has_errors(violations)) return std::nullopt;
     if (answer.error) {
-      m_rec.reject("CallFunction: " + res->error->text);
+      m_rec.reject(std::string(rpc_name(Rpc::CallFunction)) + ": " + res->error->text);
       return Call{std::nullopt, true};
     }
     return Call{answer.result, false};
   }
 
-  void judge_pair(std::string_view step, const oracle::Violations& v, const cty::Value& expected,
-                  const cty::Value& actual) {
-    m_rec.judge_lazily(step, "CallFunction", v, [&] {
+  void judge_pair(StepName step, const oracle::Violations& v, const cty::Value& expected, const cty::Value& actual) {
+    m_rec.judge_lazily(step, Rpc::CallFunction, v, [&] {
       return StepValues{{{"name", m_name}},
                         {{"result", actual.to_display()}, {"earlier_result", expected.to_display()}}};
     });

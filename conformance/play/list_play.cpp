@@ -13,6 +13,9 @@
 #include "oracle/rule_id.hpp"
 
 namespace tfc::conformance {
+
+using protocol::Rpc;
+using protocol::rpc_name;
 namespace {
 
 constexpr std::int64_t kUnfilteredLimit = 1000;  // the list that must hold the created object
@@ -48,18 +51,17 @@ public:
         m_identity_type(schema::implied_type(m_identity_block)),
         m_object_type(managed.schema ? schema::implied_type(managed.schema->block) : cty::Type::dynamic()) {}
 
-  bool validate(const cty::Value& config, bool include, std::int64_t limit, std::string_view step) {
+  bool validate(const cty::Value& config, bool include, std::int64_t limit, StepName step) {
     auto include_dv = encode_value(cty::Type::boolean(), cty::Value::boolean(include));
     auto limit_dv = encode_value(cty::Type::number(), cty::Value::number(cty::Number(limit)));
     if (!include_dv || !limit_dv) return false;
-    return m_d.validate(config, step, "ValidateListResourceConfig", [&](const protocol::DynamicValue& dv) {
+    return m_d.validate(config, step, Rpc::ValidateListResourceConfig, [&](const protocol::DynamicValue& dv) {
       return m_d.client().validate_list_resource_config({m_d.type(), dv, *include_dv, *limit_dv});
     });
   }
 
   /// ListResource, judged; the results with a usable identity (nullopt: the call failed).
-  std::optional<std::vector<Listed>> list(const cty::Value& config, bool include, std::int64_t limit,
-                                          std::string_view step) {
+  std::optional<std::vector<Listed>> list(const cty::Value& config, bool include, std::int64_t limit, StepName step) {
     auto& rec = m_d.recorder();
     auto encoded = m_d.encode(config, "configuration");
     if (!encoded || m_d.lost()) return std::nullopt;
@@ -69,7 +71,7 @@ public:
                                     {"limit", limit}};
     auto res = m_d.client().list_resource({m_d.type(), *encoded, include, limit});
     if (!res) {
-      rec.rpc_failed(step, "ListResource", res.failure(), request);
+      rec.rpc_failed(step, Rpc::ListResource, res.failure(), request);
       return std::nullopt;
     }
     oracle::Violations v;
@@ -79,7 +81,7 @@ public:
     for (const auto& e : res->events) {
       if (protocol::has_error(e.diagnostics)) {
         // Terraform stops reading at an error; results before it still count.
-        rec.reject("ListResource: " + describe_diagnostics(e.diagnostics));
+        rec.reject_plainly(Rpc::ListResource, e.diagnostics);
         break;
       }
       const bool has_identity = e.identity && !e.identity->empty();
@@ -116,7 +118,7 @@ public:
     }
     auto checked = oracle::check_list_events(judged, include, limit);
     v.insert(v.end(), checked.begin(), checked.end());
-    rec.judge_lazily(step, "ListResource", v, [&] { return StepValues{request, {{"events", shown}}}; });
+    rec.judge_lazily(step, Rpc::ListResource, v, [&] { return StepValues{request, {{"events", shown}}}; });
     if (oracle::has_errors(v)) return std::nullopt;
     return out;
   }
@@ -146,7 +148,7 @@ void read_back(ResourceDriver& rd, const std::vector<Listed>& listed, const cty:
     values.response = {{"read_state", display_json(rd.block(), read->state)}};
     values.expected = &*l.object;
     values.actual = &read->state;
-    rd.recorder().judge("read listed object", "ReadResource",
+    rd.recorder().judge("read listed object", Rpc::ReadResource,
                         oracle::check_listed_object_read(rd.block(), *l.object, read->state), values);
     return;
   }
@@ -179,7 +181,7 @@ void list_created(ListDriver& ld, ResourceDriver& rd, const ConfigPair& create, 
       std::vector<cty::Value> identities;
       for (const auto& l : *listed) identities.push_back(l.identity);
       rd.recorder().judge(
-          "list after create", "ListResource", oracle::check_created_listed(*applied->identity, identities),
+          "list after create", Rpc::ListResource, oracle::check_created_listed(*applied->identity, identities),
           {{{"created_identity", display_json(oracle::identity_block(*ld.managed().identity), *applied->identity)}},
            {{"listed", identities.size()}}});
       rd.recorder().scenario("read listed");

@@ -9,9 +9,14 @@
 #include "oracle/rule_id.hpp"
 #include "oracle/rules.hpp"
 #include "oracle/schema_rules.hpp"
+#include "proto/protocol/rpc_names.hpp"
 #include "reports/fingerprint.hpp"
 
 namespace tfc::conformance {
+
+using protocol::Rpc;
+using protocol::rpc_name;
+
 namespace {
 
 report::Scenario scenario_from(const std::string& name, CaseOutcome& outcome, std::chrono::nanoseconds took) {
@@ -34,15 +39,15 @@ void judge_functions(ProviderSession& host, CaseRecorder& rec) {
     auto v = oracle::check_function_signature(name, function);
     signatures.insert(signatures.end(), v.begin(), v.end());
   }
-  rec.judge("GetProviderSchema functions", "GetProviderSchema", signatures, {});
+  rec.judge("GetProviderSchema functions", Rpc::GetProviderSchema, signatures, {});
   auto listed = host.client().get_functions({});
   if (protocol::is_not_implemented(listed)) return;  // a provider from before functions (6.5)
   if (!listed) {
-    rec.rpc_failed("GetFunctions", "GetFunctions", listed.failure(), nlohmann::json::object());
+    rec.rpc_failed("GetFunctions", Rpc::GetFunctions, listed.failure(), nlohmann::json::object());
     return;
   }
   if (protocol::has_error(listed->diagnostics)) return;
-  rec.judge("GetFunctions", "GetFunctions", oracle::check_functions_agree(functions, listed->functions), {});
+  rec.judge("GetFunctions", Rpc::GetFunctions, oracle::check_functions_agree(functions, listed->functions), {});
 }
 
 /// GetMetadata (never called by Terraform; OpenTofu neither) against the schema.
@@ -50,13 +55,13 @@ void judge_metadata(ProviderSession& host, CaseRecorder& rec) {
   auto metadata = host.client().get_metadata({});
   if (protocol::is_not_implemented(metadata)) return;  // optional (6.4+): clients fall back to the schema
   if (!metadata) {
-    rec.rpc_failed("GetMetadata", "GetMetadata", metadata.failure(), nlohmann::json::object());
+    rec.rpc_failed("GetMetadata", Rpc::GetMetadata, metadata.failure(), nlohmann::json::object());
     return;
   }
   if (protocol::has_error(metadata->diagnostics)) return;
   oracle::MetadataNames names{metadata->resources,           metadata->data_sources,   metadata->functions,
                               metadata->ephemeral_resources, metadata->list_resources, metadata->actions};
-  rec.judge("GetMetadata", "GetMetadata", oracle::check_metadata_agrees(host.schema(), names), {});
+  rec.judge("GetMetadata", Rpc::GetMetadata, oracle::check_metadata_agrees(host.schema(), names), {});
 }
 
 }  // namespace
@@ -69,9 +74,10 @@ report::Scenario stop_scenario(ProviderSession& host, const std::string& name) {
   const auto start = std::chrono::steady_clock::now();
   auto stopped = host.client().stop_provider({});
   if (!stopped && !protocol::is_not_implemented(stopped.failure()))
-    rec.rpc_failed("StopProvider", "StopProvider", stopped.failure(), nlohmann::json::object());
+    rec.rpc_failed("StopProvider", Rpc::StopProvider, stopped.failure(), nlohmann::json::object());
   report::Scenario sc = scenario_from("stop", outcome, std::chrono::steady_clock::now() - start);
-  if (stopped && !stopped->error.empty()) sc.log_lines.push_back("StopProvider answered: " + stopped->error);
+  if (stopped && !stopped->error.empty())
+    sc.log_lines.push_back(std::string(rpc_name(Rpc::StopProvider)) + " answered: " + stopped->error);
   return sc;
 }
 
@@ -85,14 +91,14 @@ report::Suite provider_suite(ProviderSession& host, const std::string& name) {
     CaseOutcome outcome;
     CaseRecorder rec(name, no_block, outcome);
     rec.scenario("schema");
-    rec.judge("GetProviderSchema", "GetProviderSchema", oracle::check_schema(host.schema()), {});
+    rec.judge("GetProviderSchema", Rpc::GetProviderSchema, oracle::check_schema(host.schema()), {});
     judge_functions(host, rec);
     judge_metadata(host, rec);
     auto again = host.client().get_provider_schema({});
     if (!again) {
-      rec.rpc_failed("GetProviderSchema (again)", "GetProviderSchema", again.failure(), nlohmann::json::object());
+      rec.rpc_failed("GetProviderSchema (again)", Rpc::GetProviderSchema, again.failure(), nlohmann::json::object());
     } else {
-      rec.judge("GetProviderSchema (again)", "GetProviderSchema",
+      rec.judge("GetProviderSchema (again)", Rpc::GetProviderSchema,
                 oracle::check_schema_stable(host.schema(), again->schema), {});
     }
     suite.scenarios.push_back(scenario_from("schema", outcome, std::chrono::steady_clock::now() - start));
@@ -137,15 +143,17 @@ report::Suite start_failure_suite(const std::string& name, const StartFailure& f
   report::Finding f;
   f.rule_id = start_failure_rule(failure);
   f.severity = report::Severity::error;
-  f.rpc = launch ? "handshake" : failure.failed_rpc.empty() ? "GetProviderSchema" : failure.failed_rpc;
+  const std::string schema_rpc(rpc_name(Rpc::GetProviderSchema));
+  f.rpc = launch ? "handshake" : failure.failed_rpc.empty() ? schema_rpc : failure.failed_rpc;
   f.step = "start: " + f.rpc;
+  f.step_key = f.step;
   f.resource_type = name;
-  f.message = launch                         ? "the provider did not complete the go-plugin handshake: " + message
-              : f.rpc == "GetProviderSchema" ? "the provider did not return its schema: " + message
-                                             : "the provider did not answer " + f.rpc + " while starting: " + message;
+  f.message = launch                ? "the provider did not complete the go-plugin handshake: " + message
+              : f.rpc == schema_rpc ? "the provider did not return its schema: " + message
+                                    : "the provider did not answer " + f.rpc + " while starting: " + message;
   if (const auto* rule = oracle::find_rule(f.rule_id)) f.cores = std::string(oracle::to_string(rule->cores));
   f.finding_class = class_of(f.rule_id, f.severity);
-  f.fingerprint = report::finding_fingerprint(f.rule_id, f.resource_type, f.step, f.path);
+  f.fingerprint = report::finding_fingerprint(f);
   report::Scenario sc;
   sc.name = "start";
   sc.status = report::Status::failed;

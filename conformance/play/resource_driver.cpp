@@ -1,12 +1,11 @@
-// One RPC at a time, as Core makes it, judged by the oracle.
+// One RPC at a time, as Core makes it, judged by the oracle: validation, plans, applies and
+// reads (the state RPCs are in resource_driver_state.cpp, imports in resource_driver_import.cpp).
 #include "conformance/play/resource_driver.hpp"
 #include "conformance/core/diagnostics_text.hpp"
 
-#include <functional>
-
 #include "conformance/core/client_capabilities.hpp"
 #include "conformance/core/value_io.hpp"
-#include "conformance/session/provider_session.hpp"
+#include "conformance/play/decoded_answer.hpp"
 #include "oracle/apply_compatible.hpp"
 #include "oracle/deferral_rules.hpp"
 #include "oracle/identity_rules.hpp"
@@ -14,22 +13,16 @@
 #include "oracle/proposed_new.hpp"
 #include "oracle/rule_id.hpp"
 #include "oracle/state_checks.hpp"
-#include "proto/cty/json.hpp"
 #include "proto/schema/implied_type.hpp"
 
 namespace tfc::conformance {
+
+using driver::raw_bytes;
+using driver::with_decoding;
+using protocol::Rpc;
+using protocol::rpc_name;
+
 namespace {
-
-/// The first bytes of an undecodable value, in hex, for the finding.
-nlohmann::json raw_bytes(const protocol::DynamicValue& v) { return undecodable_bytes(v); }
-
-/// The findings of decoding a value (invalid UTF-8 in it) ahead of the oracle's own.
-oracle::Violations with_decoding(const Decoded& decoded, oracle::Violations checked) {
-  if (decoded.violations.empty()) return checked;
-  oracle::Violations out = decoded.violations;
-  out.insert(out.end(), std::make_move_iterator(checked.begin()), std::make_move_iterator(checked.end()));
-  return out;
-}
 
 std::vector<cty::Path> error_paths(const protocol::Diagnostics& diagnostics) {
   std::vector<cty::Path> out;
@@ -43,6 +36,20 @@ nlohmann::json paths_json(const std::vector<cty::Path>& paths) {
   nlohmann::json out = nlohmann::json::array();
   for (const auto& p : paths) out.push_back(p.render());
   return out;
+}
+
+/// A deferred plan: Core skips every plan check of a deferred answer but its type.
+oracle::Violations deferred_plan_checked(const cty::Type& implied, const protocol::PlanResourceChangeResponse& res,
+                                         bool allow_deferral) {
+  oracle::Violations v = oracle::check_deferral(allow_deferral, true);
+  if (!allow_deferral) return v;
+  auto reason = oracle::check_deferred(rpc_name(Rpc::PlanResourceChange), true, static_cast<int>(res.deferred->reason));
+  v.insert(v.end(), reason.begin(), reason.end());
+  if (!res.planned_state.empty()) {
+    auto decoded = decode_value(implied, res.planned_state, "deferred planned state");
+    v.insert(v.end(), decoded.violations.begin(), decoded.violations.end());
+  }
+  return v;
 }
 
 }  // namespace
@@ -119,7 +126,7 @@ std::optional<protocol::DynamicValue> ResourceDriver::encode(const cty::Value& v
 }
 
 template <class Request, class Call>
-bool ResourceDriver::validate_with(const cty::Value& config, std::string_view step, std::string_view rpc, Call call) {
+bool ResourceDriver::validate_with(const cty::Value& config, StepName step, protocol::Rpc rpc, Call call) {
   if (lost()) return false;
   for (const Validated& seen : m_validated) {
     if (seen.rpc == rpc && raw_equals(seen.config, config)) return seen.accepted;
@@ -137,7 +144,7 @@ bool ResourceDriver::validate_with(const cty::Value& config, std::string_view st
     return false;
   }
   const bool accepted = !protocol::has_error(res->diagnostics);
-  m_validated.push_back({std::string(rpc), config, accepted});
+  m_validated.push_back({rpc, config, accepted});
   if (accepted) {
     m_rec.mark_run();
     if (config.is_wholly_known()) m_rec.reached(CoverageStep::Validated);
@@ -151,19 +158,20 @@ bool ResourceDriver::validate_with(const cty::Value& config, std::string_view st
   return false;
 }
 
-bool ResourceDriver::validate(const cty::Value& config, std::string_view step) {
+bool ResourceDriver::validate(const cty::Value& config, StepName step) {
   return validate_with<protocol::ValidateResourceConfigRequest>(
-      config, step, "ValidateResourceConfig", [&](const auto& req) { return m_client.validate_resource_config(req); });
+      config, step, Rpc::ValidateResourceConfig,
+      [&](const auto& req) { return m_client.validate_resource_config(req); });
 }
 
-bool ResourceDriver::validate_data(const cty::Value& config, std::string_view step) {
+bool ResourceDriver::validate_data(const cty::Value& config, StepName step) {
   return validate_with<protocol::ValidateDataResourceConfigRequest>(
-      config, step, "ValidateDataResourceConfig",
+      config, step, Rpc::ValidateDataResourceConfig,
       [&](const auto& req) { return m_client.validate_data_resource_config(req); });
 }
 
 std::optional<Planned> ResourceDriver::plan(const cty::Value& prior, const std::string& prior_private,
-                                            const cty::Value& config, std::string_view step,
+                                            const cty::Value& config, StepName step,
                                             const std::optional<cty::Value>& prior_identity, bool allow_deferral,
                                             const std::string& planned_private) {
   if (lost()) return std::nullopt;
@@ -189,40 +197,29 @@ std::optional<Planned> ResourceDriver::plan(const cty::Value& prior, const std::
   req.planned_private = planned_private;
   auto res = m_client.plan_resource_change(req);
   if (!res) {
-    m_rec.rpc_failed(step, "PlanResourceChange", res.failure(), request());
+    m_rec.rpc_failed(step, Rpc::PlanResourceChange, res.failure(), request());
     return std::nullopt;
   }
   if (res->deferred) {
     // Judged ahead of the diagnostics (terraform-plugin-go adds an error to a disallowed
-    // deferral). Core skips every plan check of a deferred answer but its type.
-    oracle::Violations v = oracle::check_deferral(allow_deferral, true);
-    auto reason = oracle::check_deferred("PlanResourceChange", allow_deferral, static_cast<int>(res->deferred->reason));
-    if (allow_deferral) v.insert(v.end(), reason.begin(), reason.end());
-    if (allow_deferral && !res->planned_state.empty()) {
-      auto decoded = decode_value(m_implied, res->planned_state, "deferred planned state");
-      v.insert(v.end(), decoded.violations.begin(), decoded.violations.end());
-    }
-    m_rec.judge(step, "PlanResourceChange", v,
+    // deferral).
+    m_rec.judge(step, Rpc::PlanResourceChange, deferred_plan_checked(m_implied, res.value(), allow_deferral),
                 {request(),
                  {{"deferred", static_cast<int>(res->deferred->reason)},
                   {"diagnostics", describe_diagnostics(res->diagnostics)}}});
     return std::nullopt;
   }
   if (protocol::has_error(res->diagnostics)) {
-    m_rec.reject("PlanResourceChange", res->diagnostics);
+    m_rec.reject(Rpc::PlanResourceChange, res->diagnostics);
     m_rec.refused(config, res->diagnostics);
     return std::nullopt;
   }
   auto decoded = decode_value(m_implied, res->planned_state, "planned state");
   if (!decoded.value) {
-    m_rec.judge(step, "PlanResourceChange", decoded.violations, {request(), raw_bytes(res->planned_state)});
+    m_rec.judge(step, Rpc::PlanResourceChange, decoded.violations, {request(), raw_bytes(res->planned_state)});
     return std::nullopt;
   }
-  Planned out;
-  out.state = std::move(*decoded.value);
-  out.requires_replace = res->requires_replace;
-  out.planned_private = res->planned_private;
-  out.legacy_type_system = res->legacy_type_system;
+  Planned out{std::move(*decoded.value), res->requires_replace, res->planned_private, res->legacy_type_system};
   out.action = oracle::implied_action(prior, out.state, out.requires_replace);
   oracle::CheckOptions options = m_options;
   options.legacy_type_system = res->legacy_type_system;
@@ -239,7 +236,7 @@ std::optional<Planned> ResourceDriver::plan(const cty::Value& prior, const std::
                                    same_object ? prior_identity : std::nullopt, "the planned state");
     violations.insert(violations.end(), identity.begin(), identity.end());
   }
-  m_rec.judge_lazily(step, "PlanResourceChange", violations, [&] {
+  m_rec.judge_lazily(step, Rpc::PlanResourceChange, violations, [&] {
     nlohmann::json response = {{"planned_state", show(out.state)},
                                {"requires_replace", paths_json(out.requires_replace)},
                                {"legacy_type_system", out.legacy_type_system}};
@@ -251,7 +248,7 @@ std::optional<Planned> ResourceDriver::plan(const cty::Value& prior, const std::
 }
 
 std::optional<LiveObject> ResourceDriver::apply(const cty::Value& prior, const Planned& planned,
-                                                const cty::Value& config, std::string_view step) {
+                                                const cty::Value& config, StepName step) {
   if (lost()) return std::nullopt;
   auto prior_dv = encode(prior, "prior state");
   auto planned_dv = encode(planned.state, "planned state");
@@ -272,19 +269,19 @@ std::optional<LiveObject> ResourceDriver::apply(const cty::Value& prior, const P
   req.planned_identity = encode_identity(planned.identity);
   auto res = m_client.apply_resource_change(req);
   if (!res) {
-    m_rec.rpc_failed(step, "ApplyResourceChange", res.failure(), request());
+    m_rec.rpc_failed(step, Rpc::ApplyResourceChange, res.failure(), request());
     return std::nullopt;
   }
   auto decoded = decode_value(m_implied, res->new_state, "new state");
   if (protocol::has_error(res->diagnostics)) {
     // Core keeps a partial object after a failed apply; the case must still clean it up.
-    m_rec.reject("ApplyResourceChange", res->diagnostics);
+    m_rec.reject(Rpc::ApplyResourceChange, res->diagnostics);
     if (decoded.value && !decoded.value->is_null() && decoded.value->is_wholly_known())
       return LiveObject{*decoded.value, res->private_data, true};
     return std::nullopt;
   }
   if (!decoded.value) {
-    m_rec.judge(step, "ApplyResourceChange", decoded.violations, {request(), raw_bytes(res->new_state)});
+    m_rec.judge(step, Rpc::ApplyResourceChange, decoded.violations, {request(), raw_bytes(res->new_state)});
     return std::nullopt;
   }
   oracle::CheckOptions options = m_options;
@@ -295,7 +292,7 @@ std::optional<LiveObject> ResourceDriver::apply(const cty::Value& prior, const P
     auto judged = judge_identity(res->new_identity, identity, true, false, planned.identity, "the new state");
     violations.insert(violations.end(), judged.begin(), judged.end());
   }
-  m_rec.judge_lazily(step, "ApplyResourceChange", violations, [&] {
+  m_rec.judge_lazily(step, Rpc::ApplyResourceChange, violations, [&] {
     nlohmann::json response = {{"new_state", show(*decoded.value)}, {"legacy_type_system", res->legacy_type_system}};
     if (identity) response["new_identity"] = show_identity(identity);
     return StepValues{request(), response, &planned.state, &*decoded.value};
@@ -303,7 +300,7 @@ std::optional<LiveObject> ResourceDriver::apply(const cty::Value& prior, const P
   return LiveObject{*decoded.value, res->private_data, false, identity};
 }
 
-std::optional<LiveObject> ResourceDriver::read(const LiveObject& object, std::string_view step) {
+std::optional<LiveObject> ResourceDriver::read(const LiveObject& object, StepName step) {
   if (lost()) return std::nullopt;
   auto state_dv = encode(object.state, "current state");
   if (!state_dv) return std::nullopt;
@@ -316,23 +313,23 @@ std::optional<LiveObject> ResourceDriver::read(const LiveObject& object, std::st
   req.client_capabilities = core_capabilities();
   auto res = m_client.read_resource(req);
   if (!res) {
-    m_rec.rpc_failed(step, "ReadResource", res.failure(), request());
+    m_rec.rpc_failed(step, Rpc::ReadResource, res.failure(), request());
     return std::nullopt;
   }
   if (res->deferred) {
     // Ahead of the diagnostics: terraform-plugin-go adds an error to a disallowed deferral.
-    m_rec.judge(step, "ReadResource",
-                oracle::check_deferred("ReadResource", false, static_cast<int>(res->deferred->reason)),
+    m_rec.judge(step, Rpc::ReadResource,
+                oracle::check_deferred(rpc_name(Rpc::ReadResource), false, static_cast<int>(res->deferred->reason)),
                 {request(), {{"diagnostics", describe_diagnostics(res->diagnostics)}}});
     return std::nullopt;
   }
   if (protocol::has_error(res->diagnostics)) {
-    m_rec.reject("ReadResource", res->diagnostics);
+    m_rec.reject(Rpc::ReadResource, res->diagnostics);
     return std::nullopt;
   }
   auto decoded = decode_value(m_implied, res->new_state, "refreshed state");
   if (!decoded.value) {
-    m_rec.judge(step, "ReadResource", decoded.violations, {request(), raw_bytes(res->new_state)});
+    m_rec.judge(step, Rpc::ReadResource, decoded.violations, {request(), raw_bytes(res->new_state)});
     return std::nullopt;
   }
   auto violations = with_decoding(decoded, oracle::check_read(block(), *decoded.value));
@@ -341,322 +338,13 @@ std::optional<LiveObject> ResourceDriver::read(const LiveObject& object, std::st
     auto judged = judge_identity(res->new_identity, identity, true, false, object.identity, "the refreshed state");
     violations.insert(violations.end(), judged.begin(), judged.end());
   }
-  m_rec.judge_lazily(step, "ReadResource", violations, [&] {
+  m_rec.judge_lazily(step, Rpc::ReadResource, violations, [&] {
     nlohmann::json response = {{"new_state", show(*decoded.value)}};
     if (identity) response["new_identity"] = show_identity(identity);
     return StepValues{request(), response, &object.state, &*decoded.value};
   });
   m_rec.reached(CoverageStep::Read);
   return LiveObject{*decoded.value, res->private_data, false, identity ? identity : object.identity};
-}
-
-std::optional<cty::Value> ResourceDriver::upgrade(const cty::Value& state, std::string_view step) {
-  if (lost()) return std::nullopt;
-  auto json = cty::json_encode(state, m_implied);
-  if (!json) {
-    m_rec.outcome().harness_error = "encoding a state as JSON failed: " + json.error().message;
-    return std::nullopt;
-  }
-  auto request = [&] {
-    return nlohmann::json{{"type_name", m_type}, {"version", m_schema.version}, {"raw_state", show(state)}};
-  };
-  protocol::UpgradeResourceStateRequest req;
-  req.type_name = m_type;
-  req.version = m_schema.version;
-  req.raw_state.json = std::move(*json);
-  auto res = m_client.upgrade_resource_state(req);
-  if (!res) {
-    m_rec.rpc_failed(step, "UpgradeResourceState", res.failure(), request());
-    return std::nullopt;
-  }
-  if (protocol::has_error(res->diagnostics)) {
-    m_rec.reject("UpgradeResourceState", res->diagnostics);
-    return std::nullopt;
-  }
-  auto decoded = decode_value(m_implied, res->upgraded_state, "upgraded state");
-  if (!decoded.value) {
-    m_rec.judge(step, "UpgradeResourceState", decoded.violations, {request(), raw_bytes(res->upgraded_state)});
-    return std::nullopt;
-  }
-  auto violations = with_decoding(decoded, oracle::check_upgrade(block(), *decoded.value));
-  if (!oracle::has_errors(violations)) {
-    auto write_only =
-        oracle::check_write_only_null(block(), *decoded.value, "upgrade.write_only_not_null", "the upgraded state");
-    violations.insert(violations.end(), write_only.begin(), write_only.end());
-  }
-  if (!oracle::has_errors(violations)) {
-    auto same = oracle::check_upgrade_same_version(block(), state, *decoded.value);
-    violations.insert(violations.end(), same.begin(), same.end());
-  }
-  m_rec.judge_lazily(step, "UpgradeResourceState", violations, [&] {
-    return StepValues{request(), {{"upgraded_state", show(*decoded.value)}}, &state, &*decoded.value};
-  });
-  m_rec.reached(CoverageStep::Upgraded);
-  return *decoded.value;
-}
-
-std::optional<std::vector<LiveObject>> ResourceDriver::import(const std::string& id, std::string_view step) {
-  protocol::ImportResourceStateRequest req;
-  req.type_name = m_type;
-  req.id = id;
-  req.client_capabilities = core_capabilities();
-  return import_with(req, {{"type_name", m_type}, {"id", id}}, step, {});
-}
-
-std::optional<LiveObject> ResourceDriver::import_identity(const cty::Value& identity, std::string_view step) {
-  protocol::ImportResourceStateRequest req;
-  req.type_name = m_type;
-  req.client_capabilities = core_capabilities();
-  req.identity = encode_identity(identity);
-  if (!req.identity) return std::nullopt;
-  const nlohmann::json request = {{"type_name", m_type}, {"identity", show_identity(identity)}};
-  // Judged with the import answer: the object must come back with this very identity.
-  auto judge_identity_of = [&](const LiveObject& object) {
-    auto v =
-        oracle::check_identity_present(object.identity.has_value(), "import.identity_missing", "the imported object");
-    if (object.identity && v.empty()) v = oracle::check_import_identity(m_identity_block, identity, *object.identity);
-    return v;
-  };
-  auto imported = import_with(req, request, step, judge_identity_of);
-  if (!imported || imported->size() != 1) return std::nullopt;
-  return imported->front();
-}
-
-std::optional<std::vector<LiveObject>> ResourceDriver::import_with(
-    const protocol::ImportResourceStateRequest& req, const nlohmann::json& request, std::string_view step,
-    const std::function<oracle::Violations(const LiveObject&)>& also) {
-  if (lost()) return std::nullopt;
-  m_import_refusal.clear();
-  auto res = m_client.import_resource_state(req);
-  if (!res) {
-    m_rec.rpc_failed(step, "ImportResourceState", res.failure(), request);
-    return std::nullopt;
-  }
-  if (res->deferred) {
-    // Ahead of the diagnostics: terraform-plugin-go adds an error to a disallowed deferral.
-    m_rec.judge(step, "ImportResourceState",
-                oracle::check_deferred("ImportResourceState", false, static_cast<int>(res->deferred->reason)),
-                {request, {{"diagnostics", describe_diagnostics(res->diagnostics)}}});
-    return std::nullopt;
-  }
-  if (protocol::has_error(res->diagnostics)) {
-    m_rec.reject("ImportResourceState", res->diagnostics);
-    for (const auto& d : res->diagnostics)
-      if (d.severity == protocol::Severity::Error) m_import_refusal += d.summary + "\n" + d.detail + "\n";
-    return std::nullopt;
-  }
-  std::vector<oracle::ImportedObject> judged;
-  std::vector<LiveObject> out;
-  oracle::Violations decoding;
-  for (const auto& imported : res->imported_resources) {
-    // Another type's object is decoded with its own schema; the suite only follows its own.
-    if (imported.type_name != m_type && !imported.type_name.empty()) {
-      judged.push_back({imported.type_name, cty::Value::null(cty::Type::dynamic())});
-      continue;
-    }
-    auto decoded = decode_value(m_implied, imported.state, "imported state");
-    if (!decoded.value) {
-      m_rec.judge(step, "ImportResourceState", decoded.violations, {request, raw_bytes(imported.state)});
-      return std::nullopt;
-    }
-    decoding.insert(decoding.end(), decoded.violations.begin(), decoded.violations.end());
-    judged.push_back({imported.type_name, *decoded.value});
-    LiveObject object{*decoded.value, imported.private_data};
-    if (has_identity()) {
-      object.identity = decode_identity(imported.identity, decoding);
-      if (object.identity) {
-        auto v = oracle::check_identity_value(m_identity_block, *object.identity, false, "the imported identity");
-        decoding.insert(decoding.end(), v.begin(), v.end());
-      }
-    }
-    auto write_only =
-        oracle::check_write_only_null(block(), object.state, "import.write_only_not_null", "the imported state");
-    decoding.insert(decoding.end(), write_only.begin(), write_only.end());
-    out.push_back(std::move(object));
-  }
-  // A non-null, typed object is what the suite goes on with; check_import judges the rest.
-  auto checked = oracle::check_import(judged, false);
-  decoding.insert(decoding.end(), std::make_move_iterator(checked.begin()), std::make_move_iterator(checked.end()));
-  if (also && out.size() == 1 && !oracle::has_errors(decoding)) {
-    auto more = also(out.front());
-    decoding.insert(decoding.end(), more.begin(), more.end());
-  }
-  m_rec.judge_lazily(step, "ImportResourceState", decoding, [&] {
-    nlohmann::json shown = nlohmann::json::array();
-    for (std::size_t i = 0; i < judged.size(); ++i) {
-      const auto& j = judged[i];
-      nlohmann::json entry = {{"type_name", j.type_name}};
-      if (j.type_name == m_type || j.type_name.empty()) entry["state"] = show(j.state);
-      shown.push_back(std::move(entry));
-    }
-    for (std::size_t i = 0; i < out.size() && i < shown.size(); ++i) {
-      if (out[i].identity) shown[i]["identity"] = show_identity(out[i].identity);
-    }
-    return StepValues{request, {{"imported_resources", shown}}};
-  });
-  return out;
-}
-
-std::optional<LiveObject> ResourceDriver::move(const LiveObject& source, const std::string& source_address,
-                                               std::string_view step) {
-  if (lost()) return std::nullopt;
-  auto json = cty::json_encode(source.state, m_implied);
-  if (!json) {
-    m_rec.outcome().harness_error = "encoding a state as JSON failed: " + json.error().message;
-    return std::nullopt;
-  }
-  protocol::MoveResourceStateRequest req;
-  req.source_provider_address = source_address;
-  req.source_type_name = m_type;
-  req.source_schema_version = m_schema.version;
-  req.source_state.json = std::move(*json);
-  req.target_type_name = m_type;
-  req.source_private = source.private_data;
-  if (has_identity() && source.identity && !source.identity->is_null()) {
-    auto identity = cty::json_encode(*source.identity, m_identity_type);
-    if (identity) {
-      req.source_identity = protocol::RawState{*identity, {}};
-      req.source_identity_schema_version = m_identity_schema->version;
-    }
-  }
-  auto request = [&] {
-    return nlohmann::json{{"source_provider_address", source_address},         {"source_type_name", m_type},
-                          {"source_schema_version", m_schema.version},         {"source_state", show(source.state)},
-                          {"source_identity", show_identity(source.identity)}, {"target_type_name", m_type}};
-  };
-  auto res = m_client.move_resource_state(req);
-  if (!res) {
-    m_rec.rpc_failed(step, "MoveResourceState", res.failure(), request());
-    return std::nullopt;
-  }
-  if (protocol::has_error(res->diagnostics)) {
-    m_rec.reject("MoveResourceState: " + describe_diagnostics(res->diagnostics));
-    return std::nullopt;
-  }
-  auto decoded = decode_value(m_implied, res->target_state, "moved state");
-  if (!decoded.value) {
-    m_rec.judge(step, "MoveResourceState", decoded.violations, {request(), raw_bytes(res->target_state)});
-    return std::nullopt;
-  }
-  auto violations = with_decoding(decoded, oracle::check_move(block(), *decoded.value));
-  std::optional<cty::Value> identity;
-  if (!oracle::has_errors(violations)) {
-    auto judged = judge_identity(res->target_identity, identity, source.identity.has_value(), false, source.identity,
-                                 "the moved state");
-    violations.insert(violations.end(), judged.begin(), judged.end());
-  }
-  m_rec.judge_lazily(step, "MoveResourceState", violations, [&] {
-    nlohmann::json response = {{"target_state", show(*decoded.value)}};
-    if (identity) response["target_identity"] = show_identity(identity);
-    return StepValues{request(), response, &source.state, &*decoded.value};
-  });
-  if (oracle::has_errors(violations) || decoded.value->is_null()) return std::nullopt;
-  return LiveObject{*decoded.value, res->target_private, false, identity ? identity : source.identity};
-}
-
-void ResourceDriver::generate_config(const cty::Value& state, std::string_view step) {
-  if (lost()) return;
-  auto encoded = encode(state, "state");
-  if (!encoded) return;
-  auto request = [&] { return nlohmann::json{{"type_name", m_type}, {"state", show(state)}}; };
-  auto res = m_client.generate_resource_config({m_type, std::move(*encoded)});
-  if (!res) {
-    m_rec.rpc_failed(step, "GenerateResourceConfig", res.failure(), request());
-    return;
-  }
-  if (protocol::has_error(res->diagnostics)) {
-    m_rec.reject("GenerateResourceConfig: " + describe_diagnostics(res->diagnostics));
-    return;
-  }
-  auto decoded = decode_value(m_implied, res->config, "generated configuration");
-  oracle::Violations v;
-  for (auto x : decoded.violations) {
-    if (x.rule == oracle::rule_text("value.type_mismatch")) x.rule = oracle::rule_text("generate.config_invalid");
-    v.push_back(std::move(x));
-  }
-  if (decoded.value) {
-    auto checked = oracle::check_generated_config(block(), *decoded.value);
-    v.insert(v.end(), checked.begin(), checked.end());
-  }
-  m_rec.judge_lazily(step, "GenerateResourceConfig", v, [&] {
-    nlohmann::json response = decoded.value ? nlohmann::json{{"config", show(*decoded.value)}} : raw_bytes(res->config);
-    return StepValues{request(), response, nullptr, decoded.value ? &*decoded.value : nullptr};
-  });
-}
-
-void ResourceDriver::upgrade_identity(const cty::Value& identity, std::string_view step) {
-  if (lost() || !has_identity()) return;
-  auto json = cty::json_encode(identity, m_identity_type);
-  if (!json) {
-    m_rec.outcome().harness_error = "encoding an identity as JSON failed: " + json.error().message;
-    return;
-  }
-  protocol::UpgradeResourceIdentityRequest req;
-  req.type_name = m_type;
-  req.version = m_identity_schema->version;
-  req.raw_identity.json = std::move(*json);
-  const nlohmann::json request = {
-      {"type_name", m_type}, {"version", req.version}, {"raw_identity", show_identity(identity)}};
-  auto res = m_client.upgrade_resource_identity(req);
-  if (!res) {
-    m_rec.rpc_failed(step, "UpgradeResourceIdentity", res.failure(), request);
-    return;
-  }
-  if (protocol::has_error(res->diagnostics)) {
-    m_rec.reject("UpgradeResourceIdentity: " + describe_diagnostics(res->diagnostics));
-    return;
-  }
-  oracle::Violations v;
-  auto upgraded = decode_identity(res->upgraded_identity, v);
-  if (upgraded) {
-    auto value = oracle::check_identity_value(m_identity_block, *upgraded, false, "the upgraded identity");
-    v.insert(v.end(), value.begin(), value.end());
-  }
-  if (!oracle::has_errors(v)) {
-    auto same = oracle::check_identity_upgrade(m_identity_block, identity, upgraded);
-    v.insert(v.end(), same.begin(), same.end());
-  }
-  m_rec.judge_lazily(step, "UpgradeResourceIdentity", v, [&] {
-    return StepValues{request, {{"upgraded_identity", show_identity(upgraded)}}};
-  });
-}
-
-std::optional<cty::Value> ResourceDriver::read_data(const cty::Value& config, std::string_view step) {
-  if (lost()) return std::nullopt;
-  auto encoded = encode(config, "configuration");
-  if (!encoded) return std::nullopt;
-  auto request = [&] { return nlohmann::json{{"type_name", m_type}, {"config", show(config)}}; };
-  protocol::ReadDataSourceRequest req;
-  req.type_name = m_type;
-  req.client_capabilities = core_capabilities();
-  req.config = std::move(*encoded);
-  auto res = m_client.read_data_source(req);
-  if (!res) {
-    m_rec.rpc_failed(step, "ReadDataSource", res.failure(), request());
-    return std::nullopt;
-  }
-  if (res->deferred) {
-    m_rec.judge(step, "ReadDataSource",
-                oracle::check_deferred("ReadDataSource", false, static_cast<int>(res->deferred->reason)),
-                {request(), {{"diagnostics", describe_diagnostics(res->diagnostics)}}});
-    return std::nullopt;
-  }
-  if (protocol::has_error(res->diagnostics)) {
-    m_rec.reject("ReadDataSource", res->diagnostics);
-    m_rec.refused(config, res->diagnostics);
-    return std::nullopt;
-  }
-  auto decoded = decode_value(m_implied, res->state, "data source result");
-  if (!decoded.value) {
-    m_rec.judge(step, "ReadDataSource", decoded.violations, {request(), raw_bytes(res->state)});
-    return std::nullopt;
-  }
-  m_rec.judge_lazily(step, "ReadDataSource",
-                     with_decoding(decoded, oracle::check_data_read(block(), config, *decoded.value)), [&] {
-                       return StepValues{request(), {{"state", show(*decoded.value)}}, &config, &*decoded.value};
-                     });
-  m_rec.reached(CoverageStep::Read);
-  return *decoded.value;
 }
 
 }  // namespace tfc::conformance

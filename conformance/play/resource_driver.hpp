@@ -48,36 +48,36 @@ public:
 
   /// ValidateResourceConfig; false when the provider returned errors (recorded as a rejection,
   /// or as validate.rejects_unknown when an error points at an unknown value).
-  bool validate(const cty::Value& config, std::string_view step);
+  bool validate(const cty::Value& config, StepName step);
   /// PlanResourceChange from `prior` with `config` and ProposedNew (null config: destroy).
   /// The planned identity keeps `prior_identity` on a no-op or update. `allow_deferral` sends
   /// deferral_allowed: a deferred answer is then only judged for its type and reason (Core
   /// skips every other plan check). `planned_private`: the private data of the plan made at
   /// plan time, sent back at the apply-time plan (6.11).
   std::optional<Planned> plan(const cty::Value& prior, const std::string& prior_private, const cty::Value& config,
-                              std::string_view step, const std::optional<cty::Value>& prior_identity = std::nullopt,
+                              StepName step, const std::optional<cty::Value>& prior_identity = std::nullopt,
                               bool allow_deferral = false, const std::string& planned_private = "");
   /// ApplyResourceChange of `planned`; returns the new state (null after a delete).
   std::optional<LiveObject> apply(const cty::Value& prior, const Planned& planned, const cty::Value& config,
-                                  std::string_view step);
+                                  StepName step);
   /// ReadResource; the refreshed state (null: the object is gone), its identity the object's.
-  std::optional<LiveObject> read(const LiveObject& object, std::string_view step);
+  std::optional<LiveObject> read(const LiveObject& object, StepName step);
   /// UpgradeResourceState of `state` stored at the current schema version, as JSON.
-  std::optional<cty::Value> upgrade(const cty::Value& state, std::string_view step);
+  std::optional<cty::Value> upgrade(const cty::Value& state, StepName step);
   /// ImportResourceState by id; the objects returned (checked for count, type and null).
-  std::optional<std::vector<LiveObject>> import(const std::string& id, std::string_view step);
+  std::optional<std::vector<LiveObject>> import(const std::string& id, StepName step);
   /// ImportResourceState by identity (6.9+): one object back, with that identity.
-  std::optional<LiveObject> import_identity(const cty::Value& identity, std::string_view step);
+  std::optional<LiveObject> import_identity(const cty::Value& identity, StepName step);
   /// UpgradeResourceIdentity of `identity` stored at the current identity version: unchanged.
-  void upgrade_identity(const cty::Value& identity, std::string_view step);
+  void upgrade_identity(const cty::Value& identity, StepName step);
   /// MoveResourceState of `source` from this very type and schema version (the only source a
   /// suite has), as a `moved` block across provider configurations sends it: raw JSON state,
   /// private data, identity. The moved object, with the source's identity kept.
-  std::optional<LiveObject> move(const LiveObject& source, const std::string& source_address, std::string_view step);
+  std::optional<LiveObject> move(const LiveObject& source, const std::string& source_address, StepName step);
 
   /// GenerateResourceConfig of `state` (Terraform 1.14: import with -generate-config-out),
   /// judged as a configuration Terraform can write out.
-  void generate_config(const cty::Value& state, std::string_view step);
+  void generate_config(const cty::Value& state, StepName step);
 
   /// True when the type has an identity schema.
   bool has_identity() const { return m_identity_schema != nullptr; }
@@ -87,8 +87,8 @@ public:
   const std::string& import_refusal() const { return m_import_refusal; }
 
   /// ValidateDataResourceConfig then ReadDataSource (data sources).
-  bool validate_data(const cty::Value& config, std::string_view step);
-  std::optional<cty::Value> read_data(const cty::Value& config, std::string_view step);
+  bool validate_data(const cty::Value& config, StepName step);
+  std::optional<cty::Value> read_data(const cty::Value& config, StepName step);
 
   const schema::Block& block() const { return m_schema.block; }
   /// The null object of the schema's type (prior of a create, config of a destroy).
@@ -103,7 +103,7 @@ private:
   std::optional<protocol::DynamicValue> encode(const cty::Value& v, const char* what);
   /// ValidateResourceConfig and ValidateDataResourceConfig share everything but the RPC.
   template <class Request, class Call>
-  bool validate_with(const cty::Value& config, std::string_view step, std::string_view rpc, Call call);
+  bool validate_with(const cty::Value& config, StepName step, protocol::Rpc rpc, Call call);
 
   protocol::ProviderClient& m_client;
   std::string m_type;
@@ -128,12 +128,12 @@ private:
   nlohmann::json show_identity(const std::optional<cty::Value>& identity) const;
   /// ImportResourceState, by id or by identity; `also` adds checks of the one object returned.
   std::optional<std::vector<LiveObject>> import_with(const protocol::ImportResourceStateRequest& req,
-                                                     const nlohmann::json& request, std::string_view step,
+                                                     const nlohmann::json& request, StepName step,
                                                      const std::function<oracle::Violations(const LiveObject&)>& also);
   /// The configurations this case has had validated, with the provider's verdict: Core asks
   /// once per configuration it plans, and the same question again would be judged the same.
   struct Validated {
-    std::string rpc;
+    protocol::Rpc rpc;
     cty::Value config;
     bool accepted = false;
   };

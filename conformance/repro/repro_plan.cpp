@@ -2,7 +2,9 @@
 #include "conformance/repro/repro_plan.hpp"
 
 #include "conformance/core/hcl_text.hpp"
+#include "conformance/core/step_names.hpp"
 #include "oracle/rule_id.hpp"
+#include "reports/fingerprint.hpp"
 
 namespace tfc::conformance {
 namespace {
@@ -19,11 +21,14 @@ const std::vector<std::string> kPlanNoRefresh{"plan", "-refresh=false", "-detail
 const std::vector<std::string> kPlanChanges{"plan", "-detailed-exitcode", "-input=false", "-no-color"};
 const std::vector<std::string> kDestroy{"destroy", "-auto-approve", "-input=false", "-no-color"};
 
-/// The part of a finding's step after "scenario: ".
+/// The part of a finding's step key after "scenario: ": a key of the step table.
 std::string core_step(const std::string& step) {
   const auto colon = step.find(": ");
   return colon == std::string::npos ? step : step.substr(colon + 2);
 }
+
+/// Whether a step key is `step` (a key the compiler checks against the table).
+bool is(const std::string& key, StepName step) { return key == step.key(); }
 
 std::string header(const ReproContext& ctx) {
   return "terraform {\n  required_providers {\n    " + ctx.provider_name + " = {\n      source = \"" +
@@ -89,7 +94,7 @@ std::string ignoring_all_changes(std::string config, const std::string& type) {
 }
 
 bool is_after_apply_check(const std::string& step) {
-  return step == "plan after apply" || step == "read after apply" || step == "plan after refresh";
+  return is(step, "plan after apply") || is(step, "read after apply") || is(step, "plan after refresh");
 }
 
 }  // namespace
@@ -104,10 +109,10 @@ std::string not_expressible_reason(const std::string& rule, const std::string& s
     return "Core runs a provider without a memory limit: replaying the input would exhaust the machine";
   // tfconform moves an object from its own type (case_play.cpp, move); a `moved` block within
   // one type is Core's alone: Core calls MoveResourceState only when the type changes.
-  if (step == "move" || step == "plan after move")
+  if (is(step, "move") || is(step, "plan after move"))
     return "the move is from the object's own type, which Core moves without asking the provider "
            "(MoveResourceState is called only for a moved block that changes the resource type)";
-  if (step == "upgrade" && rule == oracle::rule_text("upgrade.meaning_changed"))
+  if (is(step, "upgrade") && rule == oracle::rule_text("upgrade.meaning_changed"))
     return "Core upgrades a state at the current version on every plan but never compares the result with the stored "
            "state";
   return {};
@@ -117,7 +122,7 @@ report::Reproduction make_reproduction(const std::string& type, const schema::Bl
                                        const std::string& /*scenario*/, std::size_t phase,
                                        const report::Finding& finding, const ReproContext& ctx) {
   report::Reproduction r = base(ctx);
-  const std::string step = core_step(finding.step);
+  const std::string step = core_step(report::step_key_of(finding));
   if (auto why = not_expressible_reason(finding.rule_id, step); !why.empty()) {
     r.not_expressible = why;
     return r;
@@ -179,8 +184,8 @@ report::Reproduction make_reproduction(const std::string& type, const schema::Bl
         }
         break;
       case StepKind::Refresh:
-        failing = add("refresh", step == "plan after refresh" ? kPlanChanges : kRefreshOnly, current);
-        failing->expect_changes = step == "plan after refresh";
+        failing = add("refresh", is(step, "plan after refresh") ? kPlanChanges : kRefreshOnly, current);
+        failing->expect_changes = is(step, "plan after refresh");
         break;
       case StepKind::Upgrade:
         failing = add("upgrade the stored state (Core does on every refresh)", kRefreshOnly, current);
@@ -188,7 +193,7 @@ report::Reproduction make_reproduction(const std::string& type, const schema::Bl
       case StepKind::Import: {
         const std::string import_block = "\nvariable \"import_id\" {\n  type = string\n}\n\nimport {\n  to = " + type +
                                          ".this\n  id = var.import_id\n}\n";
-        if (step == "plan after import") {
+        if (is(step, "plan after import")) {
           // Import alone first (ignore_changes = all plans no update), then the configuration
           // plans against the imported and read state, not refreshed again.
           failing = add("forget the object and import it again by its id, changing nothing", kApply,
@@ -208,12 +213,12 @@ report::Reproduction make_reproduction(const std::string& type, const schema::Bl
     failing = add("destroy", kDestroy, current);
   }
   if (is_after_apply_check(step) && (phase == 0 || (failing_is_step && c.steps[last].kind == StepKind::Update))) {
-    if (step == "read after apply") {
+    if (is(step, "read after apply")) {
       failing = add("refresh right after the apply", kRefreshOnly, current);
     } else {
-      failing = add(step == "plan after apply" ? "plan again without refreshing: no changes expected"
-                                               : "refresh and plan again: no changes expected",
-                    step == "plan after apply" ? kPlanNoRefresh : kPlanChanges, current);
+      failing = add(is(step, "plan after apply") ? "plan again without refreshing: no changes expected"
+                                                 : "refresh and plan again: no changes expected",
+                    is(step, "plan after apply") ? kPlanNoRefresh : kPlanChanges, current);
       failing->expect_changes = true;
     }
   }
@@ -225,7 +230,7 @@ report::Reproduction make_reproduction(const std::string& type, const schema::Bl
                                        const std::string& scenario, std::size_t /*phase*/,
                                        const report::Finding& finding, const ReproContext& ctx) {
   report::Reproduction r = base(ctx);
-  if (auto why = not_expressible_reason(finding.rule_id, core_step(finding.step)); !why.empty()) {
+  if (auto why = not_expressible_reason(finding.rule_id, core_step(report::step_key_of(finding))); !why.empty()) {
     r.not_expressible = why;
     return r;
   }
@@ -241,7 +246,7 @@ report::Reproduction make_reproduction(const std::string& type, const schema::Bl
     return r;
   }
   // Plan only, as the run was: the final plan happens during apply, so that is what replays it.
-  const bool final_plan = finding.step.find("final plan") != std::string::npos;
+  const bool final_plan = report::step_key_of(finding).find(StepName("final plan").key()) != std::string::npos;
   std::vector<std::string> args = final_plan ? kApply : std::vector<std::string>{"plan", "-input=false", "-no-color"};
   r.steps.push_back(make_step(1, (final_plan ? "create " : "plan ") + type + rendered.unknown_note, args,
                               header(ctx) + rendered.text));
@@ -253,7 +258,7 @@ report::Reproduction make_reproduction(const std::string& type, const schema::Bl
                                        const std::string& /*scenario*/, std::size_t /*phase*/,
                                        const report::Finding& finding, const ReproContext& ctx) {
   report::Reproduction r = base(ctx);
-  if (auto why = not_expressible_reason(finding.rule_id, core_step(finding.step)); !why.empty()) {
+  if (auto why = not_expressible_reason(finding.rule_id, core_step(report::step_key_of(finding))); !why.empty()) {
     r.not_expressible = why;
     return r;
   }

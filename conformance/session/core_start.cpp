@@ -5,16 +5,26 @@
 #include "conformance/core/diagnostics_text.hpp"
 #include "conformance/core/value_io.hpp"
 #include "generators/hints_tf_json.hpp"
+#include "proto/protocol/rpc_names.hpp"
 
 namespace tfc::conformance {
+
+using protocol::Rpc;
+using protocol::rpc_name;
+
 namespace {
 
 // No answer at all (a hang, a crash, garbage) is the provider's fault, judged like any failed
 // call; error diagnostics about the configuration stay the user's problem (exit 2).
-Error rpc_failed(StartFailure& failed, const char* rpc, const protocol::RpcFailure& failure) {
+Error rpc_failed(StartFailure& failed, Rpc rpc, const protocol::RpcFailure& failure) {
   failed.failed_rpc_kind = failure.kind;
-  failed.failed_rpc = rpc;
-  return Error{std::string(rpc) + " failed (" + protocol::to_string(failure.kind) + "): " + failure.message};
+  failed.failed_rpc = rpc_name(rpc);
+  return Error{failed.failed_rpc + " failed (" + protocol::to_string(failure.kind) + "): " + failure.message};
+}
+
+/// "RPC returned errors: ..." (the user's problem: exit 2).
+Error returned_errors(Rpc rpc, const protocol::Diagnostics& diagnostics) {
+  return Error{std::string(rpc_name(rpc)) + " returned errors: " + describe_diagnostics(diagnostics)};
 }
 
 void append(protocol::Diagnostics& into, const protocol::Diagnostics& more) {
@@ -34,10 +44,10 @@ Expected<StartedProvider> start_like_core(protocol::ProviderClient& client, cons
       failed.unreachable = schema.failure().message;
       return Error{"nothing answers: " + schema.failure().message};
     }
-    return rpc_failed(failed, "GetProviderSchema", schema.failure());
+    return rpc_failed(failed, Rpc::GetProviderSchema, schema.failure());
   }
   if (settings.configure && protocol::has_error(schema->diagnostics))
-    return Error{"GetProviderSchema returned errors: " + describe_diagnostics(schema->diagnostics)};
+    return returned_errors(Rpc::GetProviderSchema, schema->diagnostics);
   started.schema = std::move(schema->schema);
   append(started.schema_diagnostics, schema->diagnostics);
   // Core asks for identity schemas right after the schema; UNIMPLEMENTED means none.
@@ -48,7 +58,7 @@ Expected<StartedProvider> start_like_core(protocol::ProviderClient& client, cons
   } else if (!identities && !protocol::is_not_implemented(identities) && !settings.configure) {
     protocol::Diagnostic d;
     d.severity = protocol::Severity::Warning;
-    d.summary = "GetResourceIdentitySchemas failed: " + identities.failure().message;
+    d.summary = std::string(rpc_name(Rpc::GetResourceIdentitySchemas)) + " failed: " + identities.failure().message;
     started.schema_diagnostics.push_back(std::move(d));
   }
   if (!settings.configure) return started;
@@ -62,7 +72,7 @@ Expected<StartedProvider> start_like_core(protocol::ProviderClient& client, cons
     protocol::ValidateProviderConfigRequest request;
     request.config = dynamic;
     auto response = client.validate_provider_config(request);
-    if (!response) return rpc_failed(failed, "ValidateProviderConfig", response.failure());
+    if (!response) return rpc_failed(failed, Rpc::ValidateProviderConfig, response.failure());
     if (protocol::has_error(response->diagnostics))
       return Error{"the provider rejected its configuration: " + describe_diagnostics(response->diagnostics)};
     started.configure_warnings = response->diagnostics;
@@ -72,9 +82,8 @@ Expected<StartedProvider> start_like_core(protocol::ProviderClient& client, cons
   request.config = dynamic;
   request.client_capabilities = core_capabilities();
   auto response = client.configure_provider(request);
-  if (!response) return rpc_failed(failed, "ConfigureProvider", response.failure());
-  if (protocol::has_error(response->diagnostics))
-    return Error{"ConfigureProvider returned errors: " + describe_diagnostics(response->diagnostics)};
+  if (!response) return rpc_failed(failed, Rpc::ConfigureProvider, response.failure());
+  if (protocol::has_error(response->diagnostics)) return returned_errors(Rpc::ConfigureProvider, response->diagnostics);
   append(started.configure_warnings, response->diagnostics);
   return started;
 }

@@ -20,6 +20,7 @@
 #include "runner/run_stop.hpp"
 
 namespace tfc::conformance {
+
 namespace {
 
 /// Forwards progress events from several workers one at a time.
@@ -152,12 +153,13 @@ void judge_coverage(report::RunReport& run, RequiredCoverage required) {
       f.rule_id = oracle::rule_text("coverage.type_not_exercised");
       f.severity = report::Severity::error;
       f.step = "coverage";
+      f.step_key = f.step;
       f.resource_type = suite.name;
       f.message = "the run " + sc.reason + " (--require-coverage " +
                   (required == RequiredCoverage::Apply ? "apply" : "plan") + ")";
       if (const auto* rule = oracle::find_rule(f.rule_id)) f.cores = std::string(oracle::to_string(rule->cores));
       f.finding_class = class_of(f.rule_id, f.severity);
-      f.fingerprint = report::finding_fingerprint(f.rule_id, f.resource_type, f.step, f.path);
+      f.fingerprint = report::finding_fingerprint(f);
       sc.findings.push_back(std::move(f));
     }
     suite.scenarios.push_back(std::move(sc));

@@ -84,6 +84,19 @@ std::string Path::render() const {
   return out;
 }
 
+std::string Path::pattern() const {
+  std::string out;
+  for (const PathStep& step : m_steps) {
+    if (auto* a = std::get_if<AttributeStep>(&step)) {
+      out.push_back('.');
+      out += a->name;
+    } else {
+      out += "[*]";
+    }
+  }
+  return out;
+}
+
 bool operator==(const Path& a, const Path& b) {
   if (a.m_steps.size() != b.m_steps.size()) return false;
   for (std::size_t i = 0; i < a.m_steps.size(); ++i) {

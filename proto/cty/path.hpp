@@ -43,6 +43,10 @@ public:
 
   /// ".rule[0].port", ".tags[\"env\"]", "" for the root; set elements as "[...]".
   std::string render() const;
+  /// ".rule[*].port", ".tags[*]": render() with every index, key and set element as `[*]`.
+  /// What a finding's fingerprint holds of a path, so the same broken promise keeps one
+  /// fingerprint whatever element the case happened to use (reports/fingerprint.hpp).
+  std::string pattern() const;
 
   friend bool operator==(const Path& a, const Path& b);
 

@@ -69,7 +69,8 @@ ReproContext context() {
 report::Finding finding(std::string rule, std::string step) {
   report::Finding f;
   f.rule_id = std::move(rule);
-  f.step = std::move(step);
+  f.step_key = step;  // what the reproduction reads; the shown step may differ
+  f.step = "(shown) " + step;
   f.resource_type = "time_offset";
   f.fingerprint = "0123456789abcdef";
   return f;

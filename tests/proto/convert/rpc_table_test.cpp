@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "proto/protocol/rpc_catalogue.hpp"
+#include "proto/protocol/rpc_names.hpp"
 #include "proto/wire/tfplugin5.pb.h"
 #include "proto/wire/tfplugin6.pb.h"
 
@@ -47,6 +48,15 @@ std::set<std::string> uncovered(const ServiceDescriptor* service, const std::set
 TEST(RpcTable, MethodNamesAreUnique) {
   std::set<std::string_view> methods;
   for (const RpcInfo& rpc : kRpcs) EXPECT_TRUE(methods.insert(rpc.method).second) << rpc.method;
+}
+
+// The constants code names RPCs by (rpc_names.hpp) are the rows' tfplugin6 names, in order.
+TEST(RpcTable, NameConstantsAreTheRowsTfplugin6Names) {
+  ASSERT_EQ(kRpcNames.size(), kRpcs.size());
+  for (std::size_t i = 0; i < kRpcs.size(); ++i) EXPECT_EQ(kRpcNames[i], kRpcs[i].v6_name);
+  EXPECT_EQ(rpc_name(Rpc::PlanResourceChange), "PlanResourceChange");
+  EXPECT_EQ(rpc_name(Rpc::ValidateResourceConfig), "ValidateResourceConfig");  // tfplugin5: ValidateResourceTypeConfig
+  EXPECT_EQ(rpc_name(Rpc::InvokeAction), "InvokeAction");
 }
 
 TEST(RpcTable, FamiliesAreTheKnownOnes) {

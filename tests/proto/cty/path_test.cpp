@@ -13,6 +13,13 @@ TEST(Path, RendersLikeTerraform) {
   EXPECT_EQ(Path().key("a\"b\n").render(), R"(["a\"b\n"])");
 }
 
+TEST(Path, PatternGeneralisesEveryIndexKeyAndSetElement) {
+  EXPECT_EQ(Path().pattern(), "");
+  EXPECT_EQ(Path().attribute("rule").index(0).attribute("port").pattern(), ".rule[*].port");
+  EXPECT_EQ(Path().attribute("tags").key("a]\"b").pattern(), ".tags[*]");
+  EXPECT_EQ(Path().attribute("s").set_element(Value::string("x")).attribute("a").pattern(), ".s[*].a");
+}
+
 TEST(Path, ParentAndEquality) {
   Path p = Path().attribute("a").index(3);
   EXPECT_EQ(p.parent(), Path().attribute("a"));

@@ -118,6 +118,91 @@ std::string not_expressible_reason(const std::string& rule, const std::string& s
   return {};
 }
 
+namespace {
+
+/// The steps of a lifecycle case's reproduction, written one after the other: each apply writes
+/// the configuration in force, which later refreshes, imports and checks play on.
+struct LifecycleRepro {
+  const std::string& type;
+  const schema::Block& block;
+  const ReproContext& ctx;
+  const std::string& import_output;  // the id output an import step reads; empty without one
+  report::Reproduction& r;
+  std::string current;  // the configuration in force (after the last apply)
+
+  report::ReproStep* add(std::string purpose, const std::vector<std::string>& args, const std::string& config) {
+    r.steps.push_back(make_step(r.steps.size() + 1, std::move(purpose), args, config));
+    return &r.steps.back();
+  }
+  /// An apply of `config`; nothing when the configuration cannot be written.
+  report::ReproStep* apply(const ConfigPair& config, const std::string& what) {
+    const std::string folder = "step" + std::to_string(r.steps.size() + 1);
+    Rendered rendered = render_config("resource", type, block, config, folder, import_output);
+    if (!rendered.expressible) return nullptr;
+    current = header(ctx) + rendered.text;
+    return add(what + rendered.unknown_note, kApply, current);
+  }
+  /// Steps before the failing one: updates apply, refreshes and upgrades refresh; earlier imports
+  /// leave the state as it was, so there is nothing to replay. False when one cannot be written.
+  bool replay_before(const LifecycleCase& c, std::size_t last) {
+    for (std::size_t i = 0; i < last; ++i) {
+      const Step& s = c.steps[i];
+      if (s.kind == StepKind::Update) {
+        if (apply(s.config, "update " + type) == nullptr) return false;
+      } else if (s.kind == StepKind::Refresh || s.kind == StepKind::Upgrade) {
+        add(std::string(s.kind == StepKind::Refresh ? "refresh" : "upgrade the stored state and refresh"), kRefreshOnly,
+            current);
+      }
+    }
+    return true;
+  }
+  /// An import of the object by its id; for "plan after import", the import alone first
+  /// (ignore_changes = all plans no update), then the configuration planned against the imported
+  /// and read state, not refreshed again.
+  report::ReproStep* import_again(const std::string& step) {
+    const std::string import_block = "\nvariable \"import_id\" {\n  type = string\n}\n\nimport {\n  to = " + type +
+                                     ".this\n  id = var.import_id\n}\n";
+    if (is(step, "plan after import")) {
+      add("forget the object and import it again by its id, changing nothing", kApply,
+          ignoring_all_changes(current, type) + import_block)
+          ->needs_import_id = true;
+      auto* plan =
+          add("plan the configuration against the imported state: no changes expected", kPlanNoRefresh, current);
+      plan->expect_changes = true;
+      return plan;
+    }
+    auto* imported = add("forget the object and import it again by its id", kApply, current + import_block);
+    imported->needs_import_id = true;
+    return imported;
+  }
+  /// The case's step where the finding arose; nothing when its configuration cannot be written.
+  report::ReproStep* failing_step(const Step& s, const std::string& step) {
+    switch (s.kind) {
+      case StepKind::Update: return apply(s.config, "update " + type);
+      case StepKind::Refresh: {
+        auto* refresh = add("refresh", is(step, "plan after refresh") ? kPlanChanges : kRefreshOnly, current);
+        refresh->expect_changes = is(step, "plan after refresh");
+        return refresh;
+      }
+      case StepKind::Upgrade:
+        return add("upgrade the stored state (Core does on every refresh)", kRefreshOnly, current);
+      case StepKind::Import: return import_again(step);
+    }
+    return nullptr;
+  }
+  /// The "no changes after apply" checks, played after the apply they follow.
+  report::ReproStep* after_apply_check(const std::string& step) {
+    if (is(step, "read after apply")) return add("refresh right after the apply", kRefreshOnly, current);
+    auto* plan = add(is(step, "plan after apply") ? "plan again without refreshing: no changes expected"
+                                                  : "refresh and plan again: no changes expected",
+                     is(step, "plan after apply") ? kPlanNoRefresh : kPlanChanges, current);
+    plan->expect_changes = true;
+    return plan;
+  }
+};
+
+}  // namespace
+
 report::Reproduction make_reproduction(const std::string& type, const schema::Block& block, const LifecycleCase& c,
                                        const std::string& /*scenario*/, std::size_t phase,
                                        const report::Finding& finding, const ReproContext& ctx) {
@@ -131,97 +216,24 @@ report::Reproduction make_reproduction(const std::string& type, const schema::Bl
   // destroy at the end (after all steps).
   const bool failing_is_step = phase >= 1 && phase <= c.steps.size();
   const std::size_t last = failing_is_step ? phase - 1 : phase == 0 ? 0 : c.steps.size();
-  const std::optional<StepKind> wanted = failing_is_step ? std::optional<StepKind>(c.steps[last].kind) : std::nullopt;
-  const bool has_import = failing_is_step && *wanted == StepKind::Import;
+  const bool has_import = failing_is_step && c.steps[last].kind == StepKind::Import;
   const std::string import_output =
       has_import ? "\noutput \"tfconform_import_id\" {\n  value = " + type + ".this.id\n}\n" : "";
-
-  std::string current;  // the configuration in force (after the last apply)
-  std::size_t n = 0;
-  auto add = [&](std::string purpose, const std::vector<std::string>& args, const std::string& config) {
-    r.steps.push_back(make_step(++n, std::move(purpose), args, config));
-    return &r.steps.back();
-  };
-  auto apply_config = [&](const ConfigPair& config, const std::string& what) -> report::ReproStep* {
-    const std::string folder = "step" + std::to_string(n + 1);
-    Rendered rendered = render_config("resource", type, block, config, folder, import_output);
-    if (!rendered.expressible) return nullptr;
-    current = header(ctx) + rendered.text;
-    return add(what + rendered.unknown_note, kApply, current);
-  };
-
-  report::ReproStep* failing = apply_config(c.create, "create " + type);
-  if (failing == nullptr) {
-    r.not_expressible = kWholeBlockUnknown;
-    r.steps.clear();
-    return r;
-  }
-  for (std::size_t i = 0; i < last; ++i) {
-    const Step& s = c.steps[i];
-    if (s.kind == StepKind::Update) {
-      failing = apply_config(s.config, "update " + type);
-      if (failing == nullptr) break;
-    } else if (s.kind == StepKind::Refresh || s.kind == StepKind::Upgrade) {
-      add(std::string(s.kind == StepKind::Refresh ? "refresh" : "upgrade the stored state and refresh"), kRefreshOnly,
-          current);
-    }
-    // Earlier imports leave the state as it was: nothing to replay.
+  LifecycleRepro play{type, block, ctx, import_output, r, {}};
+  report::ReproStep* failing = play.apply(c.create, "create " + type);
+  if (failing != nullptr && !play.replay_before(c, last)) failing = nullptr;
+  if (failing != nullptr && failing_is_step) {
+    failing = play.failing_step(c.steps[last], step);
+  } else if (failing != nullptr && phase > c.steps.size()) {
+    failing = play.add("destroy", kDestroy, play.current);
   }
   if (failing == nullptr) {
     r.not_expressible = kWholeBlockUnknown;
     r.steps.clear();
     return r;
   }
-  if (failing_is_step) {
-    const Step& s = c.steps[last];
-    switch (s.kind) {
-      case StepKind::Update:
-        failing = apply_config(s.config, "update " + type);
-        if (failing == nullptr) {
-          r.not_expressible = kWholeBlockUnknown;
-          r.steps.clear();
-          return r;
-        }
-        break;
-      case StepKind::Refresh:
-        failing = add("refresh", is(step, "plan after refresh") ? kPlanChanges : kRefreshOnly, current);
-        failing->expect_changes = is(step, "plan after refresh");
-        break;
-      case StepKind::Upgrade:
-        failing = add("upgrade the stored state (Core does on every refresh)", kRefreshOnly, current);
-        break;
-      case StepKind::Import: {
-        const std::string import_block = "\nvariable \"import_id\" {\n  type = string\n}\n\nimport {\n  to = " + type +
-                                         ".this\n  id = var.import_id\n}\n";
-        if (is(step, "plan after import")) {
-          // Import alone first (ignore_changes = all plans no update), then the configuration
-          // plans against the imported and read state, not refreshed again.
-          failing = add("forget the object and import it again by its id, changing nothing", kApply,
-                        ignoring_all_changes(current, type) + import_block);
-          failing->needs_import_id = true;
-          failing =
-              add("plan the configuration against the imported state: no changes expected", kPlanNoRefresh, current);
-          failing->expect_changes = true;
-          break;
-        }
-        failing = add("forget the object and import it again by its id", kApply, current + import_block);
-        failing->needs_import_id = true;
-        break;
-      }
-    }
-  } else if (phase > c.steps.size()) {
-    failing = add("destroy", kDestroy, current);
-  }
-  if (is_after_apply_check(step) && (phase == 0 || (failing_is_step && c.steps[last].kind == StepKind::Update))) {
-    if (is(step, "read after apply")) {
-      failing = add("refresh right after the apply", kRefreshOnly, current);
-    } else {
-      failing = add(is(step, "plan after apply") ? "plan again without refreshing: no changes expected"
-                                                 : "refresh and plan again: no changes expected",
-                    is(step, "plan after apply") ? kPlanNoRefresh : kPlanChanges, current);
-      failing->expect_changes = true;
-    }
-  }
+  if (is_after_apply_check(step) && (phase == 0 || (failing_is_step && c.steps[last].kind == StepKind::Update)))
+    failing = play.after_apply_check(step);
   failing->checked = true;
   return r;
 }

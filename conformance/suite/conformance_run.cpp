@@ -20,7 +20,6 @@
 #include "runner/run_stop.hpp"
 
 namespace tfc::conformance {
-
 namespace {
 
 /// Forwards progress events from several workers one at a time.

@@ -6,7 +6,6 @@
 
 #include "conformance/core/client_capabilities.hpp"
 #include "conformance/core/value_io.hpp"
-#include "conformance/session/provider_session.hpp"
 #include "oracle/apply_compatible.hpp"
 #include "oracle/deferral_rules.hpp"
 #include "oracle/identity_rules.hpp"

@@ -6,7 +6,6 @@
 
 #include "conformance/core/finding_class.hpp"
 #include "conformance/core/value_io.hpp"
-#include "conformance/session/provider_session.hpp"
 #include "oracle/rule_id.hpp"
 #include "oracle/rules.hpp"
 #include "reports/fingerprint.hpp"

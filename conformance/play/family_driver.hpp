@@ -11,8 +11,8 @@
 #include "conformance/core/case_outcome.hpp"
 #include "conformance/core/diagnostics_text.hpp"
 #include "conformance/core/value_io.hpp"
-#include "conformance/session/provider_session.hpp"
 #include "oracle/state_checks.hpp"
+#include "proto/protocol/provider_client.hpp"
 #include "proto/schema/implied_type.hpp"
 
 namespace tfc::conformance {

@@ -133,9 +133,4 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   return out;
 }
 
-const std::vector<std::string>& action_scenarios() {
-  static const std::vector<std::string> names = scenarios_of(ScenarioOwner::Action);
-  return names;
-}
-
 }  // namespace tfc::conformance

@@ -482,17 +482,4 @@ void destroy_quietly(protocol::ProviderClient& client, const std::string& type, 
   destroy(d, LiveObject{state, private_data}, "cleanup");
 }
 
-const std::vector<std::string>& lifecycle_scenarios() {
-  static const std::vector<std::string> names = scenarios_of(ScenarioOwner::Lifecycle);
-  return names;
-}
-const std::vector<std::string>& plan_only_scenarios() {
-  static const std::vector<std::string> names = scenarios_of(ScenarioOwner::PlanOnly);
-  return names;
-}
-const std::vector<std::string>& data_scenarios() {
-  static const std::vector<std::string> names = scenarios_of(ScenarioOwner::Data);
-  return names;
-}
-
 }  // namespace tfc::conformance

@@ -55,9 +55,4 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
 void destroy_quietly(protocol::ProviderClient& client, const std::string& type, const schema::Schema& schema,
                      const cty::Value& state, const std::string& private_data);
 
-/// The scenario names a suite reports, in order, for each kind of case.
-const std::vector<std::string>& lifecycle_scenarios();
-const std::vector<std::string>& plan_only_scenarios();
-const std::vector<std::string>& data_scenarios();
-
 }  // namespace tfc::conformance

@@ -167,9 +167,4 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   return out;
 }
 
-const std::vector<std::string>& ephemeral_scenarios() {
-  static const std::vector<std::string> names = scenarios_of(ScenarioOwner::Ephemeral);
-  return names;
-}
-
 }  // namespace tfc::conformance

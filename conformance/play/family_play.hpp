@@ -22,27 +22,19 @@ namespace tfc::conformance {
 CaseOutcome play_case(protocol::ProviderClient& client, const std::string& name, const schema::Schema& unused,
                       const FunctionCase& c, const PlayOptions& options);
 
-const std::vector<std::string>& function_scenarios();
-
 /// ValidateEphemeralResourceConfig (with unknowns, then known); with --apply also Open, Renew
 /// when renew_at is set, Close, and Close again.
 CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type, const schema::Schema& schema,
                       const EphemeralCase& c, const PlayOptions& options);
-
-const std::vector<std::string>& ephemeral_scenarios();
 
 /// ValidateListResourceConfig, ListResource; with --apply an object of the managed resource
 /// created, found in an unfiltered list, read back as listed, and destroyed.
 CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type, const schema::Schema& schema,
                       const ListCase& c, const PlayOptions& options);
 
-const std::vector<std::string>& list_scenarios();
-
 /// ValidateActionConfig (unknowns, then known), PlanAction without and with deferral allowed;
 /// with --apply also InvokeAction.
 CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type, const schema::Schema& schema,
                       const ActionCase& c, const PlayOptions& options);
-
-const std::vector<std::string>& action_scenarios();
 
 }  // namespace tfc::conformance

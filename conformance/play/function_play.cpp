@@ -139,9 +139,4 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& name,
   return out;
 }
 
-const std::vector<std::string>& function_scenarios() {
-  static const std::vector<std::string> names = scenarios_of(ScenarioOwner::Function);
-  return names;
-}
-
 }  // namespace tfc::conformance

@@ -231,9 +231,4 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   return out;
 }
 
-const std::vector<std::string>& list_scenarios() {
-  static const std::vector<std::string> names = scenarios_of(ScenarioOwner::List);
-  return names;
-}
-
 }  // namespace tfc::conformance

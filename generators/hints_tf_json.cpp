@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "proto/cty/number.hpp"
+#include "proto/schema/absent_block.hpp"
 #include "proto/schema/implied_type.hpp"
 
 namespace tfc::gen {
@@ -112,40 +113,16 @@ const schema::Block& body_of(const schema::NestedBlock& nb) {
 
 bool is_computed_only(const schema::Attribute& a) { return a.computed && !a.optional && !a.required; }
 
-// Values for the implied type's attributes in order: given ones from `named`, the rest absent.
+// The block's value with the members in `named` as given and every other member absent.
 cty::Value block_object(const schema::Block& block, std::map<std::string, cty::Value, std::less<>> named) {
-  const cty::Type type = schema::implied_type(block);
-  std::vector<cty::Value> values;
-  for (const auto& a : type.attributes()) {
-    if (auto it = named.find(a.name); it != named.end()) {
-      values.push_back(std::move(it->second));
-    } else if (const schema::NestedBlock* nb = block.find_block_type(a.name); nb && !block.find_attribute(a.name)) {
-      values.push_back(absent_block(*nb));
-    } else {
-      values.push_back(cty::Value::null(a.type));
-    }
+  const cty::Value empty = schema::empty_block_value(block);
+  std::vector<cty::Value> values = empty.attribute_values();
+  const auto& members = empty.type().attributes();
+  for (std::size_t i = 0; i < members.size(); ++i) {
+    if (auto it = named.find(members[i].name); it != named.end()) values[i] = std::move(it->second);
   }
-  return cty::Value::object(type, std::move(values));
+  return cty::Value::object(empty.type(), std::move(values));
 }
-
-}  // namespace
-
-cty::Value absent_block(const schema::NestedBlock& nb) {
-  const cty::Type type = schema::implied_type(nb);
-  switch (nb.nesting) {
-    case schema::NestingMode::Single: return cty::Value::null(type);
-    case schema::NestingMode::Group: return block_object(body_of(nb), {});
-    case schema::NestingMode::List:
-      return type.is_dynamic() ? cty::Value::tuple(std::vector<cty::Value>{}) : cty::Value::typed_list(type, {});
-    case schema::NestingMode::Set: return cty::Value::typed_set(type, {});
-    case schema::NestingMode::Map:
-      return type.is_dynamic() ? cty::Value::object(std::vector<std::pair<std::string, cty::Value>>{})
-                               : cty::Value::typed_map(type, {});
-  }
-  return cty::Value::null(type);
-}
-
-namespace {
 
 // The block bodies written for one block type, with their labels for map blocks.
 Expected<std::vector<std::pair<std::string, json>>> block_items(const json& doc, const schema::NestedBlock& nb,
@@ -185,7 +162,7 @@ Expected<cty::Value> block_value(const json& doc, const schema::NestedBlock& nb,
   if (max > 0 && n > max) {
     return Error{path + ": " + std::to_string(n) + " blocks given, at most " + std::to_string(max) + " allowed"};
   }
-  if (n == 0) return absent_block(nb);
+  if (n == 0) return schema::absent_block(nb);
   std::vector<cty::Value> bodies;
   for (std::size_t i = 0; i < items.size(); ++i) {
     std::string at = nb.nesting == schema::NestingMode::Map ? path + "[\"" + items[i].first + "\"]"
@@ -208,7 +185,7 @@ Expected<cty::Value> block_value(const json& doc, const schema::NestedBlock& nb,
                                : cty::Value::typed_map(type, std::move(entries));
     }
   }
-  return absent_block(nb);
+  return schema::absent_block(nb);
 }
 
 }  // namespace

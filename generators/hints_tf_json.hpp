@@ -38,9 +38,4 @@ nlohmann::json value_to_tf_json(const cty::Value& value);
 /// a MAP block as an object keyed by label). config_from_tf_json reads it back to `config`.
 nlohmann::json config_to_tf_json(const cty::Value& config, const schema::Block& block);
 
-/// The value Terraform builds for a block type with no blocks in configuration (docs/protocol.md §4.4):
-/// null (single), the object of absent members (group), an empty list/set/map, or an empty
-/// tuple/object when a LIST/MAP block's implied type is dynamic.
-cty::Value absent_block(const schema::NestedBlock& nb);
-
 }  // namespace tfc::gen

@@ -7,8 +7,8 @@
 
 #include "generators/config_combinators.hpp"
 #include "generators/config_walk.hpp"
-#include "generators/hints_tf_json.hpp"
 #include "proto/schema/implied_type.hpp"
+#include "proto/schema/tf_json.hpp"
 
 namespace tfc::gen {
 
@@ -97,7 +97,7 @@ rc::Gen<Value> config_of(const schema::Block& block, const Hints& hints, ConfigO
                                       [declared](const Value& v) { return detail::retype(v, declared); });
   std::vector<Value> examples;
   for (const auto& doc : hints.examples) {
-    if (auto v = config_from_tf_json(doc, block, "")) examples.push_back(std::move(*v));
+    if (auto v = schema::config_from_tf_json(doc, block, "")) examples.push_back(std::move(*v));
   }
   if (examples.empty() || options.example_percent <= 0) return fresh;
   auto shared_block = std::make_shared<const schema::Block>(block);

@@ -12,7 +12,7 @@
 #include "generators/config_combinators.hpp"
 #include "generators/config_walk.hpp"
 #include "generators/hints_pattern.hpp"
-#include "generators/hints_tf_json.hpp"
+#include "proto/schema/tf_json.hpp"
 
 namespace tfc::gen::detail {
 
@@ -79,12 +79,12 @@ bool leaf_kind_is(const Type& type, Kind kind) {
 
 std::optional<rc::Gen<Value>> hinted(const Type& type, const AttributeHint& hint, const ConfigOptions& options) {
   if (hint.value) {
-    if (auto v = value_from_tf_json(*hint.value, type, "")) return rc::gen::just(*v);
+    if (auto v = schema::value_from_tf_json(*hint.value, type, "")) return rc::gen::just(*v);
   }
   if (!hint.values.empty()) {
     std::vector<Value> choices;
     for (const auto& doc : hint.values) {
-      if (auto v = value_from_tf_json(doc, type, "")) choices.push_back(*v);
+      if (auto v = schema::value_from_tf_json(doc, type, "")) choices.push_back(*v);
     }
     if (!choices.empty()) {
       return rc::gen::map(index_below(choices.size()), [choices](std::size_t i) { return choices[i]; });

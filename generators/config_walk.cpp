@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "generators/config_combinators.hpp"
-#include "generators/hints_tf_json.hpp"
+#include "proto/schema/absent_block.hpp"
 #include "proto/schema/implied_type.hpp"
 
 namespace tfc::gen::detail {
@@ -329,7 +329,7 @@ rc::Gen<Value> block_member(const Walk& walk, const NestedBlock& nb, const std::
   static const auto kEmpty = std::make_shared<const schema::Block>();
   const auto body_schema = nb.block ? nb.block : kEmpty;
   const AttributeHint* hint = hint_at(walk, path);
-  const Value absent = absent_block(nb);
+  const Value absent = schema::absent_block(nb);
   const bool config = walk.mode == WalkMode::Config;
   if (config && presence == Presence::Never && nb.min_items < 1) return rc::gen::just(absent);
   if ((hint && hint->omit) && !(config && presence == Presence::Always)) return rc::gen::just(absent);

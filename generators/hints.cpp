@@ -5,8 +5,8 @@
 #include <sstream>
 #include <utility>
 
-#include "generators/hints_tf_json.hpp"
 #include "proto/schema/implied_type.hpp"
+#include "proto/schema/tf_json.hpp"
 
 namespace tfc::gen {
 
@@ -202,11 +202,11 @@ Expected<void> check_attribute(const Hints& hints, const std::string& path, cons
     return Error{prefix + ": pattern given for a " + type.friendly_name() + " attribute"};
   }
   if (hint.value) {
-    auto v = value_from_tf_json(*hint.value, type, path);
+    auto v = schema::value_from_tf_json(*hint.value, type, path);
     if (!v) return Error{prefix + ": value: " + v.error().message};
   }
   for (std::size_t i = 0; i < hint.values.size(); ++i) {
-    auto v = value_from_tf_json(hint.values[i], type, path);
+    auto v = schema::value_from_tf_json(hint.values[i], type, path);
     if (!v) return Error{prefix + ": values[" + std::to_string(i) + "]: " + v.error().message};
   }
   return {};
@@ -297,7 +297,7 @@ Expected<void> check_hints(const Hints& hints, const schema::Block& block) {
     }
   }
   for (std::size_t i = 0; i < hints.examples.size(); ++i) {
-    auto v = config_from_tf_json(hints.examples[i], block, "");
+    auto v = schema::config_from_tf_json(hints.examples[i], block, "");
     if (!v) return Error{prefix + ": examples[" + std::to_string(i) + "]: " + v.error().message};
   }
   for (std::size_t i = 0; i < hints.groups.size(); ++i) {

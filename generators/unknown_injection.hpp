@@ -7,8 +7,10 @@
 
 #include <rapidcheck.h>
 
+#include "generators/hints.hpp"
 #include "proto/cty/path.hpp"
 #include "proto/cty/value.hpp"
+#include "proto/schema/block.hpp"
 
 namespace tfc::gen {
 
@@ -33,6 +35,17 @@ struct InjectedConfig {
 /// collapse into one, that set is left as it was. Shrinks towards fewer unknowns and fewer
 /// refinements.
 rc::Gen<InjectedConfig> with_unknowns(const cty::Value& config, UnknownOptions options = {});
+
+/// `config`, a configuration of `block` (config_of), with unknowns only where Core can send one:
+/// injected as above, then taken back to their known values where a configuration never holds
+/// one: in computed-only attributes (Core sends no value there, not even an unknown), a whole
+/// single or group block or one block element on its own (a block's body is written out; only a
+/// whole collection can be unknown, from a dynamic block with an unknown for_each, so a set block
+/// with an unknown element stays as it was), and top-level attributes the hints leave out or keep
+/// known (`omit`, `known`). `injected` lists the unknowns left. The generator keeps its own copy
+/// of `block` and of what it needs of `hints`.
+rc::Gen<InjectedConfig> with_unknowns(const schema::Block& block, const cty::Value& config, const Hints& hints = {},
+                                      UnknownOptions options = {});
 
 /// Paths of every unknown value in `value`, not descending into unknowns, in walk order.
 std::vector<cty::Path> unknown_paths(const cty::Value& value);

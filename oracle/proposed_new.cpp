@@ -8,6 +8,7 @@
 
 #include "oracle/configured_prior.hpp"
 #include "oracle/value_walk.hpp"
+#include "proto/schema/absent_block.hpp"
 #include "proto/schema/implied_type.hpp"
 
 namespace tfc::oracle {
@@ -295,31 +296,6 @@ Value merge_block(const Block& block, const Value& known_or_unknown_prior, const
 
 }  // namespace
 
-Value empty_block_value(const Block& block) {
-  const cty::Type type = schema::implied_type(block);
-  std::vector<Value> values;
-  for (const auto& ta : type.attributes()) {
-    const NestedBlock* nb = block.find_block_type(ta.name);
-    if (nb == nullptr) {
-      values.push_back(Value::null(ta.type));
-      continue;
-    }
-    switch (nb->nesting) {
-      case schema::NestingMode::Single: values.push_back(Value::null(ta.type)); break;
-      case schema::NestingMode::Group: values.push_back(empty_block_value(*nb->block)); break;
-      case schema::NestingMode::List:
-        values.push_back(ta.type.is_dynamic() ? Value::tuple({}) : Value::list(ta.type.element(), {}));
-        break;
-      case schema::NestingMode::Set: values.push_back(Value::set(ta.type.element(), {})); break;
-      case schema::NestingMode::Map:
-        values.push_back(ta.type.is_dynamic() ? Value::object(std::vector<std::pair<std::string, Value>>{})
-                                              : Value::map(ta.type.element(), {}));
-        break;
-    }
-  }
-  return Value::object(type, std::move(values));
-}
-
 Value proposed_new(const Block& block, const Value& prior, const Value& config) {
   // A wholly unknown prior with a null config stays unknown: Core returns the prior there
   // (000 §Proposed New State, following Core's behaviour).
@@ -327,7 +303,7 @@ Value proposed_new(const Block& block, const Value& prior, const Value& config) 
   // A destroy (null config) proposes null: Core sends null there rather than merging
   // (docs/protocol.md §4.6), and both null stays null so no empty blocks appear.
   if (config.is_null()) return Value::null(schema::implied_type(block));
-  return merge_block(block, prior.is_null() ? empty_block_value(block) : prior, config);
+  return merge_block(block, prior.is_null() ? schema::empty_block_value(block) : prior, config);
 }
 
 }  // namespace tfc::oracle

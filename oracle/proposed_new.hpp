@@ -20,8 +20,4 @@ namespace tfc::oracle {
 /// unknown, and with a null config the proposal is that unknown prior.
 cty::Value proposed_new(const schema::Block& block, const cty::Value& prior, const cty::Value& config);
 
-/// The value of an empty configuration block: every attribute null, single blocks null, group
-/// blocks empty objects, list/set/map blocks empty collections.
-cty::Value empty_block_value(const schema::Block& block);
-
 }  // namespace tfc::oracle

@@ -107,8 +107,8 @@ struct DistinctViolation {
 struct Finding {
   std::string rule_id;  // e.g. plan.config_value_changed
   Severity severity = Severity::error;
-  std::string rpc;            // e.g. PlanResourceChange
-  std::string step;           // e.g. "create: plan", "upgrade" (shown; may read better in a later version)
+  std::string rpc;   // e.g. PlanResourceChange
+  std::string step;  // e.g. "create: plan", "upgrade" (shown; may read better in a later version)
   /// The step as first released, "scenario: step" (`upgrade: upgrade` where `step` reads
   /// `upgrade`): what the fingerprint and baselines hold, so it never changes. Empty in findings
   /// made by hand or read from a report written before it existed: then `step` is the key.

@@ -22,126 +22,6 @@ std::string unknown_note(const ConfigPair& c) {
 
 std::size_t pair_size(const ConfigPair& c) { return count_set_attributes(c.known); }
 
-cty::Value configurable(const schema::Block& block, const cty::Value& known, const cty::Value& injected,
-                        const gen::Hints* hints = nullptr);
-
-/// Attributes the hints say to leave out stay null even as unknowns, and those they say to keep
-/// known (the provider refuses an unknown there) keep their known value.
-bool omitted(const gen::Hints& hints, const std::string& path) {
-  const auto* hint = hints.find(path);
-  return hint != nullptr && (hint->omit || hint->known);
-}
-
-/// Attributes of a nested attribute type: computed-only ones stay as configured (null).
-cty::Value configurable_attributes(const std::vector<schema::Attribute>& attributes, const cty::Value& known,
-                                   const cty::Value& injected);
-
-cty::Value configurable_attribute(const schema::Attribute& a, const cty::Value& known, const cty::Value& injected) {
-  if (a.computed && !a.optional) return known;  // Core never sends a value, not even an unknown
-  if (!a.nested_type || !injected.is_known() || injected.is_null() || !known.is_known() || known.is_null() ||
-      injected.type().kind() != known.type().kind())
-    return injected;
-  const auto& attrs = a.nested_type->attributes;
-  switch (a.nested_type->nesting) {
-    case schema::NestingMode::Single: return configurable_attributes(attrs, known, injected);
-    case schema::NestingMode::List: {
-      if (injected.length() != known.length()) return injected;
-      std::vector<cty::Value> out;
-      for (std::size_t i = 0; i < injected.length(); ++i)
-        out.push_back(configurable_attributes(attrs, known.elements()[i], injected.elements()[i]));
-      return cty::Value::typed_list(injected.type(), std::move(out));
-    }
-    case schema::NestingMode::Map: {
-      if (injected.length() != known.length()) return injected;
-      std::vector<std::pair<std::string, cty::Value>> out;
-      for (std::size_t i = 0; i < injected.length(); ++i)
-        out.push_back({injected.map_entries()[i].first, configurable_attributes(attrs, known.map_entries()[i].second,
-                                                                                injected.map_entries()[i].second)});
-      return cty::Value::typed_map(injected.type(), std::move(out));
-    }
-    default: return injected;  // set elements cannot be matched up; computed-only members stay null anyway
-  }
-}
-
-cty::Value configurable_attributes(const std::vector<schema::Attribute>& attributes, const cty::Value& known,
-                                   const cty::Value& injected) {
-  if (!injected.is_known() || injected.is_null() || injected.type().kind() != cty::Kind::Object) return injected;
-  std::vector<cty::Value> values = injected.attribute_values();
-  const auto& names = injected.type().attributes();
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    const cty::Value* k = known.attribute(names[i].name);
-    for (const auto& a : attributes) {
-      if (a.name == names[i].name && k != nullptr) values[i] = configurable_attribute(a, *k, values[i]);
-    }
-  }
-  return cty::Value::object(injected.type(), std::move(values));
-}
-
-/// A block element can never be unknown on its own in a configuration (its body is written
-/// out); only a whole collection can, from a dynamic block with an unknown for_each.
-cty::Value configurable_elements(const schema::NestedBlock& nb, const cty::Value& known, const cty::Value& injected) {
-  if (!injected.is_known() || injected.is_null() || !known.is_known() || known.is_null() ||
-      injected.type().kind() != known.type().kind() || injected.length() != known.length())
-    return injected;
-  const auto& body = *nb.block;
-  switch (injected.type().kind()) {
-    case cty::Kind::List:
-    case cty::Kind::Tuple: {
-      std::vector<cty::Value> out;
-      for (std::size_t i = 0; i < injected.length(); ++i) {
-        const auto& e = injected.elements()[i];
-        out.push_back(e.is_known() ? configurable(body, known.elements()[i], e) : known.elements()[i]);
-      }
-      return injected.type().kind() == cty::Kind::List ? cty::Value::typed_list(injected.type(), std::move(out))
-                                                       : cty::Value::tuple(injected.type(), std::move(out));
-    }
-    case cty::Kind::Map: {
-      std::vector<std::pair<std::string, cty::Value>> out;
-      for (std::size_t i = 0; i < injected.length(); ++i) {
-        const auto& [key, e] = injected.map_entries()[i];
-        out.push_back(
-            {key, e.is_known() ? configurable(body, known.map_entries()[i].second, e) : known.map_entries()[i].second});
-      }
-      return cty::Value::typed_map(injected.type(), std::move(out));
-    }
-    case cty::Kind::Set: {
-      // Elements cannot be paired with their known originals: keep the known set when any
-      // element became wholly unknown.
-      for (const auto& e : injected.elements()) {
-        if (!e.is_known()) return known;
-      }
-      return injected;
-    }
-    default: return injected;
-  }
-}
-
-/// `injected` with every unknown Core could never send taken back to its known value: unknowns
-/// in computed-only attributes and whole block elements.
-cty::Value configurable(const schema::Block& block, const cty::Value& known, const cty::Value& injected,
-                        const gen::Hints* hints) {
-  if (!injected.is_known() || injected.is_null() || !known.is_known() || known.is_null() ||
-      injected.type().kind() != cty::Kind::Object)
-    return injected;
-  std::vector<cty::Value> values = injected.attribute_values();
-  const auto& names = injected.type().attributes();
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    const cty::Value* k = known.attribute(names[i].name);
-    if (k == nullptr) continue;
-    if (const auto* a = block.find_attribute(names[i].name)) {
-      values[i] = configurable_attribute(*a, *k, values[i]);
-      if (hints != nullptr && omitted(*hints, names[i].name)) values[i] = *k;
-    } else if (const auto* nb = block.find_block_type(names[i].name); nb && nb->block) {
-      if (nb->nesting == schema::NestingMode::Single || nb->nesting == schema::NestingMode::Group) {
-        values[i] = values[i].is_known() ? configurable(*nb->block, *k, values[i]) : *k;
-      } else {
-        values[i] = configurable_elements(*nb, *k, values[i]);
-      }
-    }
-  }
-  return cty::Value::object(injected.type(), std::move(values));
-}
-
 }  // namespace
 
 std::string_view to_string(StepKind kind) noexcept {
@@ -158,15 +38,13 @@ rc::Gen<ConfigPair> config_pair_of(const schema::Block& block, const gen::Hints&
   const gen::UnknownOptions unknowns = options.unknowns;
   // The generator outlives the caller's hints (tests pass temporaries): it keeps its own copy.
   const auto kept = std::make_shared<const gen::Hints>(hints);
-  return rc::gen::mapcat(
-      gen::config_of(block, hints, gen::config_options(options.values)),
-      [unknowns, &block, kept](const cty::Value& known) {
-        return rc::gen::map(gen::with_unknowns(known, unknowns), [known, &block, kept](gen::InjectedConfig injected) {
-          injected.value = configurable(block, known, injected.value, kept.get());
-          injected.injected = gen::unknown_paths(injected.value);
-          return ConfigPair{known, std::move(injected)};
-        });
-      });
+  return rc::gen::mapcat(gen::config_of(block, hints, gen::config_options(options.values)),
+                         [unknowns, &block, kept](const cty::Value& known) {
+                           return rc::gen::map(gen::with_unknowns(block, known, *kept, unknowns),
+                                               [known](gen::InjectedConfig injected) {
+                                                 return ConfigPair{known, std::move(injected)};
+                                               });
+                         });
 }
 
 rc::Gen<LifecycleCase> lifecycle_case_of(const schema::Block& block, const gen::Hints& hints,

@@ -6,6 +6,7 @@
 
 #include "conformance/core/finding_class.hpp"
 #include "conformance/core/value_io.hpp"
+#include "oracle/rpc_failure_rule.hpp"
 #include "oracle/rule_id.hpp"
 #include "oracle/rules.hpp"
 #include "reports/fingerprint.hpp"
@@ -98,22 +99,20 @@ bool CaseRecorder::rpc_failed(StepName step, protocol::Rpc rpc, const protocol::
                               const nlohmann::json& request) {
   const std::string_view name = protocol::rpc_name(rpc);
   oracle::Violation v;
+  if (const auto rule = oracle::rule_of_failure(failure.kind)) v.rule = *rule;
   bool lost = false;
   switch (failure.kind) {
     case protocol::FailureKind::Crashed:
     case protocol::FailureKind::Transport:
-      v.rule = oracle::rule_text("rpc.crashed");
       v.message =
           "the provider process died or the connection broke during " + std::string(name) + ": " + failure.message;
       lost = true;
       break;
     case protocol::FailureKind::Timeout:
-      v.rule = oracle::rule_text("rpc.timeout");
       v.message = failure.message;  // names the RPC and the deadline, and why it was that long
       lost = true;
       break;
     case protocol::FailureKind::OutOfMemory:
-      v.rule = oracle::rule_text("rpc.out_of_memory");
       v.message = "the provider ran out of memory answering " + std::string(name) + ": " + failure.message;
       lost = true;
       break;
@@ -123,16 +122,13 @@ bool CaseRecorder::rpc_failed(StepName step, protocol::Rpc rpc, const protocol::
       m_outcome.provider_lost = true;
       return true;
     case protocol::FailureKind::TooLarge:
-      v.rule = oracle::rule_text("rpc.message_too_large");
       v.message = std::string(name) + " answered with a message tfconform cannot read: " + failure.message;
       break;
     case protocol::FailureKind::Malformed:
-      v.rule = oracle::rule_text("value.undecodable");
       v.message = std::string(name) + " answered with a message that does not fit the protocol: " + failure.message;
       break;
     case protocol::FailureKind::NotImplemented:
     case protocol::FailureKind::Status:
-      v.rule = oracle::rule_text("rpc.error_status");
       v.message = std::string(name) + " returned gRPC status " + std::to_string(failure.grpc_code) + " (" +
                   failure.message + ") instead of error diagnostics";
       break;

@@ -40,9 +40,6 @@ Decoded decode_value(const schema::Block& block, const protocol::DynamicValue& v
 /// shows of it ({"msgpack_hex": "...", "bytes": N}, or "json_hex").
 nlohmann::json undecodable_bytes(const protocol::DynamicValue& value);
 
-/// True when `bytes` hold exactly one well-formed msgpack object (whatever its shape).
-bool is_well_formed_msgpack(std::string_view bytes);
-
 /// JSON for people: objects by attribute name, unknowns as "(known after apply)", sensitive
 /// attributes (at any depth) as "(sensitive value)", numbers exact, sets as arrays.
 nlohmann::json display_json(const schema::Block& block, const cty::Value& value);

@@ -6,6 +6,7 @@
 #include "conformance/core/case_outcome.hpp"
 #include "conformance/core/finding_class.hpp"
 #include "oracle/function_rules.hpp"
+#include "oracle/rpc_failure_rule.hpp"
 #include "oracle/rule_id.hpp"
 #include "oracle/rules.hpp"
 #include "oracle/schema_rules.hpp"
@@ -119,18 +120,8 @@ namespace {
 // judged like any failed call.
 std::string start_failure_rule(const StartFailure& failure) {
   if (failure.stage == StartStage::Launch) return std::string(oracle::rule_text("rpc.handshake"));
-  switch (failure.failed_rpc_kind.value_or(protocol::FailureKind::Status)) {
-    case protocol::FailureKind::Crashed:
-    case protocol::FailureKind::Transport: return std::string(oracle::rule_text("rpc.crashed"));
-    case protocol::FailureKind::Timeout: return std::string(oracle::rule_text("rpc.timeout"));
-    case protocol::FailureKind::OutOfMemory: return std::string(oracle::rule_text("rpc.out_of_memory"));
-    case protocol::FailureKind::Malformed: return std::string(oracle::rule_text("value.undecodable"));
-    case protocol::FailureKind::TooLarge: return std::string(oracle::rule_text("rpc.message_too_large"));
-    case protocol::FailureKind::NotImplemented:
-    case protocol::FailureKind::Status:
-    case protocol::FailureKind::Cancelled: break;
-  }
-  return std::string(oracle::rule_text("rpc.error_status"));
+  return oracle::rule_of_failure(failure.failed_rpc_kind.value_or(protocol::FailureKind::Status))
+      .value_or(oracle::RuleId("rpc.error_status"));
 }
 
 }  // namespace

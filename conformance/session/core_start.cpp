@@ -4,8 +4,8 @@
 #include "conformance/core/client_capabilities.hpp"
 #include "conformance/core/diagnostics_text.hpp"
 #include "conformance/core/value_io.hpp"
-#include "generators/hints_tf_json.hpp"
 #include "proto/protocol/rpc_names.hpp"
+#include "proto/schema/tf_json.hpp"
 
 namespace tfc::conformance {
 
@@ -65,7 +65,7 @@ Expected<StartedProvider> start_like_core(protocol::ProviderClient& client, cons
 
   failed.stage = StartStage::Configure;
   const auto& provider_block = started.schema.provider.block;
-  auto config = gen::config_from_tf_json(settings.provider_config, provider_block, "provider configuration");
+  auto config = schema::config_from_tf_json(settings.provider_config, provider_block, "provider configuration");
   if (!config) return config.error();
   TFC_TRY(dynamic, encode_value(provider_block, *config));
   {

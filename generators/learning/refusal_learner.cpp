@@ -6,7 +6,6 @@
 #include <charconv>
 #include <cmath>
 
-#include "generators/hints_tf_json.hpp"
 #include "generators/learning/description_rules.hpp"
 #include "generators/learning/format_values.hpp"
 #include "generators/learning/message_parser.hpp"
@@ -17,6 +16,7 @@
 #include "generators/learning/text_scan.hpp"
 #include "proto/cty/path.hpp"
 #include "proto/schema/implied_type.hpp"
+#include "proto/schema/tf_json.hpp"
 
 namespace tfc::gen::learning {
 namespace {
@@ -319,7 +319,7 @@ void RefusalLearner::accepted(const cty::Value& config) {
     st.resting.reset();
     m_probe.reset();
   }
-  json body = config_to_tf_json(config, m_block);
+  json body = schema::config_to_tf_json(config, m_block);
   if (std::find(m_examples.begin(), m_examples.end(), body) == m_examples.end()) {
     m_examples.push_back(std::move(body));
     if (m_examples.size() > kMaxExamples) m_examples.erase(m_examples.begin());

@@ -2,13 +2,13 @@
 // candidates, what a refusal blamed on the path does to it, and probes of omitted optionals.
 #include <algorithm>
 
-#include "generators/hints_tf_json.hpp"
 #include "generators/learning/description_rules.hpp"
 #include "generators/learning/name_dictionary.hpp"
 #include "generators/learning/refusal_learner.hpp"
 #include "generators/learning/rule_hints.hpp"
 #include "generators/learning/schema_paths.hpp"
 #include "proto/schema/implied_type.hpp"
+#include "proto/schema/tf_json.hpp"
 
 namespace tfc::gen::learning {
 
@@ -51,12 +51,12 @@ void RefusalLearner::build_queue(const std::string& path, PathState& state) {
   for (const auto& config : m_accepted) {
     for (const auto& v : values_at(m_block, config, path)) {
       if (v.is_null() || !v.is_wholly_known()) continue;
-      json j = value_to_tf_json(v);
+      json j = schema::value_to_tf_json(v);
       if (std::find(accepted.begin(), accepted.end(), j) == accepted.end() && accepted.size() < kMaxAcceptedValues)
         accepted.push_back(std::move(j));
     }
   }
-  if (!accepted.empty() && value_from_tf_json(accepted.front(), type, "")) {
+  if (!accepted.empty() && schema::value_from_tf_json(accepted.front(), type, "")) {
     std::string rule = "one of the values accepted before (" + std::to_string(accepted.size()) + ")";
     add(from_values(accepted, rule, false), "accepted value");
   }
@@ -86,7 +86,7 @@ void RefusalLearner::scrub_examples(const std::string& path, const std::vector<c
     const auto it = e.find(path);
     if (it == e.end()) return false;
     if (refused.empty()) return true;
-    auto v = value_from_tf_json(*it, schema::implied_type(*m.attribute), "");
+    auto v = schema::value_from_tf_json(*it, schema::implied_type(*m.attribute), "");
     if (!v) return true;
     return std::any_of(refused.begin(), refused.end(), [&](const cty::Value& r) { return raw_equals(*v, r); });
   };
@@ -103,7 +103,7 @@ bool RefusalLearner::keep_after_refusal(PathState& state, const std::string& pat
   const std::size_t before = values.size();
   values.erase(std::remove_if(values.begin(), values.end(),
                               [&](const json& doc) {
-                                auto v = value_from_tf_json(doc, type, "");
+                                auto v = schema::value_from_tf_json(doc, type, "");
                                 if (!v) return true;
                                 return std::any_of(refused.begin(), refused.end(),
                                                    [&](const cty::Value& r) { return raw_equals(*v, r); });

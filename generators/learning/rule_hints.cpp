@@ -5,9 +5,9 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "generators/hints_tf_json.hpp"
 #include "generators/learning/format_values.hpp"
 #include "proto/schema/implied_type.hpp"
+#include "proto/schema/tf_json.hpp"
 
 namespace tfc::gen::learning {
 namespace {
@@ -32,7 +32,7 @@ std::vector<json> convertible(const std::vector<json>& elements, const cty::Type
   std::vector<json> out;
   for (const auto& e : elements) {
     json w = wrap(e, type);
-    if (value_from_tf_json(w, type, "")) out.push_back(std::move(w));
+    if (schema::value_from_tf_json(w, type, "")) out.push_back(std::move(w));
   }
   return out;
 }

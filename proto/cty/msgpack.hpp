@@ -39,6 +39,11 @@ Expected<Value> msgpack_decode(std::string_view bytes, const Type& type);
 /// boundary; infinite number bounds and a lower length bound of 0 are omitted.
 Expected<std::string> msgpack_encode(const Value& value, const Type& type);
 
+/// True when `bytes` hold exactly one well-formed msgpack object, whatever its shape and
+/// whatever type it was meant to have (nesting deeper than kMaxDepth is not well-formed): a
+/// value that fails msgpack_decode but passes this is of the wrong type, not garbage.
+bool is_well_formed_msgpack(std::string_view bytes);
+
 /// Maximum nesting of containers accepted by the decoders (stack safety).
 inline constexpr int kMaxDepth = 256;
 

@@ -86,8 +86,8 @@ LayerTable parse_layer_table(std::string_view markdown, std::vector<std::string>
 std::string folder_of(const LayerTable& table, std::string_view path) {
   std::string best;
   for (const auto& [folder, _] : table.may_include) {
-    const bool inside = path.size() > folder.size() && path.substr(0, folder.size()) == folder &&
-                        path[folder.size()] == '/';
+    const bool inside =
+        path.size() > folder.size() && path.substr(0, folder.size()) == folder && path[folder.size()] == '/';
     if (inside && folder.size() > best.size()) best = folder;
   }
   return best;

@@ -79,7 +79,8 @@ TEST(Layering, AFileOutsideEveryRowIsReported) {
   write(root / "lib/new/x.cpp", "#include \"lib/low/a.hpp\"\n");
   std::vector<std::string> errors;
   const auto table = parse_layer_table(
-      "<!-- layering:begin -->\n| folder | may include |\n|---|---|\n| `lib/low/` | - |\n<!-- layering:end -->\n", errors);
+      "<!-- layering:begin -->\n| folder | may include |\n|---|---|\n| `lib/low/` | - |\n<!-- layering:end -->\n",
+      errors);
   std::size_t checked = 0;
   const auto knots = find_knots(table, root, checked);
   ASSERT_EQ(knots.size(), 1u);

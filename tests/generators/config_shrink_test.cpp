@@ -9,8 +9,8 @@
 
 #include "generators/config_gen.hpp"
 #include "generators/hints.hpp"
-#include "generators/hints_tf_json.hpp"
 #include "proto/schema/schema_json.hpp"
+#include "proto/schema/tf_json.hpp"
 
 namespace tfc::gen {
 namespace {
@@ -95,7 +95,7 @@ TEST(ConfigShrinking, WithExamplesShrinksBackToTheExample) {
   const schema::Block block = schema_under_test();
   Hints hints;
   hints.examples.push_back(nlohmann::json::parse(R"({"name": "web", "target": "t", "many": [{"w": 1}, {"w": 2}]})"));
-  const cty::Value example = *config_from_tf_json(hints.examples[0], block, "");
+  const cty::Value example = *schema::config_from_tf_json(hints.examples[0], block, "");
   ConfigOptions options;
   options.example_percent = 50;
   options.mutate_percent = 50;

@@ -7,8 +7,8 @@
 
 #include "generators/config_gen.hpp"
 #include "generators/hints.hpp"
-#include "generators/hints_tf_json.hpp"
 #include "proto/schema/schema_json.hpp"
+#include "proto/schema/tf_json.hpp"
 
 namespace tfc::gen {
 namespace {
@@ -175,8 +175,8 @@ TEST(HintsPresent, SetWhenGeneratedButShrinksAway) {
 RC_GTEST_PROP(ConfigJson, ConfigurationsRoundTripThroughTfJson, ()) {
   const schema::Block block = schema_under_test();
   const cty::Value config = *config_of(block);
-  const json body = config_to_tf_json(config, block);
-  auto back = config_from_tf_json(body, block, "");
+  const json body = schema::config_to_tf_json(config, block);
+  auto back = schema::config_from_tf_json(body, block, "");
   RC_ASSERT(back.has_value());
   RC_ASSERT(raw_equals(*back, config));
 }

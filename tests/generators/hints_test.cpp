@@ -8,9 +8,9 @@
 
 #include "generators/config_gen.hpp"
 #include "generators/hints.hpp"
-#include "generators/hints_tf_json.hpp"
 #include "generators/prior_state_gen.hpp"
 #include "proto/schema/schema_json.hpp"
+#include "proto/schema/tf_json.hpp"
 
 namespace tfc::gen {
 namespace {
@@ -202,7 +202,7 @@ RC_GTEST_PROP(Hints, GeneratedConfigsObeyTheHints, ()) {
 TEST(Hints, ExamplesAreUsedAndMutated) {
   const schema::Block block = schema_under_test();
   const HintsFile file = hints_under_test();
-  const cty::Value example = *config_from_tf_json(file.for_resource("random_string").examples[0], block, "");
+  const cty::Value example = *schema::config_from_tf_json(file.for_resource("random_string").examples[0], block, "");
   ConfigOptions always_example;
   always_example.example_percent = 100;
   always_example.mutate_percent = 0;

@@ -1,7 +1,6 @@
 // Tables of intent for proposed_new (seed 000 "Proposed New State"; docs/protocol.md §4.6).
 #include "oracle/proposed_new.hpp"
 
-#include "proto/cty/json_mirror.hpp"
 #include "tests/oracle/oracle_test_support.hpp"
 
 namespace tfc::oracle {
@@ -87,19 +86,6 @@ INSTANTIATE_TEST_SUITE_P(
                      R"({"s": [{"a": "p", "c": "1", "inner": null}]})", R"({"s": null})", "null", R"({"s": null})",
                      "null"}),
     [](const auto& param) { return "case" + std::to_string(param.index); });
-
-TEST(ProposedNew, EmptyBlockValueHasEmptyCollectionsAndNullSingles) {
-  const auto block = block_of(R"({"attributes": {"a": {"type": "string", "optional": true}},
-    "block_types": {"l": {"nesting_mode": "list", "block": {}}, "s": {"nesting_mode": "set", "block": {"attributes": {"x": {"type": "string", "optional": true}}}},
-      "m": {"nesting_mode": "map", "block": {}}, "one": {"nesting_mode": "single", "block": {}},
-      "g": {"nesting_mode": "group", "block": {"attributes": {"y": {"type": "number", "optional": true}}}},
-      "dl": {"nesting_mode": "list", "block": {"attributes": {"d": {"type": "dynamic", "optional": true}}}}}})");
-  const auto empty = empty_block_value(block);
-  const auto m = cty::value_to_mirrored_json(empty, schema::implied_type(block));
-  EXPECT_EQ(m.value, nlohmann::json::parse(R"({"a": null, "dl": {"value": [], "type": ["tuple", []]}, "g": {"y": null},
-    "l": [], "m": {}, "one": null, "s": []})"));
-  EXPECT_TRUE(empty.conforms_to(schema::implied_type(block)));
-}
 
 // A wholly unknown prior (Core meets one for deferred or partially expanded instances): what
 // would come from the prior is unknown, config values stay, and a null config keeps the unknown.

@@ -2,9 +2,9 @@
 #include <gtest/gtest.h>
 
 #include "conformance/core/hcl_text.hpp"
-#include "generators/hints_tf_json.hpp"
 #include "proto/schema/implied_type.hpp"
 #include "proto/schema/schema_json.hpp"
+#include "proto/schema/tf_json.hpp"
 #include "tests/conformance/memory_provider.hpp"
 
 namespace tfc::conformance {
@@ -12,7 +12,7 @@ namespace {
 
 TEST(HclText, WritesAttributesBlocksAndEscapes) {
   const auto schema = testing::MemoryProvider::thing_schema();
-  const auto config = gen::config_from_tf_json(
+  const auto config = schema::config_from_tf_json(
       nlohmann::json::parse(
           R"({"name": "a\"b ${x}\n", "tags": {"env": "prod"}, "rule": [{"port": 80}, {"port": 443}]})"),
       schema.block, "test");
@@ -78,10 +78,10 @@ cty::Value with_unknown(const cty::Value& value, const std::vector<std::string>&
 
 TEST(HclText, AWholeUnknownCollectionOfBlocksIsADynamicBlockOverAnUnknownList) {
   const auto block = blocks_schema();
-  const auto known = gen::config_from_tf_json(nlohmann::json::parse(R"({"name": "a",
+  const auto known = schema::config_from_tf_json(nlohmann::json::parse(R"({"name": "a",
       "disk": [{"size_gb": 10, "encryption": {"algorithm": "aes"}}, {"size_gb": 20, "label": "b"}],
       "nic": [{"network": "n1"}], "part": {"x": {"n": 1}}})"),
-                                              block, "test");
+                                                 block, "test");
   ASSERT_TRUE(known) << known.error().message;
   std::vector<std::string> fed;  // what each unknown stands for at apply time
   UnknownWriter writer;
@@ -134,8 +134,8 @@ TEST(HclText, ABlockInsideABlockOfTheSameNameIteratesUnderItsOwnName) {
                 "block_types": {"rule": {"nesting_mode": "list",
                                          "block": {"attributes": {"port": {"type": "number", "optional": true}}}}}}}}})"));
   ASSERT_TRUE(inner) << inner.error().message;
-  const auto known =
-      gen::config_from_tf_json(nlohmann::json::parse(R"({"rule": [{"port": 1, "rule": [{"port": 2}]}]})"), *inner, "t");
+  const auto known = schema::config_from_tf_json(
+      nlohmann::json::parse(R"({"rule": [{"port": 1, "rule": [{"port": 2}]}]})"), *inner, "t");
   ASSERT_TRUE(known) << known.error().message;
   UnknownWriter writer;
   writer.expression = [](const cty::Value*) { return std::string("local.rules"); };
@@ -150,7 +150,7 @@ TEST(HclText, ABlockInsideABlockOfTheSameNameIteratesUnderItsOwnName) {
 TEST(HclText, ASingleBlockUnknownOnItsOwnIsNotWritten) {
   const auto block = blocks_schema();
   const auto known =
-      gen::config_from_tf_json(nlohmann::json::parse(R"({"name": "a", "boot": {"image": "x"}})"), block, "test");
+      schema::config_from_tf_json(nlohmann::json::parse(R"({"name": "a", "boot": {"image": "x"}})"), block, "test");
   ASSERT_TRUE(known) << known.error().message;
   UnknownWriter writer;
   writer.expression = [](const cty::Value*) { return std::string("local.e"); };

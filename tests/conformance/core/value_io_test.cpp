@@ -19,7 +19,6 @@ RC_GTEST_PROP(ValueIo, EncodedStatesDecodeToTheSameValue, ()) {
   const auto state = *gen::prior_state_of(thing());
   const auto encoded = encode_value(thing(), state);
   RC_ASSERT(encoded.has_value());
-  RC_ASSERT(is_well_formed_msgpack(encoded->msgpack));
   const auto decoded = decode_value(thing(), *encoded, "state");
   RC_ASSERT(decoded.value.has_value());
   RC_ASSERT(raw_equals(*decoded.value, state));
@@ -40,7 +39,7 @@ TEST(ValueIo, GarbageBytesAreUndecodableAndAWrongShapeIsATypeMismatch) {
   EXPECT_EQ(d.violations.at(0).rule, "value.type_mismatch");
 
   protocol::DynamicValue truncated{std::string("\x92\x01", 2), ""};  // an array of 2 with one item
-  EXPECT_FALSE(is_well_formed_msgpack(truncated.msgpack));
+  EXPECT_EQ(decode_value(thing(), truncated, "x").violations.at(0).rule, "value.undecodable");
   EXPECT_EQ(decode_value(thing(), protocol::DynamicValue{"", "{\"name\": "}, "x").violations.at(0).rule,
             "value.undecodable");
   EXPECT_TRUE(decode_value(thing(), {}, "x").value->is_null());  // not set: null

@@ -4,7 +4,7 @@
 #include <rapidcheck/gtest.h>
 
 #include "conformance/play/case_play.hpp"
-#include "generators/hints_tf_json.hpp"
+#include "proto/schema/tf_json.hpp"
 #include "tests/conformance/memory_provider.hpp"
 
 namespace tfc::conformance {
@@ -19,7 +19,7 @@ const schema::Schema& thing() {
 }
 
 ConfigPair known(const char* json) {
-  auto v = gen::config_from_tf_json(nlohmann::json::parse(json), thing().block, "test");
+  auto v = schema::config_from_tf_json(nlohmann::json::parse(json), thing().block, "test");
   return ConfigPair{*v, gen::InjectedConfig{*v, {}}};
 }
 

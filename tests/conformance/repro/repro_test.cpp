@@ -13,9 +13,9 @@
 #include "conformance/repro/process_run.hpp"
 #include "conformance/repro/repro_plan.hpp"
 #include "conformance/repro/repro_writer.hpp"
-#include "generators/hints_tf_json.hpp"
 #include "proto/schema/implied_type.hpp"
 #include "proto/schema/schema_json.hpp"
+#include "proto/schema/tf_json.hpp"
 #include "tests/conformance/confirming_cli.hpp"
 
 namespace tfc::conformance {
@@ -203,10 +203,10 @@ TEST(Reproduction, TerraformAppliesDynamicBlocksOverAnUnknownList) {
           "attributes": {"network": {"type": "string", "required": true},
                          "address": {"type": "string", "optional": true}}}}}})"));
   ASSERT_TRUE(block) << block.error().message;
-  auto known = gen::config_from_tf_json(nlohmann::json::parse(R"({"name": "srv",
+  auto known = schema::config_from_tf_json(nlohmann::json::parse(R"({"name": "srv",
       "disk": [{"size_gb": 10, "encryption": {"algorithm": "aes"}}, {"size_gb": 20, "label": "b"}],
       "network_interface": [{"network": "n1"}]})"),
-                                        *block, "this");
+                                           *block, "this");
   ASSERT_TRUE(known) << known.error().message;
   ConfigPair create;
   create.known = *known;

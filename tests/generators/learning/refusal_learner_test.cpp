@@ -6,10 +6,10 @@
 
 #include <algorithm>
 
-#include "generators/hints_tf_json.hpp"
 #include "generators/learning/refusal_learner.hpp"
 #include "proto/schema/implied_type.hpp"
 #include "proto/schema/schema_json.hpp"
+#include "proto/schema/tf_json.hpp"
 
 namespace tfc::gen::learning {
 namespace {
@@ -32,7 +32,7 @@ const char* kSchema = R"({
 
 schema::Block block() { return *schema::block_from_json(json::parse(kSchema)); }
 
-cty::Value config(const json& body) { return *config_from_tf_json(body, block(), ""); }
+cty::Value config(const json& body) { return *schema::config_from_tf_json(body, block(), ""); }
 
 protocol::Diagnostic error(std::string summary, std::string detail = "", std::optional<cty::Path> path = std::nullopt) {
   protocol::Diagnostic d;

@@ -77,6 +77,17 @@ RC_GTEST_PROP(CtyProperties, MsgpackRoundTripsToARawEqualValue, ()) {
   RC_ASSERT(*msgpack_encode(*back, type) == *bytes);
 }
 
+// An encoded value is one well-formed msgpack object, and no strict prefix of it is.
+RC_GTEST_PROP(CtyProperties, EncodedValuesAreWellFormedMsgpackAndTheirCutsAreNot, ()) {
+  const auto type = *rc::gen::arbitrary<Type>();
+  const auto value = *gen::value_of(type, hostile());
+  auto bytes = msgpack_encode(value, type);
+  RC_ASSERT(bytes.has_value());
+  RC_ASSERT(is_well_formed_msgpack(*bytes));
+  const auto cut = *rc::gen::inRange<std::size_t>(0, bytes->size());
+  RC_ASSERT(!is_well_formed_msgpack(std::string_view(*bytes).substr(0, cut)));
+}
+
 RC_GTEST_PROP(CtyProperties, JsonRoundTripsWhollyKnownValues, ()) {
   const auto type = *rc::gen::arbitrary<Type>();
   gen::ValueOptions options = hostile();

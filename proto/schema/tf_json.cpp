@@ -1,4 +1,4 @@
-#include "generators/hints_tf_json.hpp"
+#include "proto/schema/tf_json.hpp"
 
 #include <array>
 #include <map>
@@ -8,9 +8,10 @@
 #include <vector>
 
 #include "proto/cty/number.hpp"
+#include "proto/schema/absent_block.hpp"
 #include "proto/schema/implied_type.hpp"
 
-namespace tfc::gen {
+namespace tfc::schema {
 
 namespace {
 
@@ -105,54 +106,30 @@ bool is_meta_argument(std::string_view name) {
   return false;
 }
 
-const schema::Block& body_of(const schema::NestedBlock& nb) {
-  static const schema::Block kEmpty;
+const Block& body_of(const NestedBlock& nb) {
+  static const Block kEmpty;
   return nb.block ? *nb.block : kEmpty;
 }
 
-bool is_computed_only(const schema::Attribute& a) { return a.computed && !a.optional && !a.required; }
+bool is_computed_only(const Attribute& a) { return a.computed && !a.optional && !a.required; }
 
-// Values for the implied type's attributes in order: given ones from `named`, the rest absent.
-cty::Value block_object(const schema::Block& block, std::map<std::string, cty::Value, std::less<>> named) {
-  const cty::Type type = schema::implied_type(block);
-  std::vector<cty::Value> values;
-  for (const auto& a : type.attributes()) {
-    if (auto it = named.find(a.name); it != named.end()) {
-      values.push_back(std::move(it->second));
-    } else if (const schema::NestedBlock* nb = block.find_block_type(a.name); nb && !block.find_attribute(a.name)) {
-      values.push_back(absent_block(*nb));
-    } else {
-      values.push_back(cty::Value::null(a.type));
-    }
+// The block's value with the members in `named` as given and every other member absent.
+cty::Value block_object(const Block& block, std::map<std::string, cty::Value, std::less<>> named) {
+  const cty::Value empty = empty_block_value(block);
+  std::vector<cty::Value> values = empty.attribute_values();
+  const auto& members = empty.type().attributes();
+  for (std::size_t i = 0; i < members.size(); ++i) {
+    if (auto it = named.find(members[i].name); it != named.end()) values[i] = std::move(it->second);
   }
-  return cty::Value::object(type, std::move(values));
+  return cty::Value::object(empty.type(), std::move(values));
 }
-
-}  // namespace
-
-cty::Value absent_block(const schema::NestedBlock& nb) {
-  const cty::Type type = schema::implied_type(nb);
-  switch (nb.nesting) {
-    case schema::NestingMode::Single: return cty::Value::null(type);
-    case schema::NestingMode::Group: return block_object(body_of(nb), {});
-    case schema::NestingMode::List:
-      return type.is_dynamic() ? cty::Value::tuple(std::vector<cty::Value>{}) : cty::Value::typed_list(type, {});
-    case schema::NestingMode::Set: return cty::Value::typed_set(type, {});
-    case schema::NestingMode::Map:
-      return type.is_dynamic() ? cty::Value::object(std::vector<std::pair<std::string, cty::Value>>{})
-                               : cty::Value::typed_map(type, {});
-  }
-  return cty::Value::null(type);
-}
-
-namespace {
 
 // The block bodies written for one block type, with their labels for map blocks.
-Expected<std::vector<std::pair<std::string, json>>> block_items(const json& doc, const schema::NestedBlock& nb,
+Expected<std::vector<std::pair<std::string, json>>> block_items(const json& doc, const NestedBlock& nb,
                                                                 const std::string& path) {
   std::vector<std::pair<std::string, json>> items;
   if (doc.is_null()) return items;
-  if (nb.nesting == schema::NestingMode::Map) {
+  if (nb.nesting == NestingMode::Map) {
     if (!doc.is_object()) return mismatch(path, "an object keyed by block label", doc);
     for (const auto& [label, body] : doc.items()) {
       if (body.is_array() && body.size() == 1) {
@@ -173,10 +150,10 @@ Expected<std::vector<std::pair<std::string, json>>> block_items(const json& doc,
   return items;
 }
 
-Expected<cty::Value> block_value(const json& doc, const schema::NestedBlock& nb, const std::string& path) {
+Expected<cty::Value> block_value(const json& doc, const NestedBlock& nb, const std::string& path) {
   TFC_TRY(items, block_items(doc, nb, path));
   const auto n = static_cast<std::int64_t>(items.size());
-  const bool single = nb.nesting == schema::NestingMode::Single || nb.nesting == schema::NestingMode::Group;
+  const bool single = nb.nesting == NestingMode::Single || nb.nesting == NestingMode::Group;
   if (n < nb.min_items) {
     return Error{path + ": " + std::to_string(n) + " blocks given, at least " + std::to_string(nb.min_items) +
                  " required"};
@@ -188,20 +165,20 @@ Expected<cty::Value> block_value(const json& doc, const schema::NestedBlock& nb,
   if (n == 0) return absent_block(nb);
   std::vector<cty::Value> bodies;
   for (std::size_t i = 0; i < items.size(); ++i) {
-    std::string at = nb.nesting == schema::NestingMode::Map ? path + "[\"" + items[i].first + "\"]"
-                     : single                               ? path
-                                                            : indexed(path, i);
+    std::string at = nb.nesting == NestingMode::Map ? path + "[\"" + items[i].first + "\"]"
+                     : single                       ? path
+                                                    : indexed(path, i);
     TFC_TRY(v, config_from_tf_json(items[i].second, body_of(nb), at));
     bodies.push_back(std::move(v));
   }
-  const cty::Type type = schema::implied_type(nb);
+  const cty::Type type = implied_type(nb);
   switch (nb.nesting) {
-    case schema::NestingMode::Single:
-    case schema::NestingMode::Group: return bodies.front();
-    case schema::NestingMode::List:
+    case NestingMode::Single:
+    case NestingMode::Group: return bodies.front();
+    case NestingMode::List:
       return type.is_dynamic() ? cty::Value::tuple(std::move(bodies)) : cty::Value::typed_list(type, std::move(bodies));
-    case schema::NestingMode::Set: return cty::Value::typed_set(type, std::move(bodies));
-    case schema::NestingMode::Map: {
+    case NestingMode::Set: return cty::Value::typed_set(type, std::move(bodies));
+    case NestingMode::Map: {
       std::vector<std::pair<std::string, cty::Value>> entries;
       for (std::size_t i = 0; i < items.size(); ++i) entries.emplace_back(items[i].first, std::move(bodies[i]));
       return type.is_dynamic() ? cty::Value::object(std::move(entries))
@@ -254,16 +231,16 @@ Expected<cty::Value> value_from_tf_json(const json& doc, const cty::Type& type, 
   }
 }
 
-Expected<cty::Value> config_from_tf_json(const json& body, const schema::Block& block, const std::string& path) {
+Expected<cty::Value> config_from_tf_json(const json& body, const Block& block, const std::string& path) {
   if (!body.is_object()) return mismatch(path, "an object (a resource body)", body);
   std::map<std::string, cty::Value, std::less<>> named;
   for (const auto& [name, doc] : body.items()) {
     const std::string at = join(path, name);
-    if (const schema::Attribute* a = block.find_attribute(name)) {
+    if (const Attribute* a = block.find_attribute(name)) {
       if (is_computed_only(*a)) return Error{at + ": computed-only attribute cannot be set in configuration"};
-      TFC_TRY(v, value_from_tf_json(doc, schema::implied_type(*a), at));
+      TFC_TRY(v, value_from_tf_json(doc, implied_type(*a), at));
       named.emplace(name, std::move(v));
-    } else if (const schema::NestedBlock* nb = block.find_block_type(name)) {
+    } else if (const NestedBlock* nb = block.find_block_type(name)) {
       TFC_TRY(v, block_value(doc, *nb, at));
       named.emplace(name, std::move(v));
     } else if (!is_meta_argument(name)) {
@@ -312,7 +289,7 @@ json value_to_tf_json(const cty::Value& value) {
   }
 }
 
-json config_to_tf_json(const cty::Value& config, const schema::Block& block) {
+json config_to_tf_json(const cty::Value& config, const Block& block) {
   json out = json::object();
   if (config.is_null() || !config.is_known()) return out;
   for (const auto& a : block.attributes) {
@@ -323,24 +300,24 @@ json config_to_tf_json(const cty::Value& config, const schema::Block& block) {
   for (const auto& nb : block.block_types) {
     const cty::Value* v = config.attribute(nb.type_name);
     if (v == nullptr || v->is_null() || !v->is_known()) continue;
-    const schema::Block& body = body_of(nb);
+    const Block& body = body_of(nb);
     switch (nb.nesting) {
-      case schema::NestingMode::Single:
-      case schema::NestingMode::Group: {
+      case NestingMode::Single:
+      case NestingMode::Group: {
         json b = config_to_tf_json(*v, body);
-        if (nb.nesting == schema::NestingMode::Group && b.empty()) continue;
+        if (nb.nesting == NestingMode::Group && b.empty()) continue;
         out[nb.type_name] = std::move(b);
         break;
       }
-      case schema::NestingMode::List:
-      case schema::NestingMode::Set: {
+      case NestingMode::List:
+      case NestingMode::Set: {
         if (v->elements().empty()) continue;
         json items = json::array();
         for (const auto& e : v->elements()) items.push_back(config_to_tf_json(e, body));
         out[nb.type_name] = std::move(items);
         break;
       }
-      case schema::NestingMode::Map: {
+      case NestingMode::Map: {
         const bool object = v->type().kind() == cty::Kind::Object;
         json items = json::object();
         if (object) {
@@ -359,4 +336,4 @@ json config_to_tf_json(const cty::Value& config, const schema::Block& block) {
   return out;
 }
 
-}  // namespace tfc::gen
+}  // namespace tfc::schema

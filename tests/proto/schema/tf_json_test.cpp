@@ -1,12 +1,13 @@
 // Values and resource bodies in .tf.json form, converted to configuration values.
+#include "proto/schema/tf_json.hpp"
+
 #include <gtest/gtest.h>
 
-#include "generators/hints_tf_json.hpp"
 #include "proto/cty/type_json.hpp"
 #include "proto/schema/implied_type.hpp"
 #include "proto/schema/schema_json.hpp"
 
-namespace tfc::gen {
+namespace tfc::schema {
 namespace {
 
 using nlohmann::json;
@@ -43,7 +44,7 @@ TEST(ValueFromTfJson, ConvertsCollectionsObjectsAndDynamic) {
   EXPECT_EQ(list.error().message, "l[1]: expected a number, got a string");
 }
 
-schema::Block block(const char* text) { return *schema::block_from_json(json::parse(text)); }
+Block block(const char* text) { return *block_from_json(json::parse(text)); }
 
 const char* kSchema = R"({
   "attributes": {"name": {"type": "string", "required": true}, "id": {"type": "string", "computed": true}},
@@ -56,12 +57,12 @@ const char* kSchema = R"({
   }})";
 
 TEST(ConfigFromTfJson, BuildsBlocksFromObjectsAndListsOfObjects) {
-  const schema::Block b = block(kSchema);
+  const Block b = block(kSchema);
   auto v = config_from_tf_json(json::parse(R"({"name": "x", "count": 2, "one": {"v": "a"},
       "rule": [{"port": 1}, {"port": 2}], "tag": {"k1": {"v": "z"}}, "dyn": [{"v": 1}, {"v": "s"}]})"),
                                b, "");
   ASSERT_TRUE(v.has_value()) << v.error().message;
-  EXPECT_TRUE(v->conforms_to(schema::implied_type(b)));
+  EXPECT_TRUE(v->conforms_to(implied_type(b)));
   EXPECT_EQ(v->attribute("one")->attribute("v")->as_string(), "a");
   EXPECT_EQ(v->attribute("rule")->length(), 2u);
   EXPECT_EQ(v->attribute("tag")->map_find("k1")->attribute("v")->as_string(), "z");
@@ -79,7 +80,7 @@ TEST(ConfigFromTfJson, BuildsBlocksFromObjectsAndListsOfObjects) {
 }
 
 TEST(ConfigFromTfJson, ErrorsNameThePath) {
-  const schema::Block b = block(kSchema);
+  const Block b = block(kSchema);
   auto computed = config_from_tf_json(json::parse(R"({"id": "x"})"), b, "examples[0]");
   ASSERT_FALSE(computed.has_value());
   EXPECT_EQ(computed.error().message, "examples[0].id: computed-only attribute cannot be set in configuration");
@@ -95,4 +96,4 @@ TEST(ConfigFromTfJson, ErrorsNameThePath) {
 }
 
 }  // namespace
-}  // namespace tfc::gen
+}  // namespace tfc::schema

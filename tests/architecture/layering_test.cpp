@@ -1,6 +1,7 @@
 // Which folder may include which (docs/architecture.md, "The dependency rule"), checked on every
 // repository include line of the libraries: a new knot fails here, naming the file and line.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <fstream>
 #include <sstream>
@@ -25,6 +26,23 @@ LayerTable docs_table() {
   for (const auto& e : errors) ADD_FAILURE() << "docs/architecture.md: " << e;
   return table;
 }
+
+/// A fresh directory of the test's own (a fixed name could be somebody else's), removed after.
+class OwnTree {
+public:
+  OwnTree() {
+    std::string pattern = (fs::temp_directory_path() / "tfc-layering-XXXXXX").string();
+    if (::mkdtemp(pattern.data()) != nullptr) m_root = pattern;
+  }
+  ~OwnTree() {
+    std::error_code ec;
+    if (!m_root.empty()) fs::remove_all(m_root, ec);
+  }
+  const fs::path& root() const { return m_root; }
+
+private:
+  fs::path m_root;
+};
 
 void write(const fs::path& p, const std::string& text) {
   fs::create_directories(p.parent_path());
@@ -54,8 +72,9 @@ TEST(Layering, TheTableHoldsEveryRoomOfTheSuite) {
 
 // The checker itself, on a tree made for the purpose: a lower room including a higher one.
 TEST(Layering, AKnotIsFoundWithItsFileAndLine) {
-  const auto root = fs::path(::testing::TempDir()) / "tfc-layering-knot";
-  fs::remove_all(root);
+  const OwnTree tree;
+  ASSERT_FALSE(tree.root().empty());
+  const auto& root = tree.root();
   write(root / "lib/low/a.hpp", "#pragma once\n#include <vector>\n#include \"lib/high/b.hpp\"\n");
   write(root / "lib/high/b.hpp", "#pragma once\n#include \"lib/low/a.hpp\"\n#include \"lib/high/c.hpp\"\n");
   std::vector<std::string> errors;
@@ -69,12 +88,12 @@ TEST(Layering, AKnotIsFoundWithItsFileAndLine) {
   EXPECT_EQ(checked, 2u);
   ASSERT_EQ(knots.size(), 1u);
   EXPECT_EQ(knots[0], "lib/low/a.hpp:3: includes \"lib/high/b.hpp\" (lib/low/ may not include lib/high/)");
-  fs::remove_all(root);
 }
 
 TEST(Layering, AFileOutsideEveryRowIsReported) {
-  const auto root = fs::path(::testing::TempDir()) / "tfc-layering-stray";
-  fs::remove_all(root);
+  const OwnTree tree;
+  ASSERT_FALSE(tree.root().empty());
+  const auto& root = tree.root();
   write(root / "lib/low/a.hpp", "#pragma once\n");
   write(root / "lib/new/x.cpp", "#include \"lib/low/a.hpp\"\n");
   std::vector<std::string> errors;
@@ -85,7 +104,6 @@ TEST(Layering, AFileOutsideEveryRowIsReported) {
   const auto knots = find_knots(table, root, checked);
   ASSERT_EQ(knots.size(), 1u);
   EXPECT_NE(knots[0].find("lib/new/x.cpp: in no folder"), std::string::npos) << knots[0];
-  fs::remove_all(root);
 }
 
 TEST(Layering, WildcardsAndCyclesInTheTable) {

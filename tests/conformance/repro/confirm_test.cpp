@@ -11,6 +11,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "tests/conformance/run_support.hpp"
+
 namespace tfc::conformance {
 namespace {
 
@@ -85,16 +87,11 @@ report::Finding finding(const std::string& rule, std::vector<report::ReproStep> 
 class ConfirmTest : public ::testing::Test {
 protected:
   void SetUp() override {
-    std::string pattern = (fs::temp_directory_path() / "tfc-confirm-XXXXXX").string();
-    ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
-    m_dir = pattern;
+    ASSERT_FALSE(m_scratch.path().empty()) << "no scratch directory";
+    m_dir = m_scratch.path();
     write_text(m_dir / "cli" / "terraform", kFakeCli);
     fs::permissions(m_dir / "cli" / "terraform", fs::perms::owner_all);
     write_text(m_dir / "cli" / "version.txt", "Terraform v1.11.4\non linux_amd64\n");
-  }
-  void TearDown() override {
-    std::error_code ec;
-    fs::remove_all(m_dir, ec);
   }
 
   /// What `<step> <command>` prints and exits with.
@@ -107,6 +104,7 @@ protected:
   /// Every call the CLI got, one per line.
   std::string calls() const { return read_text(m_dir / "cli" / "calls.log"); }
 
+  testing::Scratch m_scratch;  // removed with the fixture
   fs::path m_dir;
 };
 

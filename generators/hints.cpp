@@ -65,14 +65,23 @@ Expected<AttributeHint> parse_attribute_hint(const json& doc, const std::string&
       auto pattern = parse_pattern(v.get<std::string>());
       if (!pattern) return at(file, p, pattern.error().message);
       hint.pattern = std::move(*pattern);
+    } else if (key == "reference") {
+      // "TYPE.ATTRIBUTE": the resource type and its top-level attribute.
+      const std::string text = v.is_string() ? v.get<std::string>() : std::string();
+      const auto dot = text.find('.');
+      if (dot == std::string::npos || dot == 0 || dot + 1 == text.size() ||
+          text.find('.', dot + 1) != std::string::npos)
+        return at(file, p, "expected \"TYPE.ATTRIBUTE\" (a resource type and one of its attributes)");
+      hint.reference = ReferenceHint{text.substr(0, dot), text.substr(dot + 1)};
     } else if (key == "omit" || key == "always" || key == "known") {
       TFC_TRY(b, bool_field(v, file, p));
       (key == "omit" ? hint.omit : key == "always" ? hint.always : hint.known) = b;
     } else {
-      return at(file, p, "unknown hint (expected value, values, range, integer, pattern, omit, always or known)");
+      return at(file, p,
+                "unknown hint (expected value, values, range, integer, pattern, omit, always, known or reference)");
     }
   }
-  if (hint.omit && (hint.always || hint.shapes_values()))
+  if (hint.omit && (hint.always || hint.shapes_values() || hint.reference))
     return at(file, path, "omit cannot be combined with other hints");
   if (hint.value && !hint.values.empty()) return at(file, path, "give either value or values, not both");
   if (hint.integer && hint.range_min) {
@@ -138,8 +147,14 @@ Expected<Hints> parse_resource(const json& doc, const std::string& file, const s
         TFC_TRY(group, parse_group(v[i], file, p + "[" + std::to_string(i) + "]"));
         hints.groups.push_back(std::move(group));
       }
+    } else if (key == "upstream") {
+      if (!v.is_object()) return at(file, p, "expected an object keyed by resource type");
+      for (const auto& [type, h] : v.items()) {
+        TFC_TRY(up, parse_resource(h, file, type, p + "." + type));
+        hints.upstream.emplace(type, std::move(up));
+      }
     } else {
-      return at(file, p, "unknown key (expected attributes, examples or groups)");
+      return at(file, p, "unknown key (expected attributes, examples, groups or upstream)");
     }
   }
   return hints;
@@ -190,7 +205,9 @@ Expected<void> check_attribute(const Hints& hints, const std::string& path, cons
                                const schema::Attribute& a) {
   const std::string prefix = hints.file + ": resource " + hints.resource + ": attribute " + path;
   const bool computed_only = a.computed && !a.optional && !a.required;
-  if (computed_only && (hint.always || hint.shapes_values())) {
+  if (hint.reference && path.find('.') != std::string::npos)
+    return Error{prefix + ": reference: only a top-level attribute takes its value from another resource"};
+  if (computed_only && (hint.always || hint.shapes_values() || hint.reference)) {
     return Error{prefix + ": computed-only attribute cannot be configured"};
   }
   if (a.required && hint.omit) return Error{prefix + ": required attribute cannot be omitted"};
@@ -241,6 +258,12 @@ std::optional<AttributeGroup::Kind> group_kind_from_string(std::string_view word
 const AttributeHint* Hints::find(std::string_view path) const {
   auto it = attributes.find(path);
   return it == attributes.end() ? nullptr : &it->second;
+}
+
+const Hints& Hints::upstream_hints(std::string_view type) const {
+  static const Hints kNone;
+  auto it = upstream.find(type);
+  return it == upstream.end() ? kNone : it->second;
 }
 
 const Hints& HintsFile::for_resource(std::string_view resource_type) const {
@@ -318,11 +341,11 @@ json hints_to_json(const Hints& hints) {
   json out = json::object();
   json attributes = json::object();
   for (const auto& [path, h] : hints.attributes) {
-    if (h.omit && !h.known) {
+    if (h.omit && !h.known && !h.reference) {
       attributes[path] = "omit";
       continue;
     }
-    if (h.always && !h.shapes_values() && !h.known) {
+    if (h.always && !h.shapes_values() && !h.known && !h.reference) {
       attributes[path] = "always";
       continue;
     }
@@ -337,6 +360,7 @@ json hints_to_json(const Hints& hints) {
     if (h.always) a["always"] = true;
     if (h.omit) a["omit"] = true;
     if (h.known) a["known"] = true;
+    if (h.reference) a["reference"] = h.reference->type + "." + h.reference->attribute;
     attributes[path] = std::move(a);
   }
   if (!attributes.empty()) out["attributes"] = std::move(attributes);
@@ -345,6 +369,11 @@ json hints_to_json(const Hints& hints) {
     json groups = json::array();
     for (const auto& g : hints.groups) groups.push_back({{std::string(to_string(g.kind)), g.paths}});
     out["groups"] = std::move(groups);
+  }
+  if (!hints.upstream.empty()) {
+    json upstream = json::object();
+    for (const auto& [type, h] : hints.upstream) upstream[type] = hints_to_json(h);
+    out["upstream"] = std::move(upstream);
   }
   return out;
 }

@@ -18,6 +18,15 @@
 
 namespace tfc::gen {
 
+/// Where a top-level attribute's value comes from: an attribute another resource of the provider
+/// computes (`private_key_pem` of a `tls_private_key`). Under --apply the case creates that
+/// resource first and passes its value (docs/hints.md, "Resources wired together").
+struct ReferenceHint {
+  std::string type;       // a managed resource type of the same provider
+  std::string attribute;  // its top-level attribute
+  friend bool operator==(const ReferenceHint&, const ReferenceHint&) = default;
+};
+
 /// How one attribute (or, for omit/always only, one nested block type) is generated.
 struct AttributeHint {
   std::optional<nlohmann::json> value;   // always exactly this value (.tf.json expression form)
@@ -32,6 +41,7 @@ struct AttributeHint {
   /// Set in every generated configuration like `always`, but a shrunk failure may leave it out:
   /// how the learner tries members out (not part of the file format).
   bool present = false;
+  std::optional<ReferenceHint> reference;  // the value comes from another resource (top level only)
 
   /// True when the hint decides the values themselves (not only presence).
   bool shapes_values() const noexcept { return value || !values.empty() || range_min || integer || pattern; }
@@ -63,10 +73,15 @@ struct Hints {
   std::map<std::string, AttributeHint, std::less<>> attributes;
   std::vector<nlohmann::json> examples;  // resource bodies as in .tf.json
   std::vector<AttributeGroup> groups;    // cross-attribute rules, honoured in this order
+  /// The hints of the resource types the references above (and theirs) name, by type: how the
+  /// resources a case creates first are configured.
+  std::map<std::string, Hints, std::less<>> upstream;
 
   /// The hint at `path`, or nullptr.
   const AttributeHint* find(std::string_view path) const;
-  bool empty() const noexcept { return attributes.empty() && examples.empty() && groups.empty(); }
+  bool empty() const noexcept { return attributes.empty() && examples.empty() && groups.empty() && upstream.empty(); }
+  /// The hints of upstream type `type` (empty hints when there are none).
+  const Hints& upstream_hints(std::string_view type) const;
 };
 
 /// A whole hints file: resource type → hints, data source → hints.

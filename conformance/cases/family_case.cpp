@@ -56,19 +56,23 @@ std::size_t case_size(const ListCase& c) {
 }
 
 std::string describe_case(const std::string& type, const schema::Block& block, const EphemeralCase& c) {
-  return unknowns_of(c.config) + hcl_block_text("ephemeral", type, "test", block, c.config.known);
+  return describe_wiring(c.wiring) + unknowns_of(c.config) +
+         hcl_block_text("ephemeral", type, "test", block, c.config.known);
 }
 
 std::string describe_case(const std::string& type, const schema::Block& block, const ActionCase& c) {
-  return unknowns_of(c.config) + hcl_block_text("action", type, "test", block, c.config.known);
+  return describe_wiring(c.wiring) + unknowns_of(c.config) +
+         hcl_block_text("action", type, "test", block, c.config.known);
 }
 
-std::size_t case_size(const EphemeralCase& c) { return count_set_attributes(c.config.known); }
-std::size_t case_size(const ActionCase& c) { return count_set_attributes(c.config.known); }
+std::size_t case_size(const EphemeralCase& c) { return count_set_attributes(c.config.known) + wiring_size(c.wiring); }
+std::size_t case_size(const ActionCase& c) { return count_set_attributes(c.config.known) + wiring_size(c.wiring); }
 
 Expected<CaseGenerator<EphemeralCase>> ephemeral_generator(const GeneratorSource& source) {
-  return CaseGenerator<EphemeralCase>(
-      [&block = source.block](const gen::Hints& h, const CaseGenOptions& o) { return ephemeral_case_of(block, h, o); });
+  return CaseGenerator<EphemeralCase>([&block = source.block, &provider = source.provider, type = source.type](
+                                          const gen::Hints& h, const CaseGenOptions& o) {
+    return with_wiring(ephemeral_case_of(block, h, o), provider, type, block, h, o);
+  });
 }
 
 Expected<CaseGenerator<ListCase>> list_generator(const GeneratorSource& source) {
@@ -81,8 +85,10 @@ Expected<CaseGenerator<ListCase>> list_generator(const GeneratorSource& source) 
 }
 
 Expected<CaseGenerator<ActionCase>> action_generator(const GeneratorSource& source) {
-  return CaseGenerator<ActionCase>(
-      [&block = source.block](const gen::Hints& h, const CaseGenOptions& o) { return action_case_of(block, h, o); });
+  return CaseGenerator<ActionCase>([&block = source.block, &provider = source.provider, type = source.type](
+                                       const gen::Hints& h, const CaseGenOptions& o) {
+    return with_wiring(action_case_of(block, h, o), provider, type, block, h, o);
+  });
 }
 
 }  // namespace tfc::conformance

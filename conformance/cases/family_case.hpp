@@ -17,10 +17,12 @@ namespace tfc::conformance {
 
 struct EphemeralCase {
   ConfigPair config;
+  Wiring wiring;  // with --apply: resources created first (wiring.hpp)
 };
 
 struct ActionCase {
   ConfigPair config;
+  Wiring wiring;  // with --apply: resources created first (wiring.hpp)
 };
 
 /// A list request and, when the list resource has a managed resource of the same name, the

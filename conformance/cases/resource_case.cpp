@@ -99,8 +99,8 @@ rc::Gen<DataCase> data_case_of(const schema::Block& block, const gen::Hints& hin
 }
 
 std::string describe_case(const std::string& type, const schema::Block& block, const LifecycleCase& c) {
-  std::string out =
-      "# create\n" + unknown_note(c.create) + hcl_block_text("resource", type, "test", block, c.create.known);
+  std::string out = describe_wiring(c.wiring) + "# create\n" + unknown_note(c.create) +
+                    hcl_block_text("resource", type, "test", block, c.create.known);
   for (const auto& s : c.steps) {
     out += "# then " + std::string(to_string(s.kind));
     if (s.kind != StepKind::Update) {
@@ -121,20 +121,23 @@ std::string describe_case(const std::string& type, const schema::Block& block, c
 }
 
 std::string describe_case(const std::string& type, const schema::Block& block, const DataCase& c) {
-  return unknown_note(c.config) + hcl_block_text("data", type, "test", block, c.config.known);
+  return describe_wiring(c.wiring) + unknown_note(c.config) +
+         hcl_block_text("data", type, "test", block, c.config.known);
 }
 
 std::size_t case_size(const LifecycleCase& c) {
-  std::size_t n = pair_size(c.create);
+  std::size_t n = pair_size(c.create) + wiring_size(c.wiring);
   for (const auto& s : c.steps) n += s.kind == StepKind::Update ? pair_size(s.config) : 0;
   return n;
 }
 std::size_t case_size(const PlanOnlyCase& c) { return pair_size(c.config) + (c.update ? pair_size(*c.update) : 0); }
-std::size_t case_size(const DataCase& c) { return pair_size(c.config); }
+std::size_t case_size(const DataCase& c) { return pair_size(c.config) + wiring_size(c.wiring); }
 
 Expected<CaseGenerator<LifecycleCase>> lifecycle_generator(const GeneratorSource& source) {
-  return CaseGenerator<LifecycleCase>(
-      [&block = source.block](const gen::Hints& h, const CaseGenOptions& o) { return lifecycle_case_of(block, h, o); });
+  return CaseGenerator<LifecycleCase>([&block = source.block, &provider = source.provider, type = source.type](
+                                          const gen::Hints& h, const CaseGenOptions& o) {
+    return with_wiring(lifecycle_case_of(block, h, o), provider, type, block, h, o);
+  });
 }
 
 Expected<CaseGenerator<PlanOnlyCase>> plan_only_generator(const GeneratorSource& source) {
@@ -143,8 +146,10 @@ Expected<CaseGenerator<PlanOnlyCase>> plan_only_generator(const GeneratorSource&
 }
 
 Expected<CaseGenerator<DataCase>> data_generator(const GeneratorSource& source) {
-  return CaseGenerator<DataCase>(
-      [&block = source.block](const gen::Hints& h, const CaseGenOptions& o) { return data_case_of(block, h, o); });
+  return CaseGenerator<DataCase>([&block = source.block, &provider = source.provider, type = source.type](
+                                     const gen::Hints& h, const CaseGenOptions& o) {
+    return with_wiring(data_case_of(block, h, o), provider, type, block, h, o);
+  });
 }
 
 }  // namespace tfc::conformance

@@ -14,6 +14,7 @@
 #include <rapidcheck.h>
 
 #include "conformance/cases/case_generator.hpp"
+#include "conformance/cases/wiring.hpp"
 #include "generators/config_gen.hpp"
 #include "generators/hints.hpp"
 #include "generators/unknown_injection.hpp"
@@ -41,6 +42,7 @@ struct Step {
 struct LifecycleCase {
   ConfigPair create;
   std::vector<Step> steps;
+  Wiring wiring;  // resources created first whose values fill every configuration's wired attributes
 };
 
 /// Without --apply: plans `config` from nothing; then, from that plan's state with its unknown
@@ -55,13 +57,31 @@ struct PlanOnlyCase {
 /// A data source read.
 struct DataCase {
   ConfigPair config;
+  Wiring wiring;  // with --apply: resources created first, their values read into the configuration
 };
 
 struct CaseGenOptions {
   gen::UnknownOptions unknowns;
   std::size_t max_steps = 4;
   gen::ValueProfile values = gen::ValueProfile::realistic;
+  /// Cases may create resources of other types first (wiring.hpp): only with --apply.
+  bool wiring = false;
 };
+
+/// `cases` with a wiring for every case, when `options` allow it and the provider has
+/// producers for the type's inputs; `cases` itself otherwise (so a type without producers
+/// draws exactly the cases it drew before wiring existed).
+template <class Case>
+rc::Gen<Case> with_wiring(rc::Gen<Case> cases, const schema::ProviderSchema& provider, const std::string& type,
+                          const schema::Block& block, const gen::Hints& hints, const CaseGenOptions& options) {
+  if (!options.wiring || !has_upstream(provider, type, block, hints)) return cases;
+  return rc::gen::apply(
+      [](Case c, Wiring w) {
+        c.wiring = std::move(w);
+        return c;
+      },
+      std::move(cases), wiring_of(provider, type, block, hints, options.values));
+}
 
 rc::Gen<ConfigPair> config_pair_of(const schema::Block& block, const gen::Hints& hints, const CaseGenOptions& options);
 rc::Gen<LifecycleCase> lifecycle_case_of(const schema::Block& block, const gen::Hints& hints,

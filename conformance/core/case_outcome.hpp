@@ -66,6 +66,23 @@ struct Refusal {
   protocol::Diagnostics diagnostics;
 };
 
+/// What a resource created first (an upstream resource, cases/wiring.hpp) taught: the
+/// configurations of its type the provider refused or accepted. The block is the session
+/// schema's, which outlives the suite.
+struct UpstreamLesson {
+  std::string type;
+  const schema::Block* block = nullptr;
+  cty::Value config;
+  std::optional<protocol::Diagnostics> refused;  // absent: accepted (created)
+};
+
+/// An object of another type a case could not destroy (its process was lost).
+struct Leftover {
+  std::string type;
+  cty::Value state;
+  std::string private_data;
+};
+
 struct CaseOutcome {
   std::vector<CaseFinding> findings;
   /// Refusals while the case's first configuration was validated and planned (or, for a data
@@ -87,6 +104,10 @@ struct CaseOutcome {
   /// with the next process.
   std::optional<cty::Value> leftover_state;
   std::string leftover_private;
+  /// Upstream resources the case could not destroy, in the order to destroy them.
+  std::vector<Leftover> upstream_leftovers;
+  /// What the case's upstream resources taught about their own types, in order.
+  std::vector<UpstreamLesson> upstream_lessons;
   /// Wall time spent in each scenario.
   std::map<std::string, std::chrono::nanoseconds> scenario_time;
   /// The provider's log length when each answer was judged (with a log mark; see

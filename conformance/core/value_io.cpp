@@ -242,4 +242,15 @@ bool path_is_sensitive(const schema::Block& block, const cty::Path& path) {
 
 std::size_t count_set_attributes(const cty::Value& config) { return count_leaves(config); }
 
+cty::Value with_attribute(const cty::Value& object, const std::string& name, const cty::Value& value) {
+  if (object.type().kind() != cty::Kind::Object || object.is_null() || !object.is_known()) return object;
+  const int at = object.type().attribute_index(name);
+  if (at < 0) return object;
+  const cty::Type& wanted = object.type().attributes()[static_cast<std::size_t>(at)].type;
+  if (!(value.type() == wanted)) return object;
+  std::vector<cty::Value> values = object.attribute_values();
+  values[static_cast<std::size_t>(at)] = value;
+  return cty::Value::object(object.type(), std::move(values));
+}
+
 }  // namespace tfc::conformance

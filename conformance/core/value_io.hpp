@@ -51,4 +51,8 @@ bool path_is_sensitive(const schema::Block& block, const cty::Path& path);
 /// collections and absent blocks count nothing).
 std::size_t count_set_attributes(const cty::Value& config);
 
+/// `object` with attribute `name` set to `value` (the object unchanged when it has no such
+/// attribute or the types differ).
+cty::Value with_attribute(const cty::Value& object, const std::string& name, const cty::Value& value);
+
 }  // namespace tfc::conformance

@@ -10,6 +10,7 @@
 
 #include "conformance/core/client_capabilities.hpp"
 #include "conformance/play/family_driver.hpp"
+#include "conformance/play/upstream_play.hpp"
 #include "oracle/action_rules.hpp"
 #include "oracle/deferral_rules.hpp"
 
@@ -110,24 +111,31 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   rec.set_profile(options.check.profile);
   rec.set_log_mark(options.log_mark);
   FamilyDriver d(client, type, schema.block, rec);
+  std::optional<UpstreamObjects> upstream;
+  create_upstream(upstream, client, options.provider, options.apply, c.wiring, out);
+  const ConfigPair config = upstream ? upstream->wired(c.config) : c.config;
   rec.scenario("validate");
-  const bool validated = d.validate_pair(c.config, Rpc::ValidateActionConfig, [&](const protocol::DynamicValue& dv) {
+  const bool validated = d.validate_pair(config, Rpc::ValidateActionConfig, [&](const protocol::DynamicValue& dv) {
     return client.validate_action_config({type, dv});
   });
   if (validated) {
     rec.scenario("plan");
-    const bool unknowns = !c.config.with_unknowns.injected.empty();
-    const cty::Value& first = unknowns ? c.config.with_unknowns.value : c.config.known;
+    const bool unknowns = !config.with_unknowns.injected.empty();
+    const cty::Value& first = unknowns ? config.with_unknowns.value : config.known;
     if (plan(d, first, false, unknowns ? StepName("plan (unknowns)") : StepName("plan")) &&
-        plan(d, c.config.known, true, "plan (deferral allowed)")) {
+        plan(d, config.known, true, "plan (deferral allowed)")) {
       out.planned = true;
       rec.reached(CoverageStep::Planned);
       if (options.apply && !out.has_error_finding()) {
         rec.scenario("invoke");
-        if (invoke(d, c.config.known)) rec.reached(CoverageStep::Invoked);
+        if (invoke(d, config.known)) rec.reached(CoverageStep::Invoked);
         out.applied = true;
       }
     }
+  }
+  if (upstream) {
+    upstream->destroy();
+    upstream->unwire_refusals(c.config.known);
   }
   rec.finish();
   return out;

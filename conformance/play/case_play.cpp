@@ -4,6 +4,7 @@
 #include "conformance/cases/import_id_format.hpp"
 #include "conformance/core/value_io.hpp"
 #include "conformance/play/resource_driver.hpp"
+#include "conformance/play/upstream_play.hpp"
 #include "generators/invented_values.hpp"
 #include "oracle/identity_rules.hpp"
 #include "oracle/plan_final.hpp"
@@ -359,8 +360,11 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   rec.set_profile(options.check.profile);
   rec.set_log_mark(options.log_mark);
   ResourceDriver d(client, type, schema, rec, options.check, identity_schema_of(options, type));
-  auto live = create(d, c.create, options.learn_only);
-  cty::Value config = c.create.known;
+  std::optional<UpstreamObjects> upstream;
+  create_upstream(upstream, client, options.provider, options.apply, c.wiring, out);
+  auto wired = [&upstream](const ConfigPair& pair) { return upstream ? upstream->wired(pair) : pair; };
+  auto live = create(d, wired(c.create), options.learn_only);
+  cty::Value config = wired(c.create).known;
   if (live && !failed(d) && can_move(options)) move(d, *live, config, options.provider_address);
   std::optional<cty::Value> upgraded;  // the state last upgraded in this case
   for (std::size_t i = 0; i < c.steps.size(); ++i) {
@@ -385,8 +389,9 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
         break;
       case StepKind::Update: {
         bool took = false;
-        live = update(d, *live, step.config, took);
-        if (took) config = step.config.known;
+        const ConfigPair next = wired(step.config);
+        live = update(d, *live, next, took);
+        if (took) config = next.known;
         break;
       }
     }
@@ -404,6 +409,10 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
     // A partial object from a failed apply: destroy it now, judged like any destroy.
     LiveObject partial{*out.leftover_state, out.leftover_private};
     if (destroy(d, partial, "destroy")) out.leftover_state.reset();
+  }
+  if (upstream) {
+    upstream->destroy();
+    upstream->unwire_refusals(c.create.known);
   }
   rec.finish();
   return out;
@@ -457,19 +466,23 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   rec.set_profile(options.check.profile);
   rec.set_log_mark(options.log_mark);
   ResourceDriver d(client, type, schema, rec, options.check, identity_schema_of(options, type));
+  std::optional<UpstreamObjects> upstream;
+  create_upstream(upstream, client, options.provider, options.apply, c.wiring, out);
+  const ConfigPair config = upstream ? upstream->wired(c.config) : c.config;
   rec.scenario("validate");
   rec.set_learning(true);
-  if (!c.config.with_unknowns.injected.empty() &&
-      !d.validate_data(c.config.with_unknowns.value, "validate (unknowns)")) {
-    rec.finish();
-    return out;
-  }
-  if (d.validate_data(c.config.known, "validate")) {
-    out.planned = true;
-    rec.scenario("read");
-    if (d.read_data(c.config.known, "read")) out.applied = true;
+  if (config.with_unknowns.injected.empty() || d.validate_data(config.with_unknowns.value, "validate (unknowns)")) {
+    if (d.validate_data(config.known, "validate")) {
+      out.planned = true;
+      rec.scenario("read");
+      if (d.read_data(config.known, "read")) out.applied = true;
+    }
   }
   rec.set_learning(false);
+  if (upstream) {
+    upstream->destroy();
+    upstream->unwire_refusals(c.config.known);
+  }
   rec.finish();
   return out;
 }

@@ -8,6 +8,7 @@
 
 #include "conformance/core/client_capabilities.hpp"
 #include "conformance/play/family_driver.hpp"
+#include "conformance/play/upstream_play.hpp"
 #include "oracle/deferral_rules.hpp"
 #include "oracle/ephemeral_rules.hpp"
 
@@ -141,16 +142,19 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   rec.set_profile(options.check.profile);
   rec.set_log_mark(options.log_mark);
   FamilyDriver d(client, type, schema.block, rec);
+  std::optional<UpstreamObjects> upstream;
+  create_upstream(upstream, client, options.provider, options.apply, c.wiring, out);
+  const ConfigPair config = upstream ? upstream->wired(c.config) : c.config;
   rec.scenario("validate");
   const bool validated =
-      d.validate_pair(c.config, Rpc::ValidateEphemeralResourceConfig, [&](const protocol::DynamicValue& dv) {
+      d.validate_pair(config, Rpc::ValidateEphemeralResourceConfig, [&](const protocol::DynamicValue& dv) {
         return client.validate_ephemeral_resource_config({type, dv});
       });
   if (validated) {
     out.planned = true;
     if (options.apply) {
       rec.scenario("open");
-      if (auto lease = open(d, c.config.known)) {
+      if (auto lease = open(d, config.known)) {
         out.applied = true;
         rec.reached(CoverageStep::Opened);
         if (lease->renew_at && !out.has_error_finding()) {
@@ -162,6 +166,10 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
         close(d, *lease, "close again", false);
       }
     }
+  }
+  if (upstream) {
+    upstream->destroy();
+    upstream->unwire_refusals(c.config.known);
   }
   rec.finish();
   return out;

@@ -3,6 +3,7 @@
 
 #include "conformance/core/hcl_text.hpp"
 #include "conformance/core/step_names.hpp"
+#include "conformance/core/value_io.hpp"
 #include "oracle/rule_id.hpp"
 #include "reports/fingerprint.hpp"
 
@@ -43,13 +44,39 @@ struct Rendered {
   bool expressible = true;
 };
 
-Rendered render_config(const std::string& kind, const std::string& type, const schema::Block& block,
-                       const ConfigPair& config, const std::string& step_folder, const std::string& extra) {
-  Rendered out;
-  std::string data_resources;
-  std::size_t n = 0;
+// A wired attribute (cases/wiring.hpp) is written as a reference to the upstream resource that
+// fed it: its known value is this marker followed by the reference, its planned value unknown.
+constexpr std::string_view kWireMarker = "\x01tfconform-reference:";
+
+/// `value` with each of `wires` marked at its attribute (unknown in `planned`, the marker with
+/// the reference in `known`).
+void mark_wires(cty::Value& planned, cty::Value& known, const Wiring& wiring, const std::vector<const Wire*>& wires) {
+  for (const Wire* w : wires) {
+    const cty::Value* at = known.attribute(w->attribute);
+    if (at == nullptr || at->is_null() || at->type().kind() != cty::Kind::String) continue;
+    const std::string ref = upstream_reference(wiring, w->from, w->from_attribute);
+    known = with_attribute(known, w->attribute, cty::Value::string(std::string(kWireMarker) + ref));
+    planned = with_attribute(planned, w->attribute, cty::Value::unknown(cty::Type::string()));
+  }
+}
+
+/// The configuration the unknown writer walks: `config` with its wired attributes marked.
+ConfigPair marked(const ConfigPair& config, const Wiring* wiring) {
+  if (wiring == nullptr || wiring->empty()) return config;
+  ConfigPair out = config;
+  if (out.with_unknowns.injected.empty()) out.with_unknowns.value = out.known;
+  mark_wires(out.with_unknowns.value, out.known, *wiring, wiring->wires_into(kCaseItself));
+  if (!raw_equals(out.with_unknowns.value, out.known) && out.with_unknowns.injected.empty())
+    out.with_unknowns.injected.push_back(cty::Path());  // a marker: the writer now walks the unknowns
+  return out;
+}
+
+UnknownWriter writer_for(std::string& data_resources, std::size_t& n, const std::string& step_folder) {
   UnknownWriter writer;
-  writer.expression = [&](const cty::Value* known) {
+  writer.expression = [&data_resources, &n, step_folder](const cty::Value* known) {
+    if (known != nullptr && known->is_known() && !known->is_null() && known->type().kind() == cty::Kind::String &&
+        known->as_string().starts_with(kWireMarker))
+      return known->as_string().substr(kWireMarker.size());
     const std::string name = step_folder + "_unknown_" + std::to_string(++n);
     // Wrapped in an object so that a null value is unknown too (terraform_data passes a null
     // input through as a known null output).
@@ -57,12 +84,42 @@ Rendered render_config(const std::string& kind, const std::string& type, const s
     data_resources += "resource \"terraform_data\" \"" + name + "\" {\n  input = { v = " + input + " }\n}\n\n";
     return "terraform_data." + name + ".output.v";
   };
+  return writer;
+}
+
+/// The upstream resources the case creates first, their own wired attributes as references.
+std::string upstream_text(const Wiring* wiring, bool& expressible) {
+  if (wiring == nullptr) return "";
+  std::string out;
+  std::string unused;
+  std::size_t none = 0;
+  for (std::size_t i : wiring->needed()) {
+    const Upstream& u = wiring->upstream[i];
+    if (!u.block) continue;
+    cty::Value planned = u.config;
+    cty::Value known = u.config;
+    mark_wires(planned, known, *wiring, wiring->wires_into(i));
+    UnknownWriter writer = writer_for(unused, none, "upstream");
+    out += hcl_block_text_with("resource", u.type, upstream_name(i), *u.block, planned, known, writer) + "\n";
+    expressible = expressible && !writer.whole_block_unknown;
+  }
+  return out;
+}
+
+Rendered render_config(const std::string& kind, const std::string& type, const schema::Block& block,
+                       const ConfigPair& plain, const std::string& step_folder, const std::string& extra,
+                       const Wiring* wiring = nullptr) {
+  Rendered out;
+  std::string data_resources;
+  std::size_t n = 0;
+  const ConfigPair config = marked(plain, wiring);
+  UnknownWriter writer = writer_for(data_resources, n, step_folder);
   const cty::Value& planned = config.with_unknowns.injected.empty() ? config.known : config.with_unknowns.value;
   const std::string body = hcl_block_text_with(kind, type, "this", block, planned, config.known, writer);
-  out.text = data_resources + body + extra;
+  out.text = upstream_text(wiring, out.expressible) + data_resources + body + extra;
   if (n > 0)
     out.unknown_note = " with " + std::to_string(n) + (n == 1 ? " value" : " values") + " unknown at plan time";
-  out.expressible = !writer.whole_block_unknown;
+  out.expressible = out.expressible && !writer.whole_block_unknown;
   return out;
 }
 
@@ -128,7 +185,8 @@ struct LifecycleRepro {
   const ReproContext& ctx;
   const std::string& import_output;  // the id output an import step reads; empty without one
   report::Reproduction& r;
-  std::string current;  // the configuration in force (after the last apply)
+  std::string current;             // the configuration in force (after the last apply)
+  const Wiring* wiring = nullptr;  // the resources the case creates first
 
   report::ReproStep* add(std::string purpose, const std::vector<std::string>& args, const std::string& config) {
     r.steps.push_back(make_step(r.steps.size() + 1, std::move(purpose), args, config));
@@ -137,7 +195,7 @@ struct LifecycleRepro {
   /// An apply of `config`; nothing when the configuration cannot be written.
   report::ReproStep* apply(const ConfigPair& config, const std::string& what) {
     const std::string folder = "step" + std::to_string(r.steps.size() + 1);
-    Rendered rendered = render_config("resource", type, block, config, folder, import_output);
+    Rendered rendered = render_config("resource", type, block, config, folder, import_output, wiring);
     if (!rendered.expressible) return nullptr;
     current = header(ctx) + rendered.text;
     return add(what + rendered.unknown_note, kApply, current);
@@ -219,7 +277,7 @@ report::Reproduction make_reproduction(const std::string& type, const schema::Bl
   const bool has_import = failing_is_step && c.steps[last].kind == StepKind::Import;
   const std::string import_output =
       has_import ? "\noutput \"tfconform_import_id\" {\n  value = " + type + ".this.id\n}\n" : "";
-  LifecycleRepro play{type, block, ctx, import_output, r, {}};
+  LifecycleRepro play{type, block, ctx, import_output, r, {}, &c.wiring};
   report::ReproStep* failing = play.apply(c.create, "create " + type);
   if (failing != nullptr && !play.replay_before(c, last)) failing = nullptr;
   if (failing != nullptr && failing_is_step) {
@@ -274,7 +332,7 @@ report::Reproduction make_reproduction(const std::string& type, const schema::Bl
     r.not_expressible = why;
     return r;
   }
-  Rendered rendered = render_config("data", type, block, c.config, "step1", "");
+  Rendered rendered = render_config("data", type, block, c.config, "step1", "", &c.wiring);
   if (!rendered.expressible) {
     r.not_expressible = kWholeBlockUnknown;
     return r;

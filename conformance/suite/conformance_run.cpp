@@ -339,6 +339,8 @@ Expected<RunResult> run_conformance(const RunSettings& given, report::ProgressLi
 
   SuiteSettings suite_settings = settings.suite;
   suite_settings.apply = settings.apply;
+  // Resources created first exist only with --apply (cases/wiring.hpp).
+  suite_settings.generation.wiring = settings.apply;
   suite_settings.address = run.provider.address;
   // A worker with no type left lends its session to the suites still playing (their next
   // cases run ahead on it: suite_rounds.hpp).

@@ -46,6 +46,12 @@ void learn(CaseKind kind, gen::learning::RefusalLearner& learner, const CaseOutc
     const bool accepted = kind_info(kind).data_source ? o.applied : o.planned;
     if (accepted) learner.accepted((c.*LearnsFrom<Case>::member).known);
     for (const auto& r : o.refusals) learner.refused(r.config, r.diagnostics);
+    for (const auto& l : o.upstream_lessons) {
+      if (l.refused)
+        learner.upstream_refused(l.type, l.config, *l.refused);
+      else
+        learner.upstream_accepted(l.type, l.config);
+    }
   }
 }
 

@@ -9,6 +9,7 @@
 #include "conformance/suite/suite_replay.hpp"
 #include "conformance/suite/suite_rounds.hpp"
 #include "conformance/suite/suite_tally.hpp"
+#include "generators/producers.hpp"
 
 namespace tfc::conformance {
 
@@ -68,6 +69,12 @@ report::Suite run_kind(const SuiteContext& ctx, const SuiteInputs& in) {
   auto make = Generator(GeneratorSource{ctx.host.schema(), ctx.type, ctx.schema.block});
   if (!make) return harness_suite(ctx.kind, ctx.type, make.error().message);
   gen::learning::RefusalLearner learner(ctx.schema.block, in.hints, kind_info(ctx.kind).data_source);
+  // The resources its cases may create first learn their own configurations (wiring.hpp).
+  if (ctx.settings.generation.wiring) {
+    const auto& provider = ctx.host.schema();
+    for (const auto& up : gen::upstream_types(provider, ctx.type, ctx.schema.block, in.hints))
+      learner.add_upstream(up, provider.resource_schemas.at(up).block);
+  }
   LearningGenerator<Case> gen(std::move(*make), ctx.settings.generation, learner);
   SuiteTally tally;
   FindingBook book;

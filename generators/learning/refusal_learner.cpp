@@ -349,6 +349,11 @@ void RefusalLearner::rebuild() {
   }
   for (const auto& [g, fact] : m_groups) merged.groups.push_back(g);
   for (const auto& path : m_known) merged.attributes[path].known = true;
+  std::size_t upstream_versions = 0;
+  for (const auto& [type, learner] : m_upstream) {
+    merged.upstream[type] = learner->hints();
+    upstream_versions += learner->version();
+  }
   // The first case sets every member it may: one refusal then names all the rules a provider
   // checks at once (validation reports every error), not only those of a random subset.
   // Unknowns hide values from validation: the first case is wholly known.
@@ -375,9 +380,33 @@ void RefusalLearner::rebuild() {
   };
   const bool changed = merged.attributes.size() != m_merged.attributes.size() || merged.examples != m_merged.examples ||
                        merged.groups != m_merged.groups || present_paths(merged) != present_paths(m_merged) ||
-                       hints_to_json(merged) != hints_to_json(m_merged);
+                       hints_to_json(merged) != hints_to_json(m_merged) || upstream_versions != m_upstream_versions;
+  m_upstream_versions = upstream_versions;
   m_merged = std::move(merged);
   if (changed) ++m_version;
+}
+
+void RefusalLearner::add_upstream(const std::string& type, const schema::Block& block) {
+  if (m_upstream.count(type) != 0) return;
+  m_upstream.emplace(type, std::make_unique<RefusalLearner>(block, m_user.upstream_hints(type)));
+  rebuild();
+}
+
+void RefusalLearner::upstream_refused(const std::string& type, const cty::Value& config,
+                                      const protocol::Diagnostics& diagnostics) {
+  auto it = m_upstream.find(type);
+  if (it == m_upstream.end()) return;
+  it->second->begin_case();
+  it->second->refused(config, diagnostics);
+  rebuild();
+}
+
+void RefusalLearner::upstream_accepted(const std::string& type, const cty::Value& config) {
+  auto it = m_upstream.find(type);
+  if (it == m_upstream.end()) return;
+  it->second->begin_case();
+  it->second->accepted(config);
+  rebuild();
 }
 
 std::vector<LearnedFact> RefusalLearner::facts() const {
@@ -401,6 +430,13 @@ std::vector<LearnedFact> RefusalLearner::facts() const {
                        " kept as examples to mutate",
                    "", 0});
   }
+  // What the resources created first taught about their own types.
+  for (const auto& [type, learner] : m_upstream) {
+    for (auto f : learner->facts()) {
+      f.attribute = "(created first) " + type + "." + f.attribute;
+      out.push_back(std::move(f));
+    }
+  }
   return out;
 }
 
@@ -419,6 +455,10 @@ Hints RefusalLearner::steady_hints() const {
   for (const auto& e : m_examples) out.examples.push_back(e);
   for (const auto& [g, fact] : m_groups) out.groups.push_back(g);
   for (const auto& path : m_known) out.attributes[path].known = true;
+  for (const auto& [type, learner] : m_upstream) {
+    Hints up = learner->steady_hints();
+    if (!up.empty()) out.upstream[type] = std::move(up);
+  }
   return out;
 }
 

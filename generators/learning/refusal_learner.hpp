@@ -25,6 +25,7 @@
 
 #include <cstddef>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -69,6 +70,14 @@ public:
   void refused(const cty::Value& config, const protocol::Diagnostics& diagnostics);
   /// The provider accepted `config` (validated and planned, or read for a data source).
   void accepted(const cty::Value& config);
+
+  /// The resource type `type` (of `block`) is created first by some cases (an upstream
+  /// resource, conformance/cases/wiring.hpp): a learner of its own learns its configurations,
+  /// and its hints become `hints().upstream[type]` (the user's upstream hints win there too).
+  void add_upstream(const std::string& type, const schema::Block& block);
+  /// An upstream resource of `type` was refused (validation or plan) or accepted (created).
+  void upstream_refused(const std::string& type, const cty::Value& config, const protocol::Diagnostics& diagnostics);
+  void upstream_accepted(const std::string& type, const cty::Value& config);
 
   /// What is learned now, per attribute path (sorted) and then per group.
   std::vector<LearnedFact> facts() const;
@@ -143,6 +152,8 @@ private:
   std::size_t m_unattributed = 0;
   std::optional<std::string> m_probe;     // the path being probed, if any
   std::vector<std::string> m_blamed_now;  // paths blamed by the answer being read
+  std::map<std::string, std::unique_ptr<RefusalLearner>, std::less<>> m_upstream;
+  std::size_t m_upstream_versions = 0;  // the sum of their versions when the hints were merged
 };
 
 }  // namespace tfc::gen::learning

@@ -54,7 +54,8 @@ std::vector<Producer> producers_of(const schema::ProviderSchema& provider, const
     if (hint != nullptr && hint->omit) continue;
     if (hint != nullptr && hint->reference) {
       auto it = provider.resource_schemas.find(hint->reference->type);
-      if (it == provider.resource_schemas.end() || it->second.block.find_attribute(hint->reference->attribute) == nullptr)
+      if (it == provider.resource_schemas.end() ||
+          it->second.block.find_attribute(hint->reference->attribute) == nullptr)
         continue;  // a reference to something this provider does not have: the generator's own values
       out.push_back({a.name, hint->reference->type, hint->reference->attribute});
       continue;

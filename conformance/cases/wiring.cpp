@@ -14,9 +14,8 @@ namespace {
 
 /// Always true when generated; shrinks to false (the upstream resource dropped).
 rc::Gen<bool> kept_flag() {
-  return rc::Gen<bool>([](const rc::Random&, int) {
-    return rc::shrinkable::just(true, rc::seq::just(rc::shrinkable::just(false)));
-  });
+  return rc::Gen<bool>(
+      [](const rc::Random&, int) { return rc::shrinkable::just(true, rc::seq::just(rc::shrinkable::just(false))); });
 }
 
 /// Wires into `to` (a block of the provider) from the producers already in `order`.
@@ -81,7 +80,9 @@ rc::Gen<Wiring> wiring_of(const schema::ProviderSchema& provider, const std::str
     auto kept_block = std::make_shared<const schema::Block>(up);
     const std::string name = order[i];
     gens.push_back(rc::gen::apply(
-        [name, kept_block](cty::Value config, bool kept) { return Upstream{name, std::move(config), kept, kept_block}; },
+        [name, kept_block](cty::Value config, bool kept) {
+          return Upstream{name, std::move(config), kept, kept_block};
+        },
         gen::config_of(*kept_block, up_hints, gen::config_options(values)), kept_flag()));
   }
   return rc::gen::map(gen::sequence(std::move(gens)), [shape](std::vector<Upstream> upstream) {
@@ -103,12 +104,25 @@ std::string describe_wiring(const Wiring& wiring) {
   std::string out = "# created first, destroyed after the case:\n";
   for (std::size_t i : need) {
     const Upstream& u = wiring.upstream[i];
-    std::string wired;
-    for (const Wire* w : wiring.wires_into(i))
-      wired += "#   " + w->attribute + " = " + upstream_reference(wiring, w->from, w->from_attribute) + "\n";
-    out += u.block ? hcl_block_text("resource", u.type, upstream_name(i), *u.block, u.config)
-                   : "resource \"" + u.type + "\" \"" + upstream_name(i) + "\" { ... }\n";
-    if (!wired.empty()) out += "# with\n" + wired;
+    if (!u.block) {
+      out += "resource \"" + u.type + "\" \"" + upstream_name(i) + "\" { ... }\n";
+      continue;
+    }
+    // Wired attributes are written as the references they are (unknown until created).
+    cty::Value planned = u.config;
+    std::vector<std::string> refs;
+    for (const Wire* w : wiring.wires_into(i)) {
+      const cty::Type* type = u.config.type().attribute_type(w->attribute);
+      if (type == nullptr) continue;
+      planned = with_attribute(planned, w->attribute, cty::Value::unknown(*type));
+      refs.push_back(upstream_reference(wiring, w->from, w->from_attribute));
+    }
+    std::size_t next = 0;
+    UnknownWriter writer;
+    writer.expression = [&refs, &next](const cty::Value*) {
+      return next < refs.size() ? refs[next++] : std::string("(known after apply)");
+    };
+    out += hcl_block_text_with("resource", u.type, upstream_name(i), *u.block, planned, u.config, writer);
   }
   std::string fed;
   for (const Wire* w : wiring.wires_into(kCaseItself))

@@ -14,8 +14,8 @@
 
 #include <rapidcheck.h>
 
-#include "generators/hints.hpp"
 #include "generators/arbitrary_value.hpp"
+#include "generators/hints.hpp"
 #include "proto/cty/value.hpp"
 #include "proto/schema/provider_schema.hpp"
 
@@ -24,8 +24,8 @@ namespace tfc::conformance {
 /// A resource the case creates before its own, and destroys after it.
 struct Upstream {
   std::string type;
-  cty::Value config;  // known; its wired attributes are filled when it is created
-  bool kept = true;   // false once shrinking dropped it: nothing is created, nothing fed
+  cty::Value config;                           // known; its wired attributes are filled when it is created
+  bool kept = true;                            // false once shrinking dropped it: nothing is created, nothing fed
   std::shared_ptr<const schema::Block> block;  // the type's schema block (text, reproductions)
 };
 

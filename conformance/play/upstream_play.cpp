@@ -56,7 +56,8 @@ void UpstreamObjects::create(std::size_t index) {
   auto planned = d.validate(config, "validate") ? d.plan(d.null_object(), "", config, "plan") : std::nullopt;
   rec.set_learning(false);
   // The lesson holds the generated configuration: what was wired in is another object's value.
-  for (const auto& r : scratch.refusals) m_out.upstream_lessons.push_back({up.type, &schema.block, up.config, r.diagnostics});
+  for (const auto& r : scratch.refusals)
+    m_out.upstream_lessons.push_back({up.type, &schema.block, up.config, r.diagnostics});
   if (scratch.provider_lost) {
     m_out.provider_lost = true;
     return;
@@ -97,7 +98,8 @@ void UpstreamObjects::unwire_refusals(const cty::Value& generated) const {
   if (wires.empty()) return;
   for (auto& r : m_out.refusals) {
     for (const Wire* w : wires) {
-      if (const cty::Value* v = generated.attribute(w->attribute)) r.config = with_attribute(r.config, w->attribute, *v);
+      if (const cty::Value* v = generated.attribute(w->attribute))
+        r.config = with_attribute(r.config, w->attribute, *v);
     }
   }
 }

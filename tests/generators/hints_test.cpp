@@ -87,7 +87,7 @@ TEST(Hints, ParseErrorsNameFileResourceAndPath) {
        "h.json: resources.r.attributes.a: expected \"omit\", \"always\" or an object, got \"sometimes\""},
       {R"({"resources": {"r": {"attributes": {"a": {"colour": 1}}}}})",
        "h.json: resources.r.attributes.a.colour: unknown hint (expected value, values, range, integer, pattern, omit, "
-       "always or known)"},
+       "always, known or reference)"},
       {R"({"resources": {"r": {"attributes": {"a": {"omit": true, "value": 1}}}}})",
        "h.json: resources.r.attributes.a: omit cannot be combined with other hints"},
       {R"({"resources": {"r": {"examples": [1]}}})",
@@ -235,6 +235,49 @@ TEST(Hints, PriorStatesFollowValueHints) {
     EXPECT_LE(*length, 64);
     EXPECT_FALSE(v.attribute("result")->is_null());
   }
+}
+
+}  // namespace
+}  // namespace tfc::gen
+
+namespace tfc::gen {
+namespace {
+
+TEST(Hints, ReferencesAndUpstreamHintsRoundTrip) {
+  const char* doc = R"({"resources": {"x_cert": {
+    "attributes": {"private_key_pem": {"reference": "x_key.private_key_pem"}},
+    "upstream": {"x_key": {"attributes": {"algorithm": {"values": ["RSA"]}}, "examples": [{"algorithm": "RSA"}]}}}}})";
+  auto file = parse_hints(json::parse(doc), "h.json");
+  ASSERT_TRUE(file.has_value()) << file.error().message;
+  const Hints& h = file->for_resource("x_cert");
+  ASSERT_NE(h.find("private_key_pem"), nullptr);
+  EXPECT_EQ(h.find("private_key_pem")->reference, (ReferenceHint{"x_key", "private_key_pem"}));
+  EXPECT_EQ(h.upstream_hints("x_key").find("algorithm")->values.size(), 1u);
+  EXPECT_TRUE(h.upstream_hints("x_other").empty());
+  auto again = parse_hints(hints_file_to_json(*file), "again.json");
+  ASSERT_TRUE(again.has_value()) << again.error().message;
+  EXPECT_EQ(hints_to_json(again->for_resource("x_cert")), hints_to_json(h));
+}
+
+TEST(Hints, AReferenceNamesATypeAndOneAttributeAtTheTopLevel) {
+  for (const char* bad : {R"("x_key")", R"("x_key.a.b")", R"(".a")", R"(3)"}) {
+    const std::string doc = std::string(R"({"resources": {"r": {"attributes": {"a": {"reference": )") + bad + "}}}}}";
+    auto h = parse_hints(json::parse(doc), "h.json");
+    ASSERT_FALSE(h.has_value()) << bad;
+    EXPECT_NE(h.error().message.find("h.json: resources.r.attributes.a.reference: expected \"TYPE.ATTRIBUTE\""),
+              std::string::npos)
+        << h.error().message;
+  }
+  const schema::Block block = *schema::block_from_json(json::parse(R"({"attributes": {
+      "outer": {"nested_type": {"nesting_mode": "single", "attributes": {"pem": {"type": "string", "optional": true}}},
+                "optional": true}}})"));
+  Hints nested;
+  nested.file = "h.json";
+  nested.resource = "r";
+  nested.attributes["outer.pem"].reference = ReferenceHint{"x_key", "private_key_pem"};
+  auto checked = check_hints(nested, block);
+  ASSERT_FALSE(checked.has_value());
+  EXPECT_NE(checked.error().message.find("only a top-level attribute"), std::string::npos);
 }
 
 }  // namespace

@@ -362,3 +362,52 @@ TEST(Reproduction, ASameTypeMoveIsNotExpressible) {
 
 }  // namespace
 }  // namespace tfc::conformance
+
+namespace tfc::conformance {
+namespace {
+
+TEST(Reproduction, AWiredCaseWritesItsUpstreamResourcesAndReferencesInEveryStep) {
+  const auto block = offset_block();
+  // base_rfc3339 of the case, and a key's `seed` of the certificate, come from upstream resources.
+  auto key_block = std::make_shared<const schema::Block>(*schema::block_from_json(nlohmann::json::parse(
+      R"({"attributes": {"bits": {"type": "number", "optional": true}, "pem": {"type": "string", "computed": true}}})")));
+  auto cert_block = std::make_shared<const schema::Block>(*schema::block_from_json(nlohmann::json::parse(
+      R"({"attributes": {"seed": {"type": "string", "required": true}, "stamp": {"type": "string", "computed": true}}})")));
+  Wiring w;
+  w.upstream.push_back({"x_key",
+                        cty::Value::object({{"bits", cty::Value::number(cty::Number(2048))},
+                                            {"pem", cty::Value::null(cty::Type::string())}}),
+                        true, key_block});
+  w.upstream.push_back({"x_cert",
+                        cty::Value::object({{"seed", cty::Value::string("generated")},
+                                            {"stamp", cty::Value::null(cty::Type::string())}}),
+                        true, cert_block});
+  w.wires.push_back({1, "seed", 0, "pem"});
+  w.wires.push_back({kCaseItself, "base_rfc3339", 1, "stamp"});
+  LifecycleCase c{pair(block, 1, false), {Step{StepKind::Update, pair(block, 5, true)}}, w};
+  const auto r = make_reproduction("time_offset", block, c, "update", 1,
+                                   finding("plan_final.known_value_changed", "update: final plan"), context());
+  ASSERT_EQ(r.steps.size(), 2u);
+  for (const auto& s : r.steps) {
+    const std::string& text = s.configuration;
+    EXPECT_NE(text.find("resource \"x_key\" \"upstream_1\" {\n  bits = 2048\n}"), std::string::npos) << text;
+    EXPECT_NE(text.find("resource \"x_cert\" \"upstream_2\" {\n  seed = x_key.upstream_1.pem\n}"), std::string::npos)
+        << text;
+    EXPECT_NE(text.find("base_rfc3339 = x_cert.upstream_2.stamp"), std::string::npos) << text;
+    EXPECT_EQ(text.find("generated"), std::string::npos) << text;
+    EXPECT_EQ(text.find("tfconform-reference"), std::string::npos) << text;
+  }
+  // The second step's unknown is still a terraform_data output; the reference made none.
+  EXPECT_NE(r.steps[1].configuration.find("offset_days = terraform_data.step2_unknown_1.output.v"), std::string::npos);
+  EXPECT_EQ(r.steps[1].configuration.find("step2_unknown_2"), std::string::npos);
+  EXPECT_EQ(r.steps[0].configuration.find("terraform_data"), std::string::npos) << r.steps[0].configuration;
+  // Shrinking dropped the certificate: the case's attribute keeps its value, nothing else is written.
+  c.wiring.upstream[1].kept = false;
+  const auto alone = make_reproduction("time_offset", block, c, "update", 1,
+                                       finding("plan_final.known_value_changed", "update: final plan"), context());
+  EXPECT_EQ(alone.steps[0].configuration.find("upstream_"), std::string::npos) << alone.steps[0].configuration;
+  EXPECT_NE(alone.steps[0].configuration.find("base_rfc3339 = \"2024-01-02T03:04:05Z\""), std::string::npos);
+}
+
+}  // namespace
+}  // namespace tfc::conformance

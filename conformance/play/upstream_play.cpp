@@ -34,6 +34,9 @@ cty::Value UpstreamObjects::fill(std::size_t to, const cty::Value& config, bool 
   for (const Wire* w : m_wiring.wires_into(to)) {
     const Created* from = created(w->from);
     if (from == nullptr || !from->usable) continue;  // its producer could not be created: the generated value stays
+    // An attribute the case left unset stays unset (a group may want it so).
+    const cty::Value* own = config.attribute(w->attribute);
+    if (own == nullptr || own->is_null()) continue;
     const cty::Value* v = (planned ? from->planned : from->state).attribute(w->from_attribute);
     // A null output would unset a required attribute: the generated value stays.
     if (v != nullptr && !v->is_null()) out = with_attribute(out, w->attribute, *v);
@@ -83,6 +86,7 @@ ConfigPair UpstreamObjects::wired(const ConfigPair& pair) const {
   for (const Wire* w : m_wiring.wires_into(kCaseItself)) {
     const Created* from = created(w->from);
     if (from == nullptr || !from->usable) continue;
+    if (const cty::Value* own = pair.known.attribute(w->attribute); own == nullptr || own->is_null()) continue;
     const cty::Value* v = from->planned.attribute(w->from_attribute);
     if (v == nullptr || v->is_wholly_known()) continue;
     cty::Path p = cty::Path().attribute(w->attribute);

@@ -129,6 +129,29 @@ void write_summaries(XmlWriter& h, const RunReport& run) {
   }
 }
 
+// What became of the provider author's examples (--examples), per type that has any.
+void write_examples(XmlWriter& h, const RunReport& run) {
+  const bool any = std::any_of(run.suites.begin(), run.suites.end(), [](const Suite& s) { return s.example; });
+  if (!any) return;
+  auto section = h.scoped_element("section");
+  section.attribute("id", "examples");
+  text_element(h, "h2", "Author's examples");
+  text_element(h, "p",
+               "The configurations the provider's own examples hold (--examples): the first case of a type is "
+               "played from the first of them, and the later cases start from them.");
+  auto table = h.scoped_element("table");
+  header_row(h, {"suite", "found", "first case from", "outcome", "refusal"});
+  for (const Suite& suite : run.suites) {
+    if (!suite.example) continue;
+    auto tr = h.scoped_element("tr");
+    text_element(h, "td", suite_label(suite));
+    number_cell(h, suite.example->found);
+    text_element(h, "td", suite.example->source);
+    text_element(h, "td", suite.example->outcome);
+    text_element(h, "td", suite.example->refusal);
+  }
+}
+
 // What each suite learned from the provider's refusals, and from what (only when anything was).
 void write_learned(XmlWriter& h, const RunReport& run) {
   const bool any = std::any_of(run.suites.begin(), run.suites.end(), [](const Suite& s) { return !s.learned.empty(); });
@@ -237,6 +260,7 @@ void write_body(XmlWriter& h, const RunReport& run, std::chrono::system_clock::t
         .text("No finding matches the filter.");
   }
   write_scenarios(h, run);
+  write_examples(h, run);
   write_learned(h, run);
   text_element(
       h, "footer",

@@ -203,6 +203,10 @@ Suite suite_of(const Json& s, bool values_as_text) {
           {text(l, "attribute"), text(l, "source"), text(l, "rule"), text(l, "evidence"), count(l, "case")});
     }
   }
+  if (s.contains("example") && s["example"].is_object()) {
+    const Json& e = s["example"];
+    suite.example = ExampleUse{count(e, "found"), text(e, "source"), text(e, "outcome"), text(e, "refusal")};
+  }
   if (s.contains("scenarios") && s["scenarios"].is_array()) {
     for (const auto& sc : s["scenarios"]) {
       Scenario scenario;

@@ -145,19 +145,25 @@ Json suite_json(const Suite& suite) {
   for (const Scenario& s : suite.scenarios) scenarios.push_back(scenario_json(s));
   Json learned = Json::array();
   for (const LearnedRule& r : suite.learned) learned.push_back(learned_json(r));
-  return Json{{"kind", to_string(suite.kind)},
-              {"name", suite.name},
-              {"coverage",
-               {{"cases_generated", suite.coverage.cases_generated},
-                {"rejected_by_validation", suite.coverage.rejected_by_validation},
-                {"planned", suite.coverage.planned},
-                {"applied", suite.coverage.applied},
-                {"steps", steps_json(suite.coverage)},
-                {"top_refusal", suite.coverage.top_refusal},
-                {"top_refusal_cases", suite.coverage.top_refusal_cases}}},
-              {"totals", totals_json(totals_of(suite))},
-              {"learned", std::move(learned)},
-              {"scenarios", std::move(scenarios)}};
+  Json out{{"kind", to_string(suite.kind)},
+           {"name", suite.name},
+           {"coverage",
+            {{"cases_generated", suite.coverage.cases_generated},
+             {"rejected_by_validation", suite.coverage.rejected_by_validation},
+             {"planned", suite.coverage.planned},
+             {"applied", suite.coverage.applied},
+             {"steps", steps_json(suite.coverage)},
+             {"top_refusal", suite.coverage.top_refusal},
+             {"top_refusal_cases", suite.coverage.top_refusal_cases}}},
+           {"totals", totals_json(totals_of(suite))},
+           {"learned", std::move(learned)},
+           {"scenarios", std::move(scenarios)}};
+  if (suite.example) {
+    Json e{{"found", suite.example->found}, {"source", suite.example->source}, {"outcome", suite.example->outcome}};
+    if (!suite.example->refusal.empty()) e["refusal"] = suite.example->refusal;
+    out["example"] = std::move(e);
+  }
+  return out;
 }
 
 Json baseline_json(const RunReport& run) {

@@ -89,6 +89,28 @@ void write_findings(const RunReport& run, std::ostream& out) {
   out << "\n</details>\n\n";
 }
 
+// The author's examples per type (--examples), folded away: which the provider refused.
+void write_examples(const RunReport& run, std::ostream& out) {
+  std::size_t found = 0;
+  std::size_t accepted = 0;
+  for (const Suite& suite : run.suites) {
+    if (!suite.example) continue;
+    ++found;
+    if (suite.example->outcome == "accepted") ++accepted;
+  }
+  if (found == 0) return;
+  out << "<details><summary>Author's examples: " << accepted << " of " << plural(found, "type")
+      << " accepted</summary>\n\n| suite | found | first case from | outcome |\n|---|---|---|---|\n";
+  for (const Suite& suite : run.suites) {
+    if (!suite.example) continue;
+    std::string outcome = suite.example->outcome;
+    if (!suite.example->refusal.empty()) outcome += ": " + suite.example->refusal;
+    out << "| " << markdown_cell(suite_label(suite)) << " | " << suite.example->found << " | "
+        << markdown_cell(suite.example->source) << " | " << markdown_cell(outcome) << " |\n";
+  }
+  out << "\n</details>\n\n";
+}
+
 // What the suites learned from refusals, folded away: useful when writing hints by hand.
 void write_learned(const RunReport& run, std::ostream& out) {
   std::size_t total = 0;
@@ -145,6 +167,7 @@ void MarkdownSummaryReporter::write(const RunReport& run, std::ostream& out) con
   write_overview(run, out);
   write_rules(run, out);
   write_findings(run, out);
+  write_examples(run, out);
   write_learned(run, out);
   out << "<sub>tfconform " << markdown_cell(run.tool_version) << ", report generated "
       << format_timestamp(m_clock(), true) << "</sub>\n";

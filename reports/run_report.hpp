@@ -203,12 +203,22 @@ struct LearnedRule {
 };
 
 /// The scenarios run against one resource type, data source, or the provider itself.
+/// What became of the provider author's examples of a type (`--examples`): how many were found,
+/// and whether the first case, played from the first of them, was accepted.
+struct ExampleUse {
+  std::size_t found = 0;
+  std::string source;   // file:line of the example the first case was played from
+  std::string outcome;  // "accepted", "refused" or "not played" (the run ended first)
+  std::string refusal;  // when refused: the provider's error diagnostics, "RPC: summary (at path)"
+};
+
 struct Suite {
   SuiteKind kind = SuiteKind::resource;
   std::string name;
   Coverage coverage;
   std::vector<Scenario> scenarios;
   std::vector<LearnedRule> learned;
+  std::optional<ExampleUse> example;  // with --examples, for a type that has any
 };
 
 struct ProviderInfo {

@@ -42,7 +42,8 @@ test: build providers
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) --timeout 600
 
 # Every bench runs; one that fails (bench_vs_terraform and bench_schema_start need terraform on
-# PATH and terraform-provider-aws 5.100.0) fails the target, after the others have printed.
+# PATH and terraform-provider-aws 5.100.0, bench_real_reach the folder TFC_REAL_PROVIDERS) fails the
+# target, after the others have printed.
 bench: build providers
 	cmake --build $(BUILD) --target bench_all
 	@failed=; for b in $(BUILD)/bench/*/bench_*; do \

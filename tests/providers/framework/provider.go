@@ -74,9 +74,10 @@ func defaultDir() string {
 }
 
 func (p *fixtureProvider) Resources(context.Context) []func() resource.Resource {
-	return []func() resource.Resource{newServerResource, newNetworkResource, newRecordResource, newValidatedResource, newEntryResource}
+	return []func() resource.Resource{newServerResource, newNetworkResource, newRecordResource, newValidatedResource, newEntryResource,
+		newKeypairResource, newCertificateResource, newSignedResource}
 }
 
 func (p *fixtureProvider) DataSources(context.Context) []func() datasource.DataSource {
-	return []func() datasource.DataSource{newObjectsDataSource, newLookupDataSource}
+	return []func() datasource.DataSource{newObjectsDataSource, newLookupDataSource, newKeyInfoDataSource}
 }

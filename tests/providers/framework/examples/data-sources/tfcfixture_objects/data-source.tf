@@ -1,0 +1,4 @@
+# The ids of every stored record.
+data "tfcfixture_objects" "records" {
+  kind = "record"
+}

@@ -1,0 +1,4 @@
+ephemeral "tfcfixture_token" "example" {
+  name        = "deploy"
+  ttl_seconds = 300
+}

@@ -1,0 +1,3 @@
+output "joined" {
+  value = provider::tfcfixture::join("-", "a", "b", "c")
+}

@@ -1,0 +1,4 @@
+resource "tfcfixture_record" "example" {
+  name   = "www"
+  labels = ["frontend", "public"]
+}

@@ -33,6 +33,15 @@ const schema::Attribute* matching_output(const std::string& producer_type, const
     if (!computed_only(out) || !(schema::implied_type(out) == wanted)) continue;
     if (specific(out.name) && (consumer.name == out.name || ends_with(consumer.name, "_" + out.name))) return &out;
   }
+  // A description naming the producing type and its attribute ("the private_pem of a
+  // tfcfixture_keypair"): the author said where the value comes from.
+  if (consumer.description.find(producer_type) != std::string::npos) {
+    for (const auto& out : producer.attributes) {
+      if (computed_only(out) && specific(out.name) && schema::implied_type(out) == wanted &&
+          consumer.description.find(out.name) != std::string::npos)
+        return &out;
+    }
+  }
   if (ends_with(consumer.name, "_id") && consumer.name.size() > 3) {
     const std::string noun = consumer.name.substr(0, consumer.name.size() - 3);
     if (producer_type == noun || ends_with(producer_type, "_" + noun)) {
@@ -60,8 +69,10 @@ std::vector<Producer> producers_of(const schema::ProviderSchema& provider, const
       out.push_back({a.name, hint->reference->type, hint->reference->attribute});
       continue;
     }
-    // A value the hints fix is the user's (or learned): no producer replaces it.
-    if (hint != nullptr && hint->shapes_values()) continue;
+    // A value the hints fix (`value`: the learner never fixes one) is the user's: no producer
+    // replaces it. Value lists, patterns and ranges only steer generated values, which the
+    // producer's replace anyway (and learned ones come from refusals of generated values).
+    if (hint != nullptr && hint->value) continue;
     const Producer* best = nullptr;
     std::size_t best_required = 0;
     Producer candidate;

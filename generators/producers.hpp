@@ -26,9 +26,11 @@ struct Producer {
 /// type whose name is
 ///   * the attribute's own name, or its end after a prefix (`ca_cert_pem` ← `cert_pem`), when
 ///     that name is specific (two words or more: `private_key_pem`, not `id` or `name`); or
+///   * a specific name that the attribute's description mentions together with the type's
+///     name ("the private_pem of a tfcfixture_keypair"); or
 ///   * `id`, when the attribute is `X_id` and the type's name is `X` or ends in `_X`.
 /// Among several types the one with the fewest required attributes wins (the one easiest to
-/// create), then the first by name.
+/// create), then the first by name. A fixed `value` hint or `omit` keeps an attribute unwired.
 std::vector<Producer> producers_of(const schema::ProviderSchema& provider, const std::string& self_type,
                                    const schema::Block& block, const Hints& hints);
 

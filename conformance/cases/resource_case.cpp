@@ -38,13 +38,17 @@ rc::Gen<ConfigPair> config_pair_of(const schema::Block& block, const gen::Hints&
   const gen::UnknownOptions unknowns = options.unknowns;
   // The generator outlives the caller's hints (tests pass temporaries): it keeps its own copy.
   const auto kept = std::make_shared<const gen::Hints>(hints);
-  return rc::gen::mapcat(gen::config_of(block, hints, gen::config_options(options.values)),
-                         [unknowns, &block, kept](const cty::Value& known) {
-                           return rc::gen::map(gen::with_unknowns(block, known, *kept, unknowns),
-                                               [known](gen::InjectedConfig injected) {
-                                                 return ConfigPair{known, std::move(injected)};
-                                               });
-                         });
+  gen::ConfigOptions config_options = gen::config_options(options.values);
+  if (options.first_example) {
+    config_options.example_percent = 100;
+    config_options.mutate_percent = 0;
+  }
+  return rc::gen::mapcat(
+      gen::config_of(block, hints, config_options), [unknowns, &block, kept](const cty::Value& known) {
+        return rc::gen::map(gen::with_unknowns(block, known, *kept, unknowns), [known](gen::InjectedConfig injected) {
+          return ConfigPair{known, std::move(injected)};
+        });
+      });
 }
 
 rc::Gen<LifecycleCase> lifecycle_case_of(const schema::Block& block, const gen::Hints& hints,

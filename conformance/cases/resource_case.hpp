@@ -66,6 +66,9 @@ struct CaseGenOptions {
   gen::ValueProfile values = gen::ValueProfile::realistic;
   /// Cases may create resources of other types first (wiring.hpp): only with --apply.
   bool wiring = false;
+  /// Every configuration is the hints' example unchanged (the first case of a type the
+  /// provider's author gave examples of).
+  bool first_example = false;
 };
 
 /// `cases` with a wiring for every case, when `options` allow it and the provider has
@@ -80,7 +83,7 @@ rc::Gen<Case> with_wiring(rc::Gen<Case> cases, const schema::ProviderSchema& pro
         c.wiring = std::move(w);
         return c;
       },
-      std::move(cases), wiring_of(provider, type, block, hints, options.values));
+      std::move(cases), wiring_of(provider, type, block, hints, options.values, options.first_example));
 }
 
 rc::Gen<ConfigPair> config_pair_of(const schema::Block& block, const gen::Hints& hints, const CaseGenOptions& options);

@@ -67,7 +67,12 @@ bool has_upstream(const schema::ProviderSchema& provider, const std::string& typ
 }
 
 rc::Gen<Wiring> wiring_of(const schema::ProviderSchema& provider, const std::string& type, const schema::Block& block,
-                          const gen::Hints& hints, gen::ValueProfile values) {
+                          const gen::Hints& hints, gen::ValueProfile values, bool examples_unchanged) {
+  gen::ConfigOptions config_options = gen::config_options(values);
+  if (examples_unchanged) {
+    config_options.example_percent = 100;
+    config_options.mutate_percent = 0;
+  }
   const std::vector<std::string> order = gen::upstream_types(provider, type, block, hints);
   if (order.empty()) return rc::gen::just(Wiring{});
   Wiring shape;
@@ -75,7 +80,8 @@ rc::Gen<Wiring> wiring_of(const schema::ProviderSchema& provider, const std::str
   std::vector<rc::Gen<Upstream>> gens;
   for (std::size_t i = 0; i < order.size(); ++i) {
     const schema::Block& up = provider.resource_schemas.at(order[i]).block;
-    const gen::Hints& up_hints = hints.upstream_hints(order[i]);
+    gen::Hints up_hints = hints.upstream_hints(order[i]);
+    if (examples_unchanged && up_hints.examples.size() > 1) up_hints.examples.resize(1);
     add_wires(shape.wires, i, gen::producers_of(provider, order[i], up, up_hints), order);
     auto kept_block = std::make_shared<const schema::Block>(up);
     const std::string name = order[i];
@@ -83,7 +89,7 @@ rc::Gen<Wiring> wiring_of(const schema::ProviderSchema& provider, const std::str
         [name, kept_block](cty::Value config, bool kept) {
           return Upstream{name, std::move(config), kept, kept_block};
         },
-        gen::config_of(*kept_block, up_hints, gen::config_options(values)), kept_flag()));
+        gen::config_of(*kept_block, up_hints, config_options), kept_flag()));
   }
   return rc::gen::map(gen::sequence(std::move(gens)), [shape](std::vector<Upstream> upstream) {
     Wiring w = shape;

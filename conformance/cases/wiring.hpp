@@ -55,8 +55,10 @@ struct Wiring {
 
 /// The wiring of a case of `type` (`block`) for these hints: empty (and no randomness drawn)
 /// when nothing of the provider produces its inputs.
+/// `examples_unchanged`: each upstream resource is its hints' first example as it is (the first
+/// case of a type the author gave examples of).
 rc::Gen<Wiring> wiring_of(const schema::ProviderSchema& provider, const std::string& type, const schema::Block& block,
-                          const gen::Hints& hints, gen::ValueProfile values);
+                          const gen::Hints& hints, gen::ValueProfile values, bool examples_unchanged = false);
 
 /// Whether `wiring_of` gives anything but an empty wiring (a case generator then adds it).
 bool has_upstream(const schema::ProviderSchema& provider, const std::string& type, const schema::Block& block,

@@ -98,14 +98,28 @@ ConfigPair UpstreamObjects::wired(const ConfigPair& pair) const {
 }
 
 void UpstreamObjects::unwire_refusals(const cty::Value& generated) const {
-  const auto wires = m_wiring.wires_into(kCaseItself);
-  if (wires.empty()) return;
-  for (auto& r : m_out.refusals) {
-    for (const Wire* w : wires) {
-      if (const cty::Value* v = generated.attribute(w->attribute))
-        r.config = with_attribute(r.config, w->attribute, *v);
-    }
+  std::vector<std::string> fed;
+  for (const Wire* w : m_wiring.wires_into(kCaseItself)) {
+    const Created* from = created(w->from);
+    if (from != nullptr && from->usable) fed.push_back(w->attribute);
   }
+  if (fed.empty()) return;
+  auto at_fed = [&fed](const protocol::Diagnostic& d) {
+    if (!d.attribute || d.attribute->empty()) return false;
+    const auto* step = std::get_if<cty::AttributeStep>(&d.attribute->steps().front());
+    return step != nullptr && std::find(fed.begin(), fed.end(), step->name) != fed.end();
+  };
+  for (auto& r : m_out.refusals) {
+    for (const auto& name : fed) {
+      if (const cty::Value* v = generated.attribute(name)) r.config = with_attribute(r.config, name, *v);
+    }
+    // What the provider said about a value another resource computed teaches nothing about
+    // the case's own values (and must not turn the attribute into a fixed one).
+    r.diagnostics.erase(std::remove_if(r.diagnostics.begin(), r.diagnostics.end(), at_fed), r.diagnostics.end());
+  }
+  m_out.refusals.erase(std::remove_if(m_out.refusals.begin(), m_out.refusals.end(),
+                                      [](const Refusal& r) { return !protocol::has_error(r.diagnostics); }),
+                       m_out.refusals.end());
 }
 
 void UpstreamObjects::destroy() {

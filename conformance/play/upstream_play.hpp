@@ -32,8 +32,9 @@ public:
   /// producer's plan showed (unknown for what only its apply computes), as Terraform plans a
   /// configuration whose resources are created in the same run.
   ConfigPair wired(const ConfigPair& pair) const;
-  /// The case's own refusals with the generated values back at the wired attributes: what the
-  /// suite learns must not depend on values another resource computed in this run.
+  /// The case's own refusals with the generated values back at the wired attributes, and
+  /// without the diagnostics about those attributes (a refusal left with no error goes): what
+  /// the suite learns must not depend on values another resource computed in this run.
   void unwire_refusals(const cty::Value& generated) const;
   /// Destroys the created resources, the last created first; objects a lost process left are
   /// kept in the outcome for the suite to destroy.

@@ -55,6 +55,16 @@ void learn(CaseKind kind, gen::learning::RefusalLearner& learner, const CaseOutc
   }
 }
 
+/// What became of a first case played from the author's example: accepted as the learner would
+/// take it (planned; read, for a data source), or refused with the provider's reasons.
+inline report::ExampleUse example_use(CaseKind kind, const ExampleSeed& seed, const CaseOutcome& o) {
+  const bool accepted = kind_info(kind).data_source ? o.applied : o.planned;
+  std::string refusal;
+  for (const auto& r : o.refusal_reasons) refusal += (refusal.empty() ? "" : "; ") + r;
+  if (refusal.empty() && !accepted) refusal = o.rejection;
+  return {seed.found, seed.source, accepted ? "accepted" : "refused", accepted ? "" : refusal};
+}
+
 /// The case generators (one per value profile) for the learner's current hints, rebuilt only
 /// when the hints change.
 template <class Case>
@@ -74,6 +84,15 @@ public:
     auto& slot = extreme ? m_extreme : m_realistic;
     if (!slot) slot = m_make(m_learner.hints(), extreme ? m_extreme_options : m_realistic_options);
     return *slot;
+  }
+  /// The generator of a suite's first case when the type has the author's examples: the first
+  /// example of the hints, unchanged.
+  rc::Gen<Case> first_example() const {
+    gen::Hints hints = m_learner.hints();
+    if (hints.examples.size() > 1) hints.examples.resize(1);
+    CaseGenOptions options = m_realistic_options;
+    options.first_example = true;
+    return m_make(hints, options);
   }
 
 private:
@@ -101,8 +120,9 @@ std::optional<Generated<Case>> generate_case(const SuiteContext& ctx, LearningGe
   const SuiteSettings& settings = ctx.settings;
   const bool extreme = extreme_case(settings.values, index, settings.cases);
   try {
-    auto shrinkable = gen.current(extreme)(rc::Random(case_seed(settings.run_seed, ctx.kind, ctx.type, index)),
-                                           case_size(index, settings.cases));
+    const rc::Random random(case_seed(settings.run_seed, ctx.kind, ctx.type, index));
+    auto shrinkable = index == 0 && ctx.example ? gen.first_example()(random, case_size(index, settings.cases))
+                                                : gen.current(extreme)(random, case_size(index, settings.cases));
     Case value = shrinkable.value();
     return Generated<Case>{std::move(shrinkable), std::move(value)};
   } catch (const std::exception& e) {

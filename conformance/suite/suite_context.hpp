@@ -21,9 +21,10 @@ struct SuiteContext {
   schema::Schema schema;
   const SuiteSettings& settings;
   report::ProgressListener* progress = nullptr;
-  SessionPool* pool = nullptr;  // the run's spare sessions (null in a replay)
-  bool spreads = false;         // a round's cases are played on spare sessions too
-  std::string label;            // the suite's label in progress events
+  SessionPool* pool = nullptr;           // the run's spare sessions (null in a replay)
+  bool spreads = false;                  // a round's cases are played on spare sessions too
+  std::string label;                     // the suite's label in progress events
+  const ExampleSeed* example = nullptr;  // the author's examples of the type, when any
 };
 
 }  // namespace tfc::conformance

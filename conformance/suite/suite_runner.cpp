@@ -84,6 +84,10 @@ report::Suite run_kind(const SuiteContext& ctx, const SuiteInputs& in) {
     play_generated_cases(ctx, tally, book, gen, learner);
   }
   report::Suite suite = empty_suite(ctx.kind, ctx.type);
+  if (ctx.example) {
+    suite.example = tally.first_example ? *tally.first_example
+                                        : report::ExampleUse{ctx.example->found, ctx.example->source, "not played", ""};
+  }
   for (const auto& f : learner.facts())
     suite.learned.push_back({f.attribute, f.source, f.rule, f.evidence, f.case_number});
   if (in.learned) *in.learned = learner.steady_hints();
@@ -138,6 +142,8 @@ report::Suite run_suite(ProviderSession& host, CaseKind kind, const std::string&
                    pool != nullptr && changes_nothing(kind, settings.apply),
                    report::suite_label(empty_suite(kind, type))};
   if (const schema::Schema* own = kind_schema(host.schema(), kind, type)) ctx.schema = *own;
+  if (auto it = settings.examples.find(std::string(kind_info(kind).label) + type); it != settings.examples.end())
+    ctx.example = &it->second;
   return kKindRunners[kind_index(kind)](ctx, SuiteInputs{hints, replay, learned});
 }
 

@@ -9,6 +9,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,6 +27,14 @@
 
 namespace tfc::conformance {
 
+/// The provider author's examples of one type (--examples): how many, and where the first is.
+/// The type's hints hold them as examples, the first one first; a suite with a seed plays its
+/// first case from that example unchanged.
+struct ExampleSeed {
+  std::size_t found = 0;
+  std::string source;  // file:line
+};
+
 struct SuiteSettings {
   std::size_t cases = 25;
   std::uint64_t run_seed = 0;
@@ -37,6 +46,8 @@ struct SuiteSettings {
   ValueSchedule values = ValueSchedule::realistic;
   bool apply = false;   // --apply (the families beyond managed resources read it from here)
   std::string address;  // the provider's address (the source address of a move)
+  /// By suite label ("resource.tls_private_key", "data.http", ...): the types with examples.
+  std::map<std::string, ExampleSeed, std::less<>> examples;
 };
 
 /// Plays `settings.cases` cases of `kind` on `type`, each generated with what the suite has

@@ -28,6 +28,8 @@ struct SuiteTally {
   std::string last_rejection;
   bool fatal = false;        // the provider was lost and could not be restarted
   bool interrupted = false;  // a case was cut off by the run's stop
+  /// What became of the first case when it was played from the author's example.
+  std::optional<report::ExampleUse> first_example;
 
   /// Counts a played case (not one cut off by the stop: it proves nothing either way).
   void count(const CaseOutcome& o);

@@ -43,6 +43,11 @@ schema::ProviderSchema provider() {
       "name": {"type": "string", "optional": true},
       "result": {"type": "string", "optional": true},
       "id": {"type": "string", "computed": true}}})");
+  p.resource_schemas["x_stamp"] = schema_of(R"({"attributes": {
+      "seal": {"type": "string", "required": true,
+               "description": "The signing_key of an x_vault, in PEM."}}})");
+  p.resource_schemas["x_vault"] = schema_of(R"({"attributes": {
+      "signing_key": {"type": "string", "computed": true}}})");
   p.resource_schemas["x_thing"] = schema_of(R"({"attributes": {
       "name": {"type": "string", "computed": true},
       "result": {"type": "string", "computed": true},
@@ -61,6 +66,12 @@ TEST(Producers, SameNameSuffixAndIdOfTheNamedTypeAreMatched) {
             (std::vector<Producer>{{"network_id", "x_network", "id"}}));
 }
 
+TEST(Producers, ADescriptionNamingTheTypeAndItsAttributeIsMatched) {
+  const auto p = provider();
+  EXPECT_EQ(producers_of(p, "x_stamp", p.resource_schemas.at("x_stamp").block, {}),
+            (std::vector<Producer>{{"seal", "x_vault", "signing_key"}}));
+}
+
 TEST(Producers, GenericNamesComputedOnlyAttributesAndOwnTypeNeverMatch) {
   const auto p = provider();
   // x_subnet.name and .result are generic: x_thing computes both, and still feeds neither.
@@ -74,12 +85,17 @@ TEST(Producers, HintsDecide) {
   const auto p = provider();
   const auto& block = p.resource_schemas.at("x_subnet").block;
   Hints h;
-  h.attributes["network_id"].values = {"net-1"};  // a value the user gave wins over a producer
+  h.attributes["network_id"].value = "net-1";  // a value the user fixed wins over a producer
   h.attributes["name"].reference = ReferenceHint{"x_cert", "cert_pem"};
   EXPECT_EQ(producers_of(p, "x_subnet", block, h), (std::vector<Producer>{{"name", "x_cert", "cert_pem"}}));
   Hints omitted;
   omitted.attributes["network_id"].omit = true;
   EXPECT_TRUE(producers_of(p, "x_subnet", block, omitted).empty());
+  // Steering hints (learned ones among them) leave the producer in place.
+  Hints steering;
+  steering.attributes["network_id"].values = {"net-1"};
+  steering.attributes["network_id"].pattern = *parse_pattern("[a-z]{4}");
+  EXPECT_EQ(producers_of(p, "x_subnet", block, steering), (std::vector<Producer>{{"network_id", "x_network", "id"}}));
   Hints unknown_type;
   unknown_type.attributes["name"].reference = ReferenceHint{"x_nothing", "id"};
   EXPECT_EQ(producers_of(p, "x_subnet", block, unknown_type),

@@ -40,8 +40,8 @@ const schema::ProviderSchema& provider() {
 const schema::Block& block_of(const std::string& type) { return provider().resource_schemas.at(type).block; }
 
 TEST(Wiring, ASignedCertificateGetsAKeyAndACertificateFedInOrder) {
-  const auto shrinkable = wiring_of(provider(), "x_signed", block_of("x_signed"), {}, gen::ValueProfile::realistic)(
-      rc::Random(7), 10);
+  const auto shrinkable =
+      wiring_of(provider(), "x_signed", block_of("x_signed"), {}, gen::ValueProfile::realistic)(rc::Random(7), 10);
   const Wiring w = shrinkable.value();
   ASSERT_EQ(w.upstream.size(), 2u);
   EXPECT_EQ(w.upstream[0].type, "x_key");
@@ -58,8 +58,8 @@ TEST(Wiring, ASignedCertificateGetsAKeyAndACertificateFedInOrder) {
 }
 
 TEST(Wiring, ShrinkingDropsUpstreamResourcesOneByOne) {
-  const auto shrinkable = wiring_of(provider(), "x_signed", block_of("x_signed"), {}, gen::ValueProfile::realistic)(
-      rc::Random(3), 10);
+  const auto shrinkable =
+      wiring_of(provider(), "x_signed", block_of("x_signed"), {}, gen::ValueProfile::realistic)(rc::Random(3), 10);
   bool dropped_certificate = false;
   for (auto shrinks = shrinkable.shrinks(); auto s = shrinks.next();) {
     const Wiring w = s->value();

@@ -40,6 +40,7 @@ struct RunArgs {
   double time_budget_seconds = 0;
   std::string require_coverage;
   std::string hints;
+  std::string examples;
   std::string write_hints;
   bool strict = false;
   std::size_t max_shrinks = 400;
@@ -204,6 +205,10 @@ Expected<conformance::RunSettings> settings_from(const RunArgs& a) {
     TFC_TRY(hints, gen::load_hints_file(a.hints));
     s.hints = std::move(hints);
   }
+  if (!a.examples.empty()) {
+    s.examples = std::filesystem::absolute(a.examples);
+    if (!std::filesystem::is_directory(*s.examples)) return Error{"--examples " + a.examples + ": no such directory"};
+  }
   if (!a.replay.empty()) {
     TFC_TRY(token, conformance::parse_token(a.replay));
     if (!conformance::kind_plays_with(token.kind, a.apply))
@@ -223,6 +228,7 @@ conformance::ReplayOptions replay_options(const RunArgs& a) {
   o.provider_config = a.provider_config;
   o.apply = a.apply;
   o.hints = a.hints;
+  o.examples = a.examples;
   o.values = a.values;
   o.address = a.address;
   o.timeout_seconds = a.timeout_seconds;
@@ -265,6 +271,12 @@ int run_command(const RunArgs& a) {
     std::cerr << "tfconform run: " << result.error().message << "\n";
     return 2;
   }
+  // Warnings are no findings, and the run went on: a few lines, the rest counted.
+  constexpr std::size_t kShownWarnings = 20;
+  for (std::size_t i = 0; i < result->warnings.size() && i < kShownWarnings; ++i)
+    std::cerr << "tfconform run: warning: " << result->warnings[i] << "\n";
+  if (result->warnings.size() > kShownWarnings)
+    std::cerr << "tfconform run: ... and " << result->warnings.size() - kShownWarnings << " more warnings\n";
   result->report.profile = a.profile;
   conformance::attach_replay_commands(result->report, replay_options(a));
   conformance::FinishOptions finish{specs, a.log_dir, a.repro_dir, a.confirm_with, a.baseline, a.write_baseline};
@@ -319,6 +331,9 @@ void add_run_command(CLI::App& app, int& exit_code) {
                   "Seconds for the whole run: then no new case starts and the reports say what was not run")
       ->check(CLI::PositiveNumber);
   cmd->add_option("--hints", a->hints, "Hints file steering generation (docs/hints.md)");
+  cmd->add_option("--examples", a->examples,
+                  "The provider's repository (or any folder of .tf and markdown files): its examples are the first "
+                  "cases and the starting points of each type's cases (docs/examples.md)");
   cmd->add_option("--write-hints", a->write_hints,
                   "Write the hints every suite ended with (given and learned from refusals) to this file");
   cmd->add_flag("--strict", a->strict, "Report rules tolerated for the legacy SDK as errors");

@@ -5,6 +5,7 @@
 // number of jobs, and each suite's cases depend only on the seed, so output is deterministic.
 
 #include <chrono>
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
@@ -35,6 +36,8 @@ struct RunSettings {
   std::size_t jobs = 1;
   SuiteSettings suite;
   std::optional<gen::HintsFile> hints;
+  /// --examples: the provider's repository, or any folder of .tf and markdown files.
+  std::optional<std::filesystem::path> examples;
   std::optional<ReplayToken> replay;
   /// The whole run's time: when it is up no new case starts, and the reports say what was not
   /// run (--time-budget).
@@ -58,6 +61,8 @@ struct RunResult {
   RunStats stats;
   /// The hints every suite ended with (given and learned), for --write-hints.
   gen::HintsFile hints;
+  /// What the user should know that is no finding: --examples' malformed files and blocks.
+  std::vector<std::string> warnings;
 };
 
 /// Runs everything. Harness problems (the provider will not start or configure, hints that do

@@ -28,6 +28,7 @@ std::vector<std::string> case_options(const ReplayOptions& o) {
   if (o.plaintext) out.emplace_back("--plaintext");
   if (!o.provider_config.empty()) out.insert(out.end(), {"--provider-config", absolute(o.provider_config)});
   if (!o.hints.empty()) out.insert(out.end(), {"--hints", absolute(o.hints)});
+  if (!o.examples.empty()) out.insert(out.end(), {"--examples", absolute(o.examples)});
   if (o.values != "realistic") out.insert(out.end(), {"--values", o.values});
   if (!o.address.empty()) out.insert(out.end(), {"--address", o.address});
   if (o.timeout_seconds != 30) out.insert(out.end(), {"--timeout", number(o.timeout_seconds)});

@@ -26,6 +26,7 @@ struct ReplayOptions {
   std::string provider_config;
   bool apply = false;
   std::string hints;
+  std::string examples;
   std::string values = "realistic";
   std::string address;
   double timeout_seconds = 30;  // --timeout (30 is the default)

@@ -69,6 +69,13 @@ std::optional<std::vector<std::pair<cty::Value, cty::Value>>> iteration_items(co
   }
 }
 
+bool Evaluator::is_bound(const std::string& name) const {
+  for (const auto& symbols : m_symbols) {
+    if (symbols.count(name)) return true;
+  }
+  return false;
+}
+
 void Evaluator::set_variable(const std::string& name, cty::Value value) { m_variables[name] = std::move(value); }
 
 void Evaluator::add_local(const std::string& name, const Expr* expr) {

@@ -10,6 +10,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "hcl/ast.hpp"
@@ -34,6 +35,11 @@ public:
   void set_count_index(std::int64_t index);
   void set_each(cty::Value key, cty::Value value);
   void clear_iteration();
+  /// Names bound while evaluating nested content (a dynamic block's iterator), innermost last.
+  void push_symbols(std::map<std::string, cty::Value> symbols) { m_symbols.push_back(std::move(symbols)); }
+  void pop_symbols() { m_symbols.pop_back(); }
+  /// True when `name` is bound by push_symbols (or a for expression being evaluated).
+  bool is_bound(const std::string& name) const;
   /// Called for every unresolved root traversal met while evaluating.
   void set_reference_listener(ReferenceListener listener) { m_listener = std::move(listener); }
 

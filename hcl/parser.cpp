@@ -141,12 +141,15 @@ void Parser::body_item(Body& body) {
   next();
   if (accept(TokenKind::equal)) {
     Attribute attribute{name.text, nullptr, name.pos};
+    const std::size_t warnings_before = m_warnings.total();
     attribute.expr = expression();
     const TokenKind after = peek().kind;
     if (after != TokenKind::newline && after != TokenKind::eof && after != TokenKind::rbrace) {
       warn(peek().pos, "expected a newline after the value of " + name.text + ", found " + describe(after));
       recover_to_line_end();
     }
+    // A value that did not read cleanly is left out: half an expression is not the author's.
+    if (m_warnings.total() != warnings_before) attribute.expr = nullptr;
     if (attribute.expr && !body.find_attribute(name.text)) {
       body.attributes.push_back(std::move(attribute));
     } else if (attribute.expr) {

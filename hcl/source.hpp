@@ -30,12 +30,15 @@ public:
   int file_line(SourcePos pos) const noexcept { return pos.line + m_name.first_line - 1; }
   const std::string& file() const noexcept { return m_name.file; }
   const std::vector<std::string>& list() const noexcept { return m_list; }
+  /// Every warning added, also those past the cap (the parser tells whether an item read cleanly).
+  std::size_t total() const noexcept { return m_total; }
   std::vector<std::string> take() { return std::move(m_list); }
 
 private:
   SourceName m_name;
   std::vector<std::string> m_list;
   std::vector<SourcePos> m_positions;  // parallel to m_list
+  std::size_t m_total = 0;
 };
 
 }  // namespace tfc::hcl

@@ -158,6 +158,13 @@ TEST(HclParser, MalformedFileGivesWarningsWithFileLineAndColumn) {
   EXPECT_TRUE(unterminated);
 }
 
+TEST(HclParser, AValueThatDidNotReadCleanlyIsLeftOut) {
+  const File f = parse_text("a = 1 @ 2\nb = [1,\nc = 3\nd = 4\n");
+  EXPECT_FALSE(f.warnings.empty());
+  EXPECT_FALSE(f.body.find_attribute("a"));
+  EXPECT_TRUE(f.body.find_attribute("d"));
+}
+
 TEST(HclParser, UnclosedBlockAndStrayBytesAreWarnings) {
   EXPECT_FALSE(parse_text("resource \"a\" \"b\" {\n  x = 1\n").warnings.empty());
   EXPECT_FALSE(parse_text("x = 1 @ 2\n").warnings.empty());

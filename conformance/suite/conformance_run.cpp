@@ -13,6 +13,7 @@
 #include "conformance/core/finding_class.hpp"
 #include "conformance/core/version.hpp"
 #include "conformance/play/provider_play.hpp"
+#include "conformance/suite/author_examples.hpp"
 #include "oracle/function_rules.hpp"
 #include "oracle/rule_id.hpp"
 #include "oracle/rules.hpp"
@@ -288,6 +289,26 @@ void begin_report(report::RunReport& run, const RunSettings& settings, const std
   run.provider.binary_path = settings.target.executable.string();
 }
 
+/// The provider's local name in a configuration: the last part of its address or binary name.
+std::string local_name(const std::string& name) {
+  const auto slash = name.rfind('/');
+  return slash == std::string::npos ? name : name.substr(slash + 1);
+}
+
+/// Sets the target's provider configuration from the first provider block of the examples under
+/// `dir` (read without the schema: only the provider block is wanted); true when it did.
+bool use_author_provider_config(ProviderTarget& target, const std::filesystem::path& dir,
+                                std::vector<std::string>& warnings) {
+  const std::string name =
+      local_name(target.attach ? target.attach->provider : provider_name_from_binary(target.executable.string()));
+  auto set = gen::examples::load_examples(dir, schema::ProviderSchema{}, name);
+  if (!set || !set->provider_config || set->provider_config->empty()) return false;
+  target.start.provider_config = *set->provider_config;
+  warnings.push_back("--examples: the provider is configured with the examples' provider block: " +
+                     set->provider_config->dump());
+  return true;
+}
+
 }  // namespace
 
 Expected<RunResult> run_conformance(const RunSettings& given, report::ProgressListener* progress) {
@@ -298,13 +319,27 @@ Expected<RunResult> run_conformance(const RunSettings& given, report::ProgressLi
   const TimeBudget budget(settings.time_budget);
   RunResult result;
   auto& run = result.report;
-  const auto factory = settings.factory ? settings.factory : process_factory(settings.target);
+  // Without --provider-config, the author's provider block configures the provider.
+  const bool author_config = !settings.factory && settings.examples && settings.target.start.provider_config.empty() &&
+                             use_author_provider_config(settings.target, *settings.examples, result.warnings);
+  auto factory = settings.factory ? settings.factory : process_factory(settings.target);
   const std::string name = factory->provider_name();
   begin_report(run, settings, name);
 
   RpcClock clock;
   StartFailure failure;
   auto started = factory->open(clock, &failure);
+  if (!started && author_config && failure.stage == StartStage::Configure && !failure.failed_rpc_kind &&
+      !runner::stop_requested()) {
+    // The examples' provider block is no configuration of the user's: refused, the run goes on
+    // without it, as it would have without --examples.
+    result.warnings.push_back("--examples: the provider refused the examples' provider block (" +
+                              started.error().message + "); the run goes on without a provider configuration");
+    settings.target.start.provider_config = nlohmann::json::object();
+    factory = process_factory(settings.target);
+    failure = StartFailure{};
+    started = factory->open(clock, &failure);
+  }
   // The provider answered, with errors about the user's configuration: a usage error.
   if (!started && failure.stage == StartStage::Configure && !failure.failed_rpc_kind && !runner::stop_requested())
     return started.error();
@@ -324,6 +359,15 @@ Expected<RunResult> run_conformance(const RunSettings& given, report::ProgressLi
   const schema::ProviderSchema schema = first->schema();
   run.provider.protocol_version = first->protocol_version();
   if (auto checked = check_all_hints(settings, schema); !checked) return checked.error();
+  if (settings.examples) {
+    // The author's examples, under the user's hints (author_examples.hpp).
+    auto set = gen::examples::load_examples(*settings.examples, schema, local_name(name));
+    if (!set) return Error{"--examples: " + set.error().message};
+    for (const auto& w : set->warnings) result.warnings.push_back("--examples: " + w);
+    AuthorExamples authors = author_examples(*set, schema);
+    settings.hints = with_author_examples(settings.hints, authors.hints);
+    settings.suite.examples = std::move(authors.seeds);
+  }
 
   std::vector<SelectedType> selected;
   std::optional<ReplayToken> replay;

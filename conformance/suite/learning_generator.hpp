@@ -85,11 +85,10 @@ public:
     if (!slot) slot = m_make(m_learner.hints(), extreme ? m_extreme_options : m_realistic_options);
     return *slot;
   }
-  /// The generator of a suite's first case when the type has the author's examples: the first
-  /// example of the hints, unchanged.
-  rc::Gen<Case> first_example() const {
+  /// The generator of a case played from the author's example `body`, unchanged.
+  rc::Gen<Case> from_example(const nlohmann::json& body) const {
     gen::Hints hints = m_learner.hints();
-    if (hints.examples.size() > 1) hints.examples.resize(1);
+    hints.examples = {body};
     CaseGenOptions options = m_realistic_options;
     options.first_example = true;
     return m_make(hints, options);
@@ -112,6 +111,12 @@ struct Generated {
   Case value;
 };
 
+/// Whether case `index` is played from one of the author's examples of the type.
+inline bool example_case(const SuiteContext& ctx, std::size_t index) {
+  return ctx.example != nullptr && index < ctx.example->bodies.size() && index < kMaxExampleCases &&
+         index < ctx.settings.cases / 2;
+}
+
 /// Case `index` of the suite from the learner's current hints; nullopt, with `error` set, when
 /// generating it failed.
 template <class Case>
@@ -121,8 +126,9 @@ std::optional<Generated<Case>> generate_case(const SuiteContext& ctx, LearningGe
   const bool extreme = extreme_case(settings.values, index, settings.cases);
   try {
     const rc::Random random(case_seed(settings.run_seed, ctx.kind, ctx.type, index));
-    auto shrinkable = index == 0 && ctx.example ? gen.first_example()(random, case_size(index, settings.cases))
-                                                : gen.current(extreme)(random, case_size(index, settings.cases));
+    const int size = case_size(index, settings.cases);
+    auto shrinkable = example_case(ctx, index) ? gen.from_example(ctx.example->bodies[index])(random, size)
+                                               : gen.current(extreme)(random, size);
     Case value = shrinkable.value();
     return Generated<Case>{std::move(shrinkable), std::move(value)};
   } catch (const std::exception& e) {

@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "conformance/cases/resource_case.hpp"
 #include "conformance/repro/repro_context.hpp"
 #include "conformance/session/provider_session.hpp"
@@ -27,13 +29,16 @@
 
 namespace tfc::conformance {
 
-/// The provider author's examples of one type (--examples): how many, and where the first is.
-/// The type's hints hold them as examples, the first one first; a suite with a seed plays its
-/// first case from that example unchanged.
+/// The provider author's examples of one type (--examples): how many, where the first is, and
+/// their configurations (.tf.json bodies, identical ones once). A suite plays its first cases
+/// from them unchanged, one each (at most kMaxExampleCases, and never more than half its
+/// cases); those the provider accepts are learned like any accepted configuration.
 struct ExampleSeed {
   std::size_t found = 0;
   std::string source;  // file:line
+  std::vector<nlohmann::json> bodies;
 };
+inline constexpr std::size_t kMaxExampleCases = 3;
 
 struct SuiteSettings {
   std::size_t cases = 25;

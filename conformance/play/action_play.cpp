@@ -111,6 +111,8 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   rec.set_log_mark(options.log_mark);
   FamilyDriver d(client, type, schema.block, rec);
   rec.scenario("validate");
+  // The suite learns from the refusals of validation and PlanAction (case_kinds.inc).
+  rec.set_learning(true);
   const bool validated = d.validate_pair(c.config, Rpc::ValidateActionConfig, [&](const protocol::DynamicValue& dv) {
     return client.validate_action_config({type, dv});
   });
@@ -118,17 +120,21 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
     rec.scenario("plan");
     const bool unknowns = !c.config.with_unknowns.injected.empty();
     const cty::Value& first = unknowns ? c.config.with_unknowns.value : c.config.known;
-    if (plan(d, first, false, unknowns ? StepName("plan (unknowns)") : StepName("plan")) &&
-        plan(d, c.config.known, true, "plan (deferral allowed)")) {
+    const bool planned = plan(d, first, false, unknowns ? StepName("plan (unknowns)") : StepName("plan")) &&
+                         plan(d, c.config.known, true, "plan (deferral allowed)");
+    rec.set_learning(false);
+    if (planned) {
       out.planned = true;
       rec.reached(CoverageStep::Planned);
-      if (options.apply && !out.has_error_finding()) {
+      // A replay's earlier cases only teach: nothing is invoked.
+      if (options.apply && !options.learn_only && !out.has_error_finding()) {
         rec.scenario("invoke");
         if (invoke(d, c.config.known)) rec.reached(CoverageStep::Invoked);
         out.applied = true;
       }
     }
   }
+  rec.set_learning(false);
   rec.finish();
   return out;
 }

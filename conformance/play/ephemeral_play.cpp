@@ -63,7 +63,8 @@ std::optional<Lease> open(FamilyDriver& d, const cty::Value& config) {
     return std::nullopt;
   }
   if (protocol::has_error(res->diagnostics)) {
-    rec.reject_plainly(Rpc::OpenEphemeralResource, res->diagnostics);
+    rec.reject(Rpc::OpenEphemeralResource, res->diagnostics);
+    rec.refused(config, res->diagnostics);
     return std::nullopt;
   }
   auto decoded = d.decode(res->result, "ephemeral result", "open", Rpc::OpenEphemeralResource, request);
@@ -142,6 +143,9 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   rec.set_log_mark(options.log_mark);
   FamilyDriver d(client, type, schema.block, rec);
   rec.scenario("validate");
+  // The suite learns from the refusals of validation and Open (case_kinds.inc); a replay's
+  // earlier cases open too (Terraform opens ephemeral resources while it plans).
+  rec.set_learning(true);
   const bool validated =
       d.validate_pair(c.config, Rpc::ValidateEphemeralResourceConfig, [&](const protocol::DynamicValue& dv) {
         return client.validate_ephemeral_resource_config({type, dv});
@@ -150,7 +154,9 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
     out.planned = true;
     if (options.apply) {
       rec.scenario("open");
-      if (auto lease = open(d, c.config.known)) {
+      auto lease = open(d, c.config.known);
+      rec.set_learning(false);
+      if (lease) {
         out.applied = true;
         rec.reached(CoverageStep::Opened);
         if (lease->renew_at && !out.has_error_finding()) {
@@ -163,6 +169,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
       }
     }
   }
+  rec.set_learning(false);
   rec.finish();
   return out;
 }

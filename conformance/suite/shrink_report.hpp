@@ -127,7 +127,7 @@ void judge_generated(const SuiteContext& ctx, SuiteTally& tally, FindingBook& bo
   const Case& value = generated.value;
   const SuiteSettings& s = ctx.settings;
   tally.count(outcome);
-  learn(ctx.kind, learner, outcome, value);
+  learn(learner, outcome, value, ctx.settings.apply);
   const ReplayToken token{
       ctx.kind, ctx.type, ctx.type_index, s.run_seed, index, s.cases, {}, extreme_case(s.values, index, s.cases)};
   std::vector<std::string> fresh_rules;

@@ -1,9 +1,11 @@
 #include "generators/hints.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <sstream>
 #include <utility>
+#include <vector>
 
 #include "proto/schema/implied_type.hpp"
 #include "proto/schema/tf_json.hpp"
@@ -277,15 +279,49 @@ const Hints& HintsFile::for_data_source(std::string_view data_source) const {
   return it == data_sources.end() ? for_resource(data_source) : it->second;
 }
 
+namespace {
+
+const Hints& own_or(const std::map<std::string, Hints, std::less<>>& own, std::string_view type,
+                    const Hints& otherwise) {
+  auto it = own.find(type);
+  return it == own.end() ? otherwise : it->second;
+}
+
+/// The file's sections by key, in the order hints_file_to_json writes them.
+template <class File>
+std::vector<std::pair<const char*, decltype(&std::declval<File&>().resources)>> sections(File& f) {
+  return {{"resources", &f.resources},
+          {"data_sources", &f.data_sources},
+          {"ephemeral_resources", &f.ephemeral_resources},
+          {"actions", &f.actions},
+          {"list_resources", &f.list_resources}};
+}
+
+}  // namespace
+
+const Hints& HintsFile::for_ephemeral_resource(std::string_view type) const {
+  return own_or(ephemeral_resources, type, for_resource(type));
+}
+
+const Hints& HintsFile::for_action(std::string_view type) const { return own_or(actions, type, for_resource(type)); }
+
+const Hints& HintsFile::for_list_resource(std::string_view type) const {
+  static const Hints kNone;
+  return own_or(list_resources, type, kNone);
+}
+
 Expected<HintsFile> parse_hints(const json& doc, const std::string& file_name) {
   HintsFile out;
   out.file = file_name;
   if (!doc.is_object()) return Error{file_name + ": expected an object with \"resources\""};
+  const auto keyed = sections(out);
   for (const auto& [key, v] : doc.items()) {
-    if (key != "resources" && key != "data_sources")
-      return at(file_name, key, "unknown key (expected resources or data_sources)");
+    auto section = std::find_if(keyed.begin(), keyed.end(), [&key = key](const auto& k) { return key == k.first; });
+    if (section == keyed.end())
+      return at(file_name, key,
+                "unknown key (expected resources, data_sources, ephemeral_resources, actions or list_resources)");
     if (!v.is_object()) return at(file_name, key, "expected an object keyed by type name");
-    auto& into = key == "resources" ? out.resources : out.data_sources;
+    auto& into = *section->second;
     for (const auto& [name, r] : v.items()) {
       TFC_TRY(hints, parse_resource(r, file_name, name, key + "." + name));
       into.emplace(name, std::move(hints));
@@ -383,10 +419,11 @@ json hints_file_to_json(const HintsFile& file) {
   json resources = json::object();
   for (const auto& [name, h] : file.resources) resources[name] = hints_to_json(h);
   out["resources"] = std::move(resources);
-  if (!file.data_sources.empty()) {
-    json data = json::object();
-    for (const auto& [name, h] : file.data_sources) data[name] = hints_to_json(h);
-    out["data_sources"] = std::move(data);
+  for (const auto& [key, section] : sections(file)) {
+    if (section == &file.resources || section->empty()) continue;
+    json types = json::object();
+    for (const auto& [name, h] : *section) types[name] = hints_to_json(h);
+    out[key] = std::move(types);
   }
   return out;
 }

@@ -95,6 +95,19 @@ struct HintsFile {
   /// The hints of a data source: its own under `data_sources`, else those under `resources`
   /// of the same name (hints files written before data sources had their own key).
   const Hints& for_data_source(std::string_view data_source) const;
+
+  /// The other families' own hints, which --write-hints writes for what their suites learned
+  /// (a type of these families may share its name with a managed resource).
+  std::map<std::string, Hints, std::less<>> ephemeral_resources;
+  std::map<std::string, Hints, std::less<>> actions;
+  std::map<std::string, Hints, std::less<>> list_resources;
+  /// An ephemeral resource's or an action's own hints, else those under `resources` of the same
+  /// name (hints files written before they had their own key).
+  const Hints& for_ephemeral_resource(std::string_view type) const;
+  const Hints& for_action(std::string_view type) const;
+  /// A list resource's own hints, for its list configuration (`resources` of the same name are
+  /// the managed resource's, for the object a list case creates).
+  const Hints& for_list_resource(std::string_view type) const;
 };
 
 /// Parses a hints document. Errors name the file, the resource and the attribute path

@@ -26,6 +26,8 @@ struct GeneratorSource {
   /// The suite's own copy of the type's block (empty for a kind without schemas): it outlives
   /// the generator, which may keep a reference to it.
   const schema::Block& block;
+  /// The given hints of the managed resource named `type` (a list resource's cases create one).
+  const gen::Hints& resource_hints;
 };
 
 }  // namespace tfc::conformance

@@ -26,11 +26,11 @@ rc::Gen<ActionCase> action_case_of(const schema::Block& block, const gen::Hints&
   return rc::gen::map(config_pair_of(block, hints, options), [](ConfigPair c) { return ActionCase{std::move(c)}; });
 }
 
-rc::Gen<ListCase> list_case_of(const schema::Block& block, const std::shared_ptr<const schema::Block>& resource,
-                               const gen::Hints& resource_hints, const CaseGenOptions& options) {
-  static const gen::Hints kNone;
+rc::Gen<ListCase> list_case_of(const schema::Block& block, const gen::Hints& hints,
+                               const std::shared_ptr<const schema::Block>& resource, const gen::Hints& resource_hints,
+                               const CaseGenOptions& options) {
   auto head =
-      rc::gen::tuple(config_pair_of(block, kNone, options), gen::chance(50), rc::gen::inRange<std::int64_t>(1, 11));
+      rc::gen::tuple(config_pair_of(block, hints, options), gen::chance(50), rc::gen::inRange<std::int64_t>(1, 11));
   auto create = resource ? rc::gen::map(config_pair_of(*resource, resource_hints, options),
                                         [resource](ConfigPair c) { return std::optional<ConfigPair>(std::move(c)); })
                          : rc::gen::just(std::optional<ConfigPair>());
@@ -79,8 +79,11 @@ Expected<CaseGenerator<ListCase>> list_generator(const GeneratorSource& source) 
   std::shared_ptr<const schema::Block> resource;
   if (auto it = source.provider.resource_schemas.find(source.type); it != source.provider.resource_schemas.end())
     resource = std::make_shared<const schema::Block>(it->second.block);
-  return CaseGenerator<ListCase>([&block = source.block, resource](const gen::Hints& h, const CaseGenOptions& o) {
-    return list_case_of(block, resource, h, o);
+  // The list configuration takes the suite's hints (what it learned); the object to create, the
+  // managed resource's given hints.
+  return CaseGenerator<ListCase>([&block = source.block, resource, resource_hints = source.resource_hints](
+                                     const gen::Hints& h, const CaseGenOptions& o) {
+    return list_case_of(block, h, resource, resource_hints, o);
   });
 }
 

@@ -38,10 +38,11 @@ rc::Gen<EphemeralCase> ephemeral_case_of(const schema::Block& block, const gen::
                                          const CaseGenOptions& options);
 rc::Gen<ActionCase> action_case_of(const schema::Block& block, const gen::Hints& hints, const CaseGenOptions& options);
 
-/// `resource` (optional) is the managed resource's block, `resource_hints` its hints; the list
-/// configuration itself is generated without hints (they are keyed by the resource's name).
-rc::Gen<ListCase> list_case_of(const schema::Block& block, const std::shared_ptr<const schema::Block>& resource,
-                               const gen::Hints& resource_hints, const CaseGenOptions& options);
+/// `hints` steer the list configuration (the list suite's, learned); `resource` (optional) is
+/// the managed resource's block, `resource_hints` its hints.
+rc::Gen<ListCase> list_case_of(const schema::Block& block, const gen::Hints& hints,
+                               const std::shared_ptr<const schema::Block>& resource, const gen::Hints& resource_hints,
+                               const CaseGenOptions& options);
 
 /// The generators of each kind (case_kinds.inc); a list resource's takes the managed resource
 /// of its name from the provider's schema.

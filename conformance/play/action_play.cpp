@@ -115,6 +115,8 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   create_upstream(upstream, client, options.provider, options.apply, c.wiring, out);
   const ConfigPair config = upstream ? upstream->wired(c.config) : c.config;
   rec.scenario("validate");
+  // The suite learns from the refusals of validation and PlanAction (case_kinds.inc).
+  rec.set_learning(true);
   const bool validated = d.validate_pair(config, Rpc::ValidateActionConfig, [&](const protocol::DynamicValue& dv) {
     return client.validate_action_config({type, dv});
   });
@@ -122,17 +124,21 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
     rec.scenario("plan");
     const bool unknowns = !config.with_unknowns.injected.empty();
     const cty::Value& first = unknowns ? config.with_unknowns.value : config.known;
-    if (plan(d, first, false, unknowns ? StepName("plan (unknowns)") : StepName("plan")) &&
-        plan(d, config.known, true, "plan (deferral allowed)")) {
+    const bool planned = plan(d, first, false, unknowns ? StepName("plan (unknowns)") : StepName("plan")) &&
+                         plan(d, config.known, true, "plan (deferral allowed)");
+    rec.set_learning(false);
+    if (planned) {
       out.planned = true;
       rec.reached(CoverageStep::Planned);
-      if (options.apply && !out.has_error_finding()) {
+      // A replay's earlier cases only teach: nothing is invoked.
+      if (options.apply && !options.learn_only && !out.has_error_finding()) {
         rec.scenario("invoke");
         if (invoke(d, config.known)) rec.reached(CoverageStep::Invoked);
         out.applied = true;
       }
     }
   }
+  rec.set_learning(false);
   if (upstream) {
     upstream->destroy();
     upstream->unwire_refusals(c.config.known);

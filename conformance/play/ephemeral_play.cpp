@@ -64,7 +64,8 @@ std::optional<Lease> open(FamilyDriver& d, const cty::Value& config) {
     return std::nullopt;
   }
   if (protocol::has_error(res->diagnostics)) {
-    rec.reject_plainly(Rpc::OpenEphemeralResource, res->diagnostics);
+    rec.reject(Rpc::OpenEphemeralResource, res->diagnostics);
+    rec.refused(config, res->diagnostics);
     return std::nullopt;
   }
   auto decoded = d.decode(res->result, "ephemeral result", "open", Rpc::OpenEphemeralResource, request);
@@ -146,6 +147,9 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   create_upstream(upstream, client, options.provider, options.apply, c.wiring, out);
   const ConfigPair config = upstream ? upstream->wired(c.config) : c.config;
   rec.scenario("validate");
+  // The suite learns from the refusals of validation and Open (case_kinds.inc); a replay's
+  // earlier cases open too (Terraform opens ephemeral resources while it plans).
+  rec.set_learning(true);
   const bool validated =
       d.validate_pair(config, Rpc::ValidateEphemeralResourceConfig, [&](const protocol::DynamicValue& dv) {
         return client.validate_ephemeral_resource_config({type, dv});
@@ -154,7 +158,9 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
     out.planned = true;
     if (options.apply) {
       rec.scenario("open");
-      if (auto lease = open(d, config.known)) {
+      auto lease = open(d, config.known);
+      rec.set_learning(false);
+      if (lease) {
         out.applied = true;
         rec.reached(CoverageStep::Opened);
         if (lease->renew_at && !out.has_error_finding()) {
@@ -167,6 +173,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
       }
     }
   }
+  rec.set_learning(false);
   if (upstream) {
     upstream->destroy();
     upstream->unwire_refusals(c.config.known);

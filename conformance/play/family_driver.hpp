@@ -74,17 +74,18 @@ public:
     return false;
   }
 
-  /// Records error diagnostics for `config` as a rejection, judged for errors at unknowns.
+  /// Records error diagnostics for `config` as a rejection, judged for errors at unknowns, and
+  /// keeps them for learning (while the recorder learns).
   void judge_refusal(const cty::Value& config, const protocol::Diagnostics& diagnostics, StepName step,
                      protocol::Rpc rpc, const nlohmann::json& request) {
     std::vector<cty::Path> at;
     for (const auto& d : diagnostics) {
       if (d.severity == protocol::Severity::Error && d.attribute) at.push_back(*d.attribute);
     }
-    const std::string described = describe_diagnostics(diagnostics);
     m_rec.judge(step, rpc, oracle::check_validate_diagnostics(config, at),
-                {request, {{"diagnostics", described}}, &config, nullptr});
-    m_rec.reject(std::string(protocol::rpc_name(rpc)) + ": " + described);
+                {request, {{"diagnostics", describe_diagnostics(diagnostics)}}, &config, nullptr});
+    m_rec.reject(rpc, diagnostics);
+    m_rec.refused(config, diagnostics);
   }
 
   /// Decodes an answer value of this block; an undecodable one is judged here (nullopt).

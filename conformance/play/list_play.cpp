@@ -81,7 +81,8 @@ public:
     for (const auto& e : res->events) {
       if (protocol::has_error(e.diagnostics)) {
         // Terraform stops reading at an error; results before it still count.
-        rec.reject_plainly(Rpc::ListResource, e.diagnostics);
+        rec.reject(Rpc::ListResource, e.diagnostics);
+        rec.refused(config, e.diagnostics);
         break;
       }
       const bool has_identity = e.identity && !e.identity->empty();
@@ -211,6 +212,8 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   FamilyDriver d(client, type, schema.block, rec);
   ListDriver ld(d, managed_of(options, type));
   rec.scenario("validate");
+  // The suite learns from the refusals of validation and of the list (case_kinds.inc).
+  rec.set_learning(true);
   const bool unknowns = !c.config.with_unknowns.injected.empty();
   if ((!unknowns ||
        ld.validate(c.config.with_unknowns.value, c.include_resource_object, c.limit, "validate (unknowns)")) &&
@@ -218,8 +221,10 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
     out.planned = true;
     rec.scenario("list");
     if (ld.list(c.config.known, c.include_resource_object, c.limit, "list")) rec.reached(CoverageStep::Listed);
+    rec.set_learning(false);
     const auto no_filter = unfiltered(schema.block);
-    if (options.apply && c.create && ld.managed().schema && ld.managed().identity && no_filter &&
+    // A replay's earlier cases only teach: nothing is created.
+    if (options.apply && !options.learn_only && c.create && ld.managed().schema && ld.managed().identity && no_filter &&
         !out.has_error_finding() && !d.lost()) {
       rec.scenario("list created");
       ResourceDriver rd(client, type, *ld.managed().schema, rec, options.check, ld.managed().identity);
@@ -227,6 +232,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
       out.applied = true;
     }
   }
+  rec.set_learning(false);
   rec.finish();
   return out;
 }

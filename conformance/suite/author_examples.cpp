@@ -66,8 +66,8 @@ void add_example(gen::Hints& hints, nlohmann::json body) {
 /// `example`'s body (returned) and references (into `hints`), and the resources it references
 /// (and theirs) into `upstream` (flat, by type, their bodies as examples).
 nlohmann::json add_wired(const ExampleSet& set, const schema::ProviderSchema& schema, const Example& example,
-               const schema::Block& block, gen::Hints& hints, std::map<std::string, gen::Hints, std::less<>>& upstream,
-               std::set<const Example*>& visiting) {
+                         const schema::Block& block, gen::Hints& hints,
+                         std::map<std::string, gen::Hints, std::less<>>& upstream, std::set<const Example*>& visiting) {
   nlohmann::json body = example.body;
   for (const auto& wire : example.wires) {
     const std::string attribute = top_level(wire.path);

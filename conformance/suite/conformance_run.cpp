@@ -14,6 +14,7 @@
 #include "conformance/core/version.hpp"
 #include "conformance/play/provider_play.hpp"
 #include "conformance/suite/author_examples.hpp"
+#include "conformance/suite/kind_hints.hpp"
 #include "oracle/function_rules.hpp"
 #include "oracle/rule_id.hpp"
 #include "oracle/rules.hpp"
@@ -72,6 +73,16 @@ Expected<void> check_all_hints(const RunSettings& settings, const schema::Provid
                    ": the provider has no such resource type, data source, function, ephemeral resource or action"};
     }
     if (auto ok = gen::check_hints(hints, s->block); !ok) return ok.error();
+  }
+  // The other families' own sections: each against its own schemas.
+  for (const auto kind : {CaseKind::Ephemeral, CaseKind::Action, CaseKind::List}) {
+    for (const auto& [type, hints] : hints_section(*settings.hints, kind)) {
+      const schema::Schema* s = kind_schema(schema, kind, type);
+      if (s == nullptr)
+        return Error{settings.hints->file + ": " + type + ": the provider has no such " +
+                     std::string(kind_info(kind).label.substr(0, kind_info(kind).label.size() - 1)) + " type"};
+      if (auto ok = gen::check_hints(hints, s->block); !ok) return ok.error();
+    }
   }
   return {};
 }
@@ -188,14 +199,12 @@ struct Workers {
   void play(const ProviderFactory& factory, RpcClock& clock, ProviderSession& first) {
     SerializedProgress serialized(progress);
     std::atomic<std::size_t> next{0};
-    const gen::Hints no_hints;
+    const gen::HintsFile no_hints;
     auto work = [&](ProviderSession& host) {
       for (std::size_t i = next++; i < selected.size() && !runner::stop_requested(); i = next++) {
         const auto& t = selected[i];
         started[i] = 1;
-        const gen::Hints& hints = !settings.hints                 ? no_hints
-                                  : kind_info(t.kind).data_source ? settings.hints->for_data_source(t.name)
-                                                                  : settings.hints->for_resource(t.name);
+        const gen::HintsFile& hints = settings.hints ? *settings.hints : no_hints;
         suites[i] = run_suite(host, t.kind, t.name, hints, suite_settings, &serialized, replay, &learned[i], &pool);
       }
       pool.lend(host);
@@ -240,8 +249,7 @@ gen::HintsFile learned_hints(const RunSettings& settings, const std::vector<Sele
     if (learned[i].empty()) continue;
     learned[i].file = out.file;
     learned[i].resource = selected[i].name;
-    auto& into = kind_info(selected[i].kind).data_source ? out.data_sources : out.resources;
-    into[selected[i].name] = std::move(learned[i]);
+    hints_section(out, selected[i].kind)[selected[i].name] = std::move(learned[i]);
   }
   return out;
 }

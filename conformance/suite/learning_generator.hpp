@@ -20,31 +20,43 @@
 
 namespace tfc::conformance {
 
-/// The Case member a kind's suite learns from (the `learn_from` column of case_kinds.inc), or
-/// nullptr.
+/// What a kind's suite learns from (the `learn_from` column of case_kinds.inc): the Case member
+/// holding the configuration, and the coverage step at which it counts as accepted, without and
+/// with --apply.
+template <class Member>
+struct LearnSpec {
+  Member member;
+  CoverageStep accepted;
+  CoverageStep accepted_with_apply;
+};
+
 template <class Case>
 struct LearnsFrom;
+#define TFC_LEARN(member, accepted, with_apply) \
+  LearnSpec<decltype(member)> { member, CoverageStep::accepted, CoverageStep::with_apply }
 #define TFC_CASE_KIND(Name, code, suite, types, label, apply, changes, data_source, Case, generator, learn_from, ...) \
   template <>                                                                                                         \
   struct LearnsFrom<Case> {                                                                                           \
-    static constexpr auto member = learn_from;                                                                        \
+    static constexpr auto spec = learn_from;                                                                          \
   };
 #include "conformance/core/case_kinds.inc"
 #undef TFC_CASE_KIND
+#undef TFC_LEARN
 
-/// Suites of managed resources and data sources learn from refusals; the other families'
-/// cases teach nothing (so a replay need not play the cases before it).
+/// Every kind whose cases have a configuration learns from refusals (provider functions teach
+/// nothing, so a replay need not play the calls before it).
 template <class Case>
-constexpr bool kLearns = !std::is_null_pointer_v<decltype(LearnsFrom<Case>::member)>;
+constexpr bool kLearns = !std::is_null_pointer_v<decltype(LearnsFrom<Case>::spec)>;
 
-/// What the case's answers teach: its refusals, and its first configuration when that was
-/// accepted (planned; read, for a data source). Accepted first: a later refusal of the same
-/// value then takes the examples holding it back out.
+/// What the case's answers teach: its refusals, and its configuration when that was accepted
+/// (it reached its kind's accepted step: planned; read, for a data source; opened, for an
+/// ephemeral resource under --apply). Accepted first: a later refusal of the same value then
+/// takes the examples holding it back out.
 template <class Case>
-void learn(CaseKind kind, gen::learning::RefusalLearner& learner, const CaseOutcome& o, const Case& c) {
+void learn(gen::learning::RefusalLearner& learner, const CaseOutcome& o, const Case& c, bool apply) {
   if constexpr (kLearns<Case>) {
-    const bool accepted = kind_info(kind).data_source ? o.applied : o.planned;
-    if (accepted) learner.accepted((c.*LearnsFrom<Case>::member).known);
+    constexpr auto spec = LearnsFrom<Case>::spec;
+    if (o.reached.contains(apply ? spec.accepted_with_apply : spec.accepted)) learner.accepted((c.*spec.member).known);
     for (const auto& r : o.refusals) learner.refused(r.config, r.diagnostics);
     for (const auto& l : o.upstream_lessons) {
       if (l.refused)
@@ -55,10 +67,16 @@ void learn(CaseKind kind, gen::learning::RefusalLearner& learner, const CaseOutc
   }
 }
 
-/// What became of a first case played from the author's example: accepted as the learner would
-/// take it (planned; read, for a data source), or refused with the provider's reasons.
-inline report::ExampleUse example_use(CaseKind kind, const ExampleSeed& seed, const CaseOutcome& o) {
-  const bool accepted = kind_info(kind).data_source ? o.applied : o.planned;
+/// What became of a first case played from the author's example: accepted as the suite's
+/// learner takes a configuration (the kind's acceptance step, case_kinds.inc), or refused with
+/// the provider's reasons.
+template <class Case>
+report::ExampleUse example_use(const ExampleSeed& seed, const CaseOutcome& o, bool apply) {
+  bool accepted = o.planned;
+  if constexpr (kLearns<Case>) {
+    constexpr auto spec = LearnsFrom<Case>::spec;
+    accepted = o.reached.contains(apply ? spec.accepted_with_apply : spec.accepted);
+  }
   std::string refusal;
   for (const auto& r : o.refusal_reasons) refusal += (refusal.empty() ? "" : "; ") + r;
   if (refusal.empty() && !accepted) refusal = o.rejection;

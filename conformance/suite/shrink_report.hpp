@@ -127,8 +127,8 @@ void judge_generated(const SuiteContext& ctx, SuiteTally& tally, FindingBook& bo
   const Case& value = generated.value;
   const SuiteSettings& s = ctx.settings;
   tally.count(outcome);
-  if (index == 0 && example_case(ctx, 0)) tally.first_example = example_use(ctx.kind, *ctx.example, outcome);
-  learn(ctx.kind, learner, outcome, value);
+  if (index == 0 && example_case(ctx, 0)) tally.first_example = example_use<Case>(*ctx.example, outcome, s.apply);
+  learn(learner, outcome, value, ctx.settings.apply);
   const ReplayToken token{
       ctx.kind, ctx.type, ctx.type_index, s.run_seed, index, s.cases, {}, extreme_case(s.values, index, s.cases)};
   std::vector<std::string> fresh_rules;

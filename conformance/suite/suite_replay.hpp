@@ -33,7 +33,7 @@ void play_replay(const SuiteContext& ctx, SuiteTally& tally, FindingBook& book, 
       if (!earlier[j - start]) continue;
       const Case value = earlier[j - start]->value();
       learner.teaching_case(j + 1);
-      learn(ctx.kind, learner, play_own(ctx, tally, value, false, true).outcome, value);
+      learn(learner, play_own(ctx, tally, value, false, true).outcome, value, ctx.settings.apply);
     }
     start = end;
   }

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "conformance/suite/finding_book.hpp"
+#include "conformance/suite/kind_hints.hpp"
 #include "conformance/suite/suite_context.hpp"
 #include "conformance/suite/suite_replay.hpp"
 #include "conformance/suite/suite_rounds.hpp"
@@ -53,10 +54,12 @@ report::Suite harness_suite(CaseKind kind, const std::string& type, std::string 
   return suite;
 }
 
-/// What a suite of one kind needs besides its context: the hints it starts from, the replay
-/// token when it replays one case, and where the hints it ends with go.
+/// What a suite of one kind needs besides its context: the hints it starts from (and the
+/// managed resource's of the same name, for the objects a list case creates), the replay token
+/// when it replays one case, and where the hints it ends with go.
 struct SuiteInputs {
   const gen::Hints& hints;
+  const gen::Hints& resource_hints;
   const std::optional<ReplayToken>& replay;
   gen::Hints* learned;
 };
@@ -66,7 +69,7 @@ struct SuiteInputs {
 template <class Case, auto Generator>
 report::Suite run_kind(const SuiteContext& ctx, const SuiteInputs& in) {
   // The generators keep references to the context's copy of the schema, which outlives them.
-  auto make = Generator(GeneratorSource{ctx.host.schema(), ctx.type, ctx.schema.block});
+  auto make = Generator(GeneratorSource{ctx.host.schema(), ctx.type, ctx.schema.block, in.resource_hints});
   if (!make) return harness_suite(ctx.kind, ctx.type, make.error().message);
   gen::learning::RefusalLearner learner(ctx.schema.block, in.hints, kind_info(ctx.kind).data_source);
   // The resources its cases may create first learn their own configurations (wiring.hpp).
@@ -127,7 +130,7 @@ Expected<void> resolve_type(ReplayToken& token, const schema::ProviderSchema& sc
   return {};
 }
 
-report::Suite run_suite(ProviderSession& host, CaseKind kind, const std::string& type, const gen::Hints& hints,
+report::Suite run_suite(ProviderSession& host, CaseKind kind, const std::string& type, const gen::HintsFile& hints,
                         const SuiteSettings& settings, report::ProgressListener* progress,
                         const std::optional<ReplayToken>& replay, gen::Hints* learned, SessionPool* pool) {
   if (replay) pool = nullptr;  // a replay plays one case, on its own session
@@ -144,7 +147,8 @@ report::Suite run_suite(ProviderSession& host, CaseKind kind, const std::string&
   if (const schema::Schema* own = kind_schema(host.schema(), kind, type)) ctx.schema = *own;
   if (auto it = settings.examples.find(std::string(kind_info(kind).label) + type); it != settings.examples.end())
     ctx.example = &it->second;
-  return kKindRunners[kind_index(kind)](ctx, SuiteInputs{hints, replay, learned});
+  return kKindRunners[kind_index(kind)](
+      ctx, SuiteInputs{given_hints(hints, kind, type), hints.for_resource(type), replay, learned});
 }
 
 }  // namespace tfc::conformance

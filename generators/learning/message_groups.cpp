@@ -40,17 +40,18 @@ std::optional<std::string> between(std::string_view text, std::size_t pos, char 
   return std::string(text.substr(a + 1, b - a - 1));
 }
 
-std::optional<AttributeGroup> group_of(Kind kind, std::vector<std::string> names) {
+std::optional<AttributeGroup> group_of(Kind kind, std::vector<std::string> names, std::size_t least = 2) {
   std::sort(names.begin(), names.end());
   names.erase(std::unique(names.begin(), names.end()), names.end());
-  if (names.size() < 2) return std::nullopt;
+  if (names.size() < least) return std::nullopt;
   return AttributeGroup{kind, std::move(names)};
 }
 
 }  // namespace
 
 std::optional<AttributeGroup> read_group(std::string_view summary, std::string_view text, std::string_view lower,
-                                         const std::vector<std::string>& subjects) {
+                                         const std::vector<std::string>& subjects, bool& with_subject) {
+  with_subject = false;
   const std::string lower_summary = lowercase(summary);
   const std::string subject = subjects.empty() ? std::string() : subjects.front();
   // terraform-plugin-sdk helper/schema.
@@ -83,11 +84,21 @@ std::optional<AttributeGroup> read_group(std::string_view summary, std::string_v
     auto self = read_name(text, pos + 24);
     if (other && self) return group_of(Kind::AllOrNone, {*other, *self});
   }
+  // AtLeastOneOf and ExactlyOneOf count the validated attribute with the listed ones ("No
+  // attribute specified when ...", "2 attributes specified when ..."; the list is
+  // path.Expressions' String: "[a,b]", relative ones merged into the attribute's own path,
+  // "[a.<.b]").
   if (auto pos = lower.find("at least one attribute out of "); pos != std::string_view::npos) {
-    if (auto names = between(text, pos, '[', ']')) return group_of(Kind::AtLeastOne, name_list(*names));
+    if (auto names = between(text, pos, '[', ']')) {
+      with_subject = true;
+      return group_of(Kind::AtLeastOne, name_list(*names), 1);
+    }
   }
   if (auto pos = lower.find("when one (and only one) of "); pos != std::string_view::npos) {
-    if (auto names = between(text, pos, '[', ']')) return group_of(Kind::ExactlyOne, name_list(*names));
+    if (auto names = between(text, pos, '[', ']')) {
+      with_subject = true;
+      return group_of(Kind::ExactlyOne, name_list(*names), 1);
+    }
   }
   // terraform-plugin-framework-validators, resource (config) validators.
   struct Phrase {

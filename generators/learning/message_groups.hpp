@@ -14,7 +14,9 @@ namespace tfc::gen::learning {
 
 /// The group `text` (summary, newline, detail; `lower` lowercased) states, with its names raw
 /// as the text writes them; `subjects` are the message's subjects, the first the one it is about.
+/// `with_subject` is set when the diagnostic's own attribute belongs to the group unnamed (the
+/// group may then hold one name).
 std::optional<AttributeGroup> read_group(std::string_view summary, std::string_view text, std::string_view lower,
-                                         const std::vector<std::string>& subjects);
+                                         const std::vector<std::string>& subjects, bool& with_subject);
 
 }  // namespace tfc::gen::learning

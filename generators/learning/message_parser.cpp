@@ -54,6 +54,15 @@ void read_specials(std::string_view text, std::string_view lower, ValueRule& rul
         rule.pattern = "[a-z]{" + count + "}";
     }
   }
+  // DNS names (terraform-provider-dns): a zone "must be fully qualified" (end with a dot), a
+  // record name "must not be fully qualified".
+  if (auto pos = lower.find("fully qualified"); pos != std::string_view::npos && !rule.pattern) {
+    const bool trailing_dot = has(lower, "trailing dot") || has(lower, "with a dot") || has(lower, "in a dot");
+    if (negated_before(lower, pos))
+      rule.pattern = "[a-z][a-z0-9]{2,11}";
+    else if (has(lower, "must be fully qualified") || has(lower, "must be a fully qualified") || trailing_dot)
+      rule.pattern = "[a-z][a-z0-9]{2,11}\\.example\\.com\\.";
+  }
   // helper/validation IsCIDRNetwork: "expected K to contain a valid network Value, expected 10.0.0.0/16, got ..."
   if (auto pos = lower.find("valid network value, expected "); pos != std::string_view::npos) {
     if (auto v = read_name(text, pos + 30)) rule.one_of.push_back(*v);
@@ -140,8 +149,9 @@ MessageFacts read_diagnostic(std::string_view summary, std::string_view detail) 
   const std::string lower = lowercase(text);
   MessageFacts facts;
   read_subjects(text, lower, facts);
-  facts.group = read_group(summary, text, lower, facts.subjects);
+  facts.group = read_group(summary, text, lower, facts.subjects, facts.group_includes_subject);
   if (facts.group) return facts;
+  facts.group_includes_subject = false;
   const std::string lower_summary = lowercase(summary);
   if (has(lower_summary, "missing required argument") || has(lower_summary, "missing configuration for required") ||
       has(lower, "marked it as required") || has(lower, "requires 1 item minimum") ||

@@ -22,6 +22,10 @@ struct MessageFacts {
   ValueRule rule;
   /// A cross-attribute rule; its paths are raw like `subjects`.
   std::optional<AttributeGroup> group;
+  /// The attribute the diagnostic is at belongs to `group` too: the framework's attribute
+  /// validators (ExactlyOneOf, AtLeastOneOf) count it and list only the others when they are
+  /// relative ("[name.<.other]"), so `group` may name a single path.
+  bool group_includes_subject = false;
 
   bool understood() const { return !rule.empty() || group.has_value(); }
 };

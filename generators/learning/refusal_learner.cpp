@@ -220,7 +220,11 @@ bool RefusalLearner::learn_from_error(const cty::Value& config, const protocol::
       refused_values.push_back(*v);
     }
   }
-  if (facts.group && learn_group(*facts.group, base, evidence)) return true;
+  if (facts.group) {
+    AttributeGroup raw = *facts.group;
+    if (facts.group_includes_subject && base) raw.paths.push_back(*base);
+    if (learn_group(raw, base, evidence)) return true;
+  }
   std::optional<std::string> path = base;
   if (path) {
     // A path that stops at a block (a set element cannot be addressed): the attribute inside
@@ -269,6 +273,7 @@ bool RefusalLearner::learn_group(const AttributeGroup& raw, const std::optional<
   bool same_parent = g.paths.size() >= 2;
   for (const auto& p : g.paths) same_parent = same_parent && parent_of(p) == parent_of(g.paths.front());
   if (!same_parent) return false;
+  keep_one_set(g, evidence);
   add_group(std::move(g), evidence);
   return true;
 }

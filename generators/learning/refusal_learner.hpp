@@ -131,6 +131,9 @@ private:
   // What is left unset when nothing else is known (refusal_omissions.cpp).
   void unattributed(const cty::Value& config, const std::string& evidence);
   std::vector<std::string> minimal_omissions() const;
+  // A group that needs a member set (exactly or at least one) never has all of them left unset.
+  bool last_of_needed_group(const std::string& path) const;
+  void keep_one_set(const AttributeGroup& group, const std::string& evidence);
 
   void rebuild();
 

@@ -11,7 +11,7 @@ void RefusalLearner::unattributed(const cty::Value& config, const std::string& e
   ++m_unattributed;
   bool changed = false;
   auto omit = [&](const std::string& name) {
-    if (user_owns(name)) return;
+    if (user_owns(name) || last_of_needed_group(name)) return;
     PathState& st = m_paths[name];
     if (m_probe && *m_probe == name) {
       st.probing = false;
@@ -56,6 +56,49 @@ void RefusalLearner::unattributed(const cty::Value& config, const std::string& e
     if (!a.required || user_owns(a.name)) continue;
     PathState& st = m_paths[a.name];
     advance(a.name, st, evidence);
+  }
+}
+
+namespace {
+
+bool needs_a_member(const AttributeGroup& g) {
+  return g.kind == AttributeGroup::Kind::ExactlyOne || g.kind == AttributeGroup::Kind::AtLeastOne;
+}
+
+}  // namespace
+
+bool RefusalLearner::last_of_needed_group(const std::string& path) const {
+  auto left_unset = [&](const std::string& p) {
+    if (const AttributeHint* h = m_user.find(p); h != nullptr && h->omit) return true;
+    auto it = m_paths.find(p);
+    return it != m_paths.end() && it->second.current && it->second.current->hint.omit;
+  };
+  auto last_of = [&](const AttributeGroup& g) {
+    if (!needs_a_member(g) || std::find(g.paths.begin(), g.paths.end(), path) == g.paths.end()) return false;
+    return std::all_of(g.paths.begin(), g.paths.end(),
+                       [&](const std::string& p) { return p == path || left_unset(p); });
+  };
+  return std::any_of(m_user.groups.begin(), m_user.groups.end(), last_of) ||
+         std::any_of(m_groups.begin(), m_groups.end(), [&](const auto& g) { return last_of(g.first); });
+}
+
+void RefusalLearner::keep_one_set(const AttributeGroup& group, const std::string& evidence) {
+  // "No attribute specified when one (and only one) of [a,b] is required" after refusals left
+  // every member unset: the first one the learner left unset gets the generator's values back.
+  if (!needs_a_member(group)) return;
+  auto learned_unset = [&](const std::string& p) {
+    auto it = m_paths.find(p);
+    return it != m_paths.end() && it->second.current && it->second.current->hint.omit;
+  };
+  const bool all_unset = std::all_of(group.paths.begin(), group.paths.end(), [&](const std::string& p) {
+    const AttributeHint* user = m_user.find(p);
+    return (user != nullptr && user->omit) || learned_unset(p);
+  });
+  if (!all_unset) return;
+  for (const auto& p : group.paths) {
+    if (!learned_unset(p) || user_owns(p)) continue;
+    set(m_paths[p], {AttributeHint{}, "diagnostic", "set (one of a group that needs one)"}, evidence);
+    return;
   }
 }
 

@@ -61,7 +61,7 @@ std::vector<std::string> names_in_text(std::string_view text) {
       const auto close = text.find(']', i);
       if (close == std::string_view::npos) break;
       i = close;
-    } else if (c == '.' || c == '"' || c == '\'' || c == '`' || c == ' ') {
+    } else if (c == '.' || c == '"' || c == '\'' || c == '`' || c == ' ' || c == '>') {
       flush();
     } else if (c == '<') {
       flush();
@@ -154,15 +154,19 @@ std::optional<std::string> hint_path_of(const schema::Block& root, const cty::Pa
 std::optional<std::string> hint_path_of_text(const schema::Block& root, std::string_view text,
                                              const std::string& base) {
   auto names = names_in_text(text);
-  std::vector<std::string> resolved = base.empty() ? std::vector<std::string>{} : split_dots(base);
-  if (!names.empty() && names.front() == "<") {
-    // Relative: each "<" steps up from the base attribute.
+  if (std::find(names.begin(), names.end(), "<") != names.end()) {
+    // Relative: each "<" steps up, from the base attribute when the text starts with it
+    // ("<.other"), else from the names before it: the framework prints a relative expression
+    // merged into the validated attribute's own ("name.<.other", "rule[0].a.<.b").
+    std::vector<std::string> resolved =
+        names.front() == "<" && !base.empty() ? split_dots(base) : std::vector<std::string>{};
     for (const auto& n : names) {
-      if (n != "<") break;
-      if (!resolved.empty()) resolved.pop_back();
+      if (n != "<") {
+        resolved.push_back(n);
+      } else if (!resolved.empty()) {
+        resolved.pop_back();
+      }
     }
-    while (!names.empty() && names.front() == "<") names.erase(names.begin());
-    for (auto& n : names) resolved.push_back(n);
     names = resolved;
   }
   if (names.empty()) return std::nullopt;

@@ -79,6 +79,24 @@ protocol::Diagnostic error(std::string summary, std::optional<cty::Path> at = st
   return {protocol::Severity::Error, std::move(summary), "", std::move(at)};
 }
 
+/// terraform-plugin-framework-validators' OneOf diagnostic for a known string at `name` outside
+/// `allowed`; nullopt when it is allowed (or null or unknown).
+std::optional<protocol::Diagnostic> not_one_of(const cty::Value& config, const std::string& name,
+                                               const std::vector<std::string>& allowed) {
+  const cty::Value* v = config.attribute(name);
+  if (v == nullptr || v->is_null() || !v->is_known()) return std::nullopt;
+  const std::string text = v->type().kind() == cty::Kind::String ? v->as_string() : v->as_number().canonical();
+  if (std::find(allowed.begin(), allowed.end(), text) != allowed.end()) return std::nullopt;
+  std::string listed;
+  for (const auto& a : allowed) listed += (listed.empty() ? "\"" : " \"") + a + "\"";
+  protocol::Diagnostic d;
+  d.severity = protocol::Severity::Error;
+  d.summary = "Invalid Attribute Value Match";
+  d.detail = "Attribute " + name + " value must be one of: [" + listed + "], got: \"" + text + "\"";
+  d.attribute = cty::Path().attribute(name);
+  return d;
+}
+
 std::string upper(std::string s) {
   for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   return s;
@@ -86,7 +104,7 @@ std::string upper(std::string s) {
 
 }  // namespace
 
-MemoryFamilyProvider::MemoryFamilyProvider(FamilyFault fault) : m_fault(fault) {
+MemoryFamilyProvider::MemoryFamilyProvider(FamilyFault fault, bool picky) : m_fault(fault), m_picky(picky) {
   // Objects that were there before the suite came: what a list finds without --apply.
   for (const char* seed : {R"({"id": "seed-1", "name": "alpha", "size": null, "tags": null, "rule": []})",
                            R"({"id": "seed-2", "name": "beta", "size": 2, "tags": null, "rule": []})"}) {
@@ -253,6 +271,8 @@ MemoryFamilyProvider::validate_ephemeral_resource_config(const protocol::Validat
   const cty::Value config = decoded(secret().block, req.config);
   if (m_fault == FamilyFault::ValidateRefusesUnknownLength && !config.attribute("length")->is_known())
     r.diagnostics.push_back(error("length must be known", cty::Path().attribute("length")));
+  if (auto refused = m_picky ? not_one_of(config, "name", {"alpha", "beta"}) : std::nullopt)
+    r.diagnostics.push_back(*refused);
   return r;
 }
 
@@ -261,6 +281,11 @@ protocol::RpcResult<protocol::OpenEphemeralResourceResponse> MemoryFamilyProvide
   note("OpenEphemeralResource");
   protocol::OpenEphemeralResourceResponse r;
   const cty::Value config = decoded(secret().block, req.config);
+  if (auto refused = m_picky ? not_one_of(config, "length", {"8", "16", "32"}) : std::nullopt) {
+    r.diagnostics.push_back(*refused);
+    r.result = *encode_value(secret().block, cty::Value::null(config.type()));
+    return r;
+  }
   if (m_fault == FamilyFault::OpenDefers) {
     r.deferred = protocol::Deferred{protocol::DeferredReason::AbsentPrereq};
     r.result = *encode_value(secret().block, cty::Value::null(config.type()));
@@ -308,9 +333,13 @@ protocol::RpcResult<protocol::CloseEphemeralResourceResponse> MemoryFamilyProvid
 // --- list resources
 
 protocol::RpcResult<protocol::ValidateListResourceConfigResponse> MemoryFamilyProvider::validate_list_resource_config(
-    const protocol::ValidateListResourceConfigRequest&) {
+    const protocol::ValidateListResourceConfigRequest& req) {
   note("ValidateListResourceConfig");
-  return protocol::ValidateListResourceConfigResponse{};
+  protocol::ValidateListResourceConfigResponse r;
+  if (auto refused =
+          m_picky ? not_one_of(decoded(list_config().block, req.config), "name_prefix", {"al"}) : std::nullopt)
+    r.diagnostics.push_back(*refused);
+  return r;
 }
 
 protocol::RpcResult<protocol::ListResourceResponse> MemoryFamilyProvider::list_resource(
@@ -355,6 +384,10 @@ protocol::RpcResult<protocol::PlanActionResponse> MemoryFamilyProvider::plan_act
     const protocol::PlanActionRequest& req) {
   note("PlanAction");
   protocol::PlanActionResponse r;
+  if (auto refused = m_picky ? not_one_of(decoded(notify().block, req.config), "message", {"hello"}) : std::nullopt) {
+    r.diagnostics.push_back(*refused);
+    return r;
+  }
   if (m_fault == FamilyFault::PlanActionDefers)
     r.deferred = protocol::Deferred{protocol::DeferredReason::ProviderConfigUnknown};
   if (m_fault == FamilyFault::PlanActionDefersForAbsentPrereq && req.client_capabilities.deferral_allowed)

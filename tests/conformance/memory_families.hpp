@@ -9,6 +9,10 @@
 //   action    mem_notify { message (required) }: one progress event, then completed.
 // GetMetadata and GetFunctions list the same as GetProviderSchema. Honest by default; one
 // FamilyFault breaks exactly the family rule (oracle/family_rule_table.hpp) its comment names.
+// A picky one refuses, as the framework validators word it, values its suites must learn:
+// mem_secret's name other than "alpha" or "beta" (validation) and a length other than 8, 16 or
+// 32 (Open); mem_notify's message other than "hello" (PlanAction); a list's name_prefix other
+// than "al" (validation).
 
 #include <string>
 
@@ -53,7 +57,7 @@ enum class FamilyFault {
 
 class MemoryFamilyProvider final : public MemoryProvider {
 public:
-  explicit MemoryFamilyProvider(FamilyFault fault = FamilyFault::None);
+  explicit MemoryFamilyProvider(FamilyFault fault = FamilyFault::None, bool picky = false);
 
   static nlohmann::json concat_signature();
   static schema::Schema secret_schema();
@@ -105,6 +109,7 @@ public:
 
 private:
   FamilyFault m_fault;
+  bool m_picky = false;
   std::size_t m_function_calls = 0;
   std::size_t m_leases = 0;  // leases handed out so far (the private data names the latest)
   std::size_t m_open_leases = 0;

@@ -13,7 +13,7 @@ public:
 
   Expected<void> open(StartFailure& failed) {
     if (m_options.families)
-      m_provider = std::make_unique<MemoryFamilyProvider>(*m_options.families);
+      m_provider = std::make_unique<MemoryFamilyProvider>(*m_options.families, m_options.picky_families);
     else
       m_provider = std::make_unique<MemoryProvider>(m_options.fault, m_options.validates, m_options.types);
     m_timed = std::make_unique<TimedClient>(*m_provider, m_clock);

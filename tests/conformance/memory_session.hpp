@@ -22,6 +22,8 @@ struct MemoryProviderOptions {
   /// Set: the provider serves the other families too (MemoryFamilyProvider, with this fault;
   /// `fault`, `validates` and `types` then do not apply).
   std::optional<FamilyFault> families;
+  /// With `families`: the families' types take only some values (MemoryFamilyProvider's picky).
+  bool picky_families = false;
 };
 
 /// What the factory's sessions did, for the tests to assert on.

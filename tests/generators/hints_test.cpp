@@ -94,7 +94,9 @@ TEST(Hints, ParseErrorsNameFileResourceAndPath) {
        "h.json: resources.r.examples[0]: expected an object (a resource body)"},
       {R"({"resources": {"r": {"attributes": {"a": {"range": [1.2, 1.8], "integer": true}}}}})",
        "h.json: resources.r.attributes.a.range: contains no whole number"},
-      {R"({"resource": {}})", "h.json: resource: unknown key (expected resources or data_sources)"},
+      {R"({"resource": {}})",
+       "h.json: resource: unknown key (expected resources, data_sources, ephemeral_resources, actions or "
+       "list_resources)"},
       {R"({"resources": {"r": {"groups": [{"at_most_one": ["a"]}]}}})",
        "h.json: resources.r.groups[0].at_most_one: expected an array of at least two attribute paths"},
       {R"({"resources": {"r": {"groups": [{"some_of": ["a", "b"]}]}}})",

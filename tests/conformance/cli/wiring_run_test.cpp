@@ -12,8 +12,17 @@ namespace {
 const char* kWiredTypes = "tfcfixture_keypair,tfcfixture_certificate,tfcfixture_signed,tfcfixture_key_info";
 
 std::vector<std::string> wired_args(const Scratch& scratch) {
-  return {"--provider", provider_binary("tfcfixture").string(), "--apply", "--cases", "10", "--seed", "20261127",
-          "--resources", kWiredTypes, "--env", "TFCFIXTURE_STATE_DIR=" + (scratch.path() / "objects").string()};
+  return {"--provider",
+          provider_binary("tfcfixture").string(),
+          "--apply",
+          "--cases",
+          "10",
+          "--seed",
+          "20261127",
+          "--resources",
+          kWiredTypes,
+          "--env",
+          "TFCFIXTURE_STATE_DIR=" + (scratch.path() / "objects").string()};
 }
 
 TEST(WiredRun, TypesThatNeedAnotherTypesOutputAreExercisedAndEverythingIsDestroyed) {

@@ -54,7 +54,7 @@ TEST(ListPlay, WithoutApplyNothingIsCreated) {
 
 RC_GTEST_PROP(ListPlay, AnHonestListGivesNoErrorForGeneratedCases, ()) {
   const auto thing = std::make_shared<const schema::Block>(MemoryFamilyProvider::thing_schema().block);
-  const auto c = *list_case_of(list_schema().block, thing, {}, {});
+  const auto c = *list_case_of(list_schema().block, {}, thing, {}, {});
   MemoryFamilyProvider provider;
   const auto out = played(provider, c, true);
   RC_ASSERT(!out.has_error_finding());

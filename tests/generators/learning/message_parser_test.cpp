@@ -210,6 +210,63 @@ TEST(FrameworkValidators, SchemaValidators) {
   EXPECT_EQ(f.group->kind, Kind::ExactlyOne);
 }
 
+// The framework's path.Expressions print "[a,b]"; a relative expression is merged into the
+// validated attribute's own path ("a.<.b"), and the validated attribute counts without being
+// listed (terraform-plugin-framework-validators internal/schemavalidator exactly_one_of.go,
+// at_least_one_of.go).
+TEST(FrameworkValidators, ExactlyOneOfAsProvidersSendIt) {
+  // terraform-provider-tls, data source and ephemeral resource tls_public_key.
+  auto f = read("Invalid Attribute Combination",
+                "2 attributes specified when one (and only one) of [private_key_pem,private_key_openssh] is required");
+  ASSERT_TRUE(f.group.has_value());
+  EXPECT_EQ(f.group->kind, Kind::ExactlyOne);
+  EXPECT_EQ(f.group->paths, (std::vector<std::string>{"private_key_openssh", "private_key_pem"}));
+  EXPECT_TRUE(f.group_includes_subject);
+  f = read("Invalid Attribute Combination",
+           "No attribute specified when one (and only one) of [private_key_pem,private_key_openssh] is required");
+  ASSERT_TRUE(f.group.has_value());
+  EXPECT_EQ(f.group->kind, Kind::ExactlyOne);
+  // Relative expressions: one name is a group with the diagnostic's own attribute.
+  f = read("Invalid Attribute Combination", "No attribute specified when one (and only one) of [a.<.b] is required");
+  ASSERT_TRUE(f.group.has_value());
+  EXPECT_EQ(f.group->paths, (std::vector<std::string>{"a.<.b"}));
+  EXPECT_TRUE(f.group_includes_subject);
+  f = read("Invalid Attribute Combination", "At least one attribute out of [<.a>,<.b>] must be specified");
+  ASSERT_TRUE(f.group.has_value());
+  EXPECT_EQ(f.group->kind, Kind::AtLeastOne);
+  EXPECT_EQ(f.group->paths, (std::vector<std::string>{"<.a>", "<.b>"}));
+  // The conflicts name both attributes and need no subject.
+  f = read("Invalid Attribute Combination",
+           R"(Attribute "private_key_openssh" cannot be specified when "private_key_pem" is specified)");
+  ASSERT_TRUE(f.group.has_value());
+  EXPECT_EQ(f.group->kind, Kind::AtMostOne);
+  EXPECT_FALSE(f.group_includes_subject);
+}
+
+// terraform-plugin-framework types/basetypes int64_type.go and int32_type.go: a number that is
+// not whole, printed with %s of a *big.Float, as the type's validation or as the configuration
+// read error that wraps ValueFromTerraform's.
+TEST(FrameworkTypes, NotAnIntegerMeansWholeNumbers) {
+  for (const auto& [summary, detail] : std::vector<std::pair<std::string, std::string>>{
+           {"Int64 Type Validation Error", "Value %!s(*big.Float=60.9) is not an integer."},
+           {"Int32 Type Validation Error", "Value %!s(*big.Float=-3.25) is not an integer."},
+           {"Configuration Read Error",
+            "An unexpected error was encountered trying to convert an attribute value from the configuration. This "
+            "is always an error in the provider. Please report the following to the provider developer:\n\nError: "
+            "Value %!s(*big.Float=60.9) is not an integer."}}) {
+    const auto f = read(summary, detail);
+    EXPECT_TRUE(f.rule.integer) << detail;
+    EXPECT_FALSE(f.rule.min.has_value()) << detail;
+    EXPECT_FALSE(f.rule.max.has_value()) << detail;
+    EXPECT_FALSE(f.rule.format.has_value()) << detail;
+    EXPECT_FALSE(f.rule.pattern.has_value()) << detail;
+    EXPECT_FALSE(f.group.has_value()) << detail;
+  }
+  EXPECT_TRUE(
+      read("Int64 Type Validation Error", "Value %!s(*big.Float=1e+30) cannot be represented as a 64-bit integer.")
+          .rule.integer);
+}
+
 TEST(FrameworkValidators, ConfigValidators) {
   const std::pair<const char*, Kind> cases[] = {
       {"These attributes cannot be configured together: [cidr_ipv4,cidr_ipv6]", Kind::AtMostOne},
@@ -230,6 +287,34 @@ TEST(FrameworkValidators, MissingRequiredAttribute) {
       read("Missing Configuration for Required Attribute",
            "Must set a configuration value for the region attribute as the provider has marked it as required.");
   EXPECT_TRUE(f.rule.required);
+}
+
+// terraform-provider-dns validators.go (SDKv2: the error is the summary) and
+// internal/validators/dnsvalidator (the framework's "Invalid Attribute Type" detail).
+TEST(CustomMessages, FullyQualifiedDnsNamesEndWithADot) {
+  for (const auto& [summary, detail] : std::vector<std::pair<std::string, std::string>>{
+           {R"(DNS zone name "zone" must be fully qualified: "example")", ""},
+           {"Invalid Attribute Type", "Attribute zone DNS zone name must be fully qualified, got: example"}}) {
+    const auto f = read(summary, detail);
+    EXPECT_EQ(f.subjects.front(), "zone") << summary;
+    ASSERT_TRUE(f.rule.pattern.has_value()) << summary;
+    auto re = Regex::parse(*f.rule.pattern);
+    ASSERT_TRUE(re.has_value());
+    EXPECT_TRUE(re->matches("tfc.example.com."));
+    EXPECT_FALSE(re->matches("example"));
+  }
+  for (const auto& [summary, detail] : std::vector<std::pair<std::string, std::string>>{
+           {R"(DNS record name "name" must not be fully qualified: "www.")", ""},
+           {"Invalid Attribute Type", "Attribute name DNS record name must not be fully qualified: , got: www."}}) {
+    const auto f = read(summary, detail);
+    ASSERT_TRUE(f.rule.pattern.has_value()) << summary;
+    auto re = Regex::parse(*f.rule.pattern);
+    ASSERT_TRUE(re.has_value());
+    EXPECT_TRUE(re->matches("www"));
+    EXPECT_FALSE(re->matches("www."));
+  }
+  // A description that only mentions such names states no rule.
+  EXPECT_FALSE(rule_from_description("The fully qualified domain name of the host.").pattern.has_value());
 }
 
 // ---- custom validators in plain English ----

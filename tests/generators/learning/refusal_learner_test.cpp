@@ -175,6 +175,68 @@ TEST(RefusalLearner, CrossAttributeRulesBecomeGroups) {
   EXPECT_EQ(l.hints().groups.size(), 1u);
 }
 
+TEST(RefusalLearner, TheFrameworksExactlyOneOfCountsTheAttributeItIsAt) {
+  // A relative expression lists only the other attribute, merged into this one's path.
+  RefusalLearner l(block(), {});
+  l.begin_case();
+  l.refused(config({{"name", "x"}, {"label", "l"}}),
+            {error("Invalid Attribute Combination",
+                   "No attribute specified when one (and only one) of [mode.<.policy] is required", at("mode"))});
+  ASSERT_EQ(l.hints().groups.size(), 1u);
+  EXPECT_EQ(l.hints().groups[0].kind, AttributeGroup::Kind::ExactlyOne);
+  EXPECT_EQ(l.hints().groups[0].paths, (std::vector<std::string>{"mode", "policy"}));
+}
+
+TEST(RefusalLearner, AGroupThatNeedsAMemberNeverHasAllOfThemLeftUnset) {
+  // terraform-provider-tls tls_public_key: exactly one of two keys, each refused for what it
+  // holds by a diagnostic without a path; leaving both unset is refused in turn.
+  const auto both_set = config({{"name", "x"}, {"label", "l"}, {"mode", "m"}, {"policy", "p"}});
+  const auto exactly_one =
+      error("Invalid Attribute Combination",
+            "2 attributes specified when one (and only one) of [mode,policy] is required", at("mode"));
+  RefusalLearner l(block(), {});
+  l.begin_case();
+  l.refused(both_set, {exactly_one});
+  l.begin_case();
+  l.refused(config({{"name", "x"}, {"label", "l"}, {"policy", "p"}}), {error("Unable to parse private key")});
+  ASSERT_NE(l.hints().find("policy"), nullptr);
+  EXPECT_TRUE(l.hints().find("policy")->omit);
+  l.begin_case();
+  l.refused(config({{"name", "x"}, {"label", "l"}, {"mode", "m"}}), {error("Unable to parse private key")});
+  // The last member the group could have is kept.
+  EXPECT_TRUE(l.hints().find("mode") == nullptr || !l.hints().find("mode")->omit);
+
+  // The same with the group learned after both were left unset: its refusal brings one back.
+  RefusalLearner late(block(), {});
+  late.begin_case();
+  late.refused(config({{"name", "x"}, {"label", "l"}, {"policy", "p"}}), {error("Unable to parse private key")});
+  late.begin_case();
+  late.refused(config({{"name", "x"}, {"label", "l"}, {"mode", "m"}}), {error("Unable to parse private key")});
+  ASSERT_NE(late.hints().find("mode"), nullptr);
+  ASSERT_TRUE(late.hints().find("mode")->omit);
+  late.begin_case();
+  late.refused(config({{"name", "x"}, {"label", "l"}}),
+               {error("Invalid Attribute Combination",
+                      "No attribute specified when one (and only one) of [mode,policy] is required", at("mode"))});
+  const AttributeHint* mode = late.hints().find("mode");
+  const AttributeHint* policy = late.hints().find("policy");
+  EXPECT_FALSE(mode != nullptr && mode->omit && policy != nullptr && policy->omit)
+      << hints_to_json(late.hints()).dump();
+}
+
+TEST(RefusalLearner, ANumberThatIsNotWholeTeachesWholeNumbers) {
+  // terraform-plugin-framework's Int64 attribute given 60.9 (the random provider's ephemeral
+  // random_password `length`).
+  RefusalLearner l(block(), {});
+  l.begin_case();
+  l.refused(config({{"name", "x"}, {"label", "l"}, {"size", 60.9}}),
+            {error("Int64 Type Validation Error", "Value %!s(*big.Float=60.9) is not an integer.", at("size"))});
+  const AttributeHint* h = l.hints().find("size");
+  ASSERT_NE(h, nullptr);
+  EXPECT_TRUE(h->integer);
+  EXPECT_FALSE(h->omit);
+}
+
 TEST(RefusalLearner, AcceptedConfigurationsBecomeExamplesAndProbesBringOmittedAttributesBack) {
   RefusalLearner l(block(), {});
   l.begin_case();

@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 
 SECONDS_PER_TARGET=${FUZZ_SECONDS:-30}
 BUILD_DIR=${FUZZ_BUILD:-build-fuzz}
-TARGETS=${FUZZ_TARGETS:-fuzz_msgpack_decode fuzz_json_decode fuzz_handshake fuzz_schema}
+TARGETS=${FUZZ_TARGETS:-fuzz_msgpack_decode fuzz_json_decode fuzz_handshake fuzz_schema fuzz_hcl}
 
 scripts/sanitized_build.sh $TARGETS
 

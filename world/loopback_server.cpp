@@ -76,7 +76,8 @@ std::string answer(int status, const char* reason, bool with_body) {
 Expected<std::unique_ptr<LoopbackServer>> LoopbackServer::start(std::chrono::milliseconds deadline) {
   std::unique_ptr<LoopbackServer> server(new LoopbackServer());
   server->m_deadline = deadline;
-  if (::pipe2(server->m_wake, O_CLOEXEC) != 0) return Error{std::string("loopback server: pipe: ") + std::strerror(errno)};
+  if (::pipe2(server->m_wake, O_CLOEXEC) != 0)
+    return Error{std::string("loopback server: pipe: ") + std::strerror(errno)};
   server->m_listen = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
   if (server->m_listen < 0) return Error{std::string("loopback server: socket: ") + std::strerror(errno)};
   sockaddr_in addr{};

@@ -67,7 +67,8 @@ report::Suite run_kind(const SuiteContext& ctx, const SuiteInputs& in) {
   // The generators keep references to the context's copy of the schema, which outlives them.
   auto make = Generator(GeneratorSource{ctx.host.schema(), ctx.type, ctx.schema.block});
   if (!make) return harness_suite(ctx.kind, ctx.type, make.error().message);
-  gen::learning::RefusalLearner learner(ctx.schema.block, in.hints, kind_info(ctx.kind).data_source);
+  gen::learning::RefusalLearner learner(ctx.schema.block, in.hints, kind_info(ctx.kind).data_source,
+                                        ctx.settings.world);
   LearningGenerator<Case> gen(std::move(*make), ctx.settings.generation, learner);
   SuiteTally tally;
   FindingBook book;

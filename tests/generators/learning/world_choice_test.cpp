@@ -150,9 +150,10 @@ TEST(WorldLearning, ARefusalSayingSomethingWasMissingSteersToTheWorld) {
   l.begin_case();
   const auto refused = *schema::config_from_tf_json(json{{"input", "abc"}, {"runner", {"zq"}}}, b, "");
   // Named by its path: a file that was not there.
-  l.refused(refused, {error("Error reading file", "open abc: no such file or directory", cty::Path().attribute("input")),
-                      error("External Program Lookup Failed", "exec: \"zq\": executable file not found in $PATH",
-                            cty::Path().attribute("runner"))});
+  l.refused(refused,
+            {error("Error reading file", "open abc: no such file or directory", cty::Path().attribute("input")),
+             error("External Program Lookup Failed", "exec: \"zq\": executable file not found in $PATH",
+                   cty::Path().attribute("runner"))});
   const AttributeHint* input = l.hints().find("input");
   ASSERT_TRUE(input != nullptr && !input->values.empty());
   EXPECT_EQ(input->values.front(), "/w/input/hello.txt");

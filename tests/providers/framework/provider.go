@@ -78,5 +78,5 @@ func (p *fixtureProvider) Resources(context.Context) []func() resource.Resource 
 }
 
 func (p *fixtureProvider) DataSources(context.Context) []func() datasource.DataSource {
-	return []func() datasource.DataSource{newObjectsDataSource, newLookupDataSource}
+	return []func() datasource.DataSource{newObjectsDataSource, newLookupDataSource, newFileContentDataSource, newProgramOutputDataSource, newURLResponseDataSource}
 }

@@ -9,7 +9,7 @@
 namespace tfc::gen {
 
 struct WorldValues {
-  std::vector<std::string> files;         // existing regular files, text first (the first is the simplest)
+  std::vector<std::string> files;         // existing regular text files (the first is the simplest)
   std::vector<std::string> directories;   // existing folders holding files
   std::vector<std::string> output_files;  // paths that do not exist yet, in a folder that does
   std::string output_directory;           // a folder path that does not exist yet

@@ -22,7 +22,8 @@ namespace tfc::world {
 /// What the world offers, as absolute paths and a URL.
 struct Offer {
   std::filesystem::path root;                       // the scratch folder
-  std::vector<std::filesystem::path> files;         // existing regular files: text first, the binary one last
+  std::vector<std::filesystem::path> files;         // existing regular text files, the simplest first
+  std::filesystem::path binary_file;                // an existing 256-byte file (every byte value), in input/
   std::vector<std::filesystem::path> directories;   // existing folders holding files
   std::vector<std::filesystem::path> output_files;  // do not exist yet; their folder does
   std::filesystem::path output_directory;           // does not exist yet; its parent does

@@ -51,8 +51,9 @@ TEST_F(WorldTest, HoldsFilesProgramsAndAServer) {
     EXPECT_GT(fs::file_size(f), 0u) << f;
     EXPECT_EQ(f.string().rfind(o.root.string() + "/", 0), 0u) << f;
   }
-  // The last file is binary: every byte value.
-  EXPECT_EQ(fs::file_size(o.files.back()), 256u);
+  // The binary file: every byte value, inside a folder the world offers.
+  EXPECT_EQ(fs::file_size(o.binary_file), 256u);
+  EXPECT_EQ(o.binary_file.parent_path(), o.directories.back());
   for (const auto& d : o.directories) {
     EXPECT_TRUE(fs::is_directory(d)) << d;
     EXPECT_FALSE(fs::is_empty(d)) << d;

@@ -56,11 +56,12 @@ bool learned_from_world(const json& suite, const std::string& attribute) {
 }
 
 CliRun run_world_types(const Scratch& scratch, const std::filesystem::path& tmp, bool world) {
-  std::vector<std::string> args = {"--provider", provider_binary("tfcfixture").string(),
-                                   "--resources", "tfcfixture_file_content,tfcfixture_program_output,tfcfixture_url_response",
-                                   "--cases",    "12",
-                                   "--seed",     "5",
-                                   "--timeout",  "30"};
+  std::vector<std::string> args = {
+      "--provider",  provider_binary("tfcfixture").string(),
+      "--resources", "tfcfixture_file_content,tfcfixture_program_output,tfcfixture_url_response",
+      "--cases",     "12",
+      "--seed",      "5",
+      "--timeout",   "30"};
   if (!world) args.emplace_back("--no-world");
   const TempDirFor temp(tmp);
   return run_tfconform(scratch.path(), args);

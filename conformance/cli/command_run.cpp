@@ -9,6 +9,7 @@
 
 #include "conformance/cli/cli_target.hpp"
 #include "conformance/cli/command.hpp"
+#include "conformance/cli/run_world.hpp"
 #include "conformance/suite/conformance_run.hpp"
 #include "conformance/suite/replay_command.hpp"
 #include "conformance/suite/run_finish.hpp"
@@ -53,6 +54,7 @@ struct RunArgs {
   std::string profile = "both";
   std::string baseline, write_baseline, repro_dir, log_dir;
   std::vector<std::string> confirm_with;
+  bool no_world = false;
 };
 
 /// Which provider source a reproduction names: the run's address when it is a full one
@@ -235,6 +237,7 @@ conformance::ReplayOptions replay_options(const RunArgs& a) {
   o.provider_memory = a.provider_memory;
   o.strict = a.strict;
   o.profile = a.profile;
+  o.no_world = a.no_world;
   return o;
 }
 
@@ -257,6 +260,17 @@ int run_command(const RunArgs& a) {
     std::cerr << "tfconform run: " << reporters.error().message << "\n";
     return 2;
   }
+  // The run's world lives until this function returns, whichever way (run_world.hpp).
+  RunWorld world;
+  if (!a.no_world) {
+    auto made = RunWorld::create();
+    if (!made) {
+      std::cerr << "tfconform run: " << made.error().message << " (--no-world runs without it)\n";
+      return 2;
+    }
+    world = std::move(*made);
+    settings->suite.world = world.values();
+  }
   std::ostream& console = std::cerr;
   report::ConsoleProgress progress(console, report::detect_console_style(2));
   HeldProgress held(progress);
@@ -265,6 +279,9 @@ int run_command(const RunArgs& a) {
             << " cases per type (" << a.values << " values), "
             << (settings->apply ? "with --apply (real changes)" : "plan only (no --apply)") << ", profile " << a.profile
             << "\n";
+    if (settings->suite.world)
+      console << "tfconform run: world in " << world.offer().root.string() << ", serving " << world.offer().url
+              << " (removed at the end; --no-world to run without)\n";
   }
   auto result = conformance::run_conformance(*settings, a.quiet ? nullptr : &held);
   if (!result) {
@@ -365,6 +382,9 @@ void add_run_command(CLI::App& app, int& exit_code) {
   cmd->add_option(
       "--log-dir", a->log_dir,
       "Folder for the whole provider log of each failing case (default: tfconform-logs beside the first report file)");
+  cmd->add_flag("--no-world", a->no_world,
+                "Do not make the run's world (a scratch folder of files and programs and a loopback HTTP server "
+                "that attributes wanting something that exists are pointed at; docs/world.md)");
   cmd->callback([a, &exit_code] { exit_code = run_command(*a); });
 }
 

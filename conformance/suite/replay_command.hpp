@@ -33,6 +33,7 @@ struct ReplayOptions {
   std::string provider_memory;
   bool strict = false;
   std::string profile = "both";
+  bool no_world = false;  // --no-world: the replay runs without the world too
 };
 
 /// The words of the replay command before `--replay TOKEN`, paths made absolute; nullopt when

@@ -71,7 +71,8 @@ report::Suite run_kind(const SuiteContext& ctx, const SuiteInputs& in) {
   // The generators keep references to the context's copy of the schema, which outlives them.
   auto make = Generator(GeneratorSource{ctx.host.schema(), ctx.type, ctx.schema.block, in.resource_hints});
   if (!make) return harness_suite(ctx.kind, ctx.type, make.error().message);
-  gen::learning::RefusalLearner learner(ctx.schema.block, in.hints, kind_info(ctx.kind).data_source);
+  gen::learning::RefusalLearner learner(ctx.schema.block, in.hints, kind_info(ctx.kind).data_source,
+                                        ctx.settings.world);
   // The resources its cases may create first learn their own configurations (wiring.hpp).
   if (ctx.settings.generation.wiring) {
     const auto& provider = ctx.host.schema();

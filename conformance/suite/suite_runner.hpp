@@ -23,6 +23,7 @@
 #include "conformance/suite/case_schedule.hpp"
 #include "conformance/suite/replay_token.hpp"
 #include "generators/hints.hpp"
+#include "generators/world_values.hpp"
 #include "oracle/violation.hpp"
 #include "reports/console_progress.hpp"
 #include "reports/run_report.hpp"
@@ -53,6 +54,9 @@ struct SuiteSettings {
   std::string address;  // the provider's address (the source address of a move)
   /// By suite label ("resource.tls_private_key", "data.http", ...): the types with examples.
   std::map<std::string, ExampleSeed, std::less<>> examples;
+  /// What the run's world offers (docs/world.md); absent with --no-world (and in-process runs):
+  /// the learners then start as they always did.
+  std::optional<gen::WorldValues> world;
 };
 
 /// Plays `settings.cases` cases of `kind` on `type`, each generated with what the suite has

@@ -99,13 +99,15 @@ void configurable_paths(const schema::Block& block, const std::string& prefix, i
 
 }  // namespace
 
-RefusalLearner::RefusalLearner(const schema::Block& block, Hints user_hints, bool data_source)
-    : m_block(block), m_data_source(data_source), m_user(std::move(user_hints)) {
+RefusalLearner::RefusalLearner(const schema::Block& block, Hints user_hints, bool data_source,
+                               std::optional<WorldValues> world)
+    : m_block(block), m_data_source(data_source), m_world(std::move(world)), m_user(std::move(user_hints)) {
   std::vector<std::pair<std::string, const schema::Attribute*>> paths;
   configurable_paths(m_block, "", 0, paths);
   for (const auto& [path, attribute] : paths) {
     if (user_owns(path)) continue;
     m_explore.push_back(path);
+    if (attribute != nullptr && seed_world(path, *attribute)) continue;
     // A rule the description states steers values from the first case on.
     if (attribute == nullptr || attribute->description.empty()) continue;
     const ValueRule rule = read_value_rule(attribute->description);
@@ -205,6 +207,7 @@ void RefusalLearner::refused(const cty::Value& config, const protocol::Diagnosti
 
 bool RefusalLearner::learn_from_error(const cty::Value& config, const protocol::Diagnostic& d,
                                       const std::string& evidence) {
+  if (steer_to_world(config, d, evidence)) return true;
   MessageFacts facts = read_diagnostic(d.summary, d.detail);
   // Files of this machine are read, never written: only a data source gets them.
   if (facts.rule.format == Format::ExistingFile && !m_data_source) facts.rule.format.reset();
@@ -393,7 +396,7 @@ void RefusalLearner::rebuild() {
 
 void RefusalLearner::add_upstream(const std::string& type, const schema::Block& block) {
   if (m_upstream.count(type) != 0) return;
-  m_upstream.emplace(type, std::make_unique<RefusalLearner>(block, m_user.upstream_hints(type)));
+  m_upstream.emplace(type, std::make_unique<RefusalLearner>(block, m_user.upstream_hints(type), false, m_world));
   rebuild();
 }
 

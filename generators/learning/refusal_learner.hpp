@@ -34,6 +34,7 @@
 
 #include "generators/hints.hpp"
 #include "generators/learning/value_rule.hpp"
+#include "generators/world_values.hpp"
 #include "proto/cty/value.hpp"
 #include "proto/protocol/diagnostics.hpp"
 #include "proto/schema/block.hpp"
@@ -52,8 +53,11 @@ struct LearnedFact {
 class RefusalLearner {
 public:
   /// `data_source`: the suite only reads (a data source); only then may candidates name
-  /// existing files of this machine.
-  RefusalLearner(const schema::Block& block, Hints user_hints, bool data_source = false);
+  /// existing files of this machine. `world`: what the run's world offers (docs/world.md);
+  /// attributes whose name and description want it get it from the first case on, and a
+  /// refusal saying something was missing ("no such file or directory") steers to it.
+  RefusalLearner(const schema::Block& block, Hints user_hints, bool data_source = false,
+                 std::optional<WorldValues> world = std::nullopt);
 
   /// The hints the next case is generated with: the user's, and what was learned where the
   /// user said nothing.
@@ -128,6 +132,11 @@ private:
   void scrub_examples(const std::string& path, const std::vector<cty::Value>& refused);
   void start_probe();
 
+  // The run's world (refusal_world.cpp): an attribute that wants it from the start, and a
+  // refusal saying what was missing.
+  bool seed_world(const std::string& path, const schema::Attribute& attribute);
+  bool steer_to_world(const cty::Value& config, const protocol::Diagnostic& d, const std::string& evidence);
+
   // What is left unset when nothing else is known (refusal_omissions.cpp).
   void unattributed(const cty::Value& config, const std::string& evidence);
   std::vector<std::string> minimal_omissions() const;
@@ -139,6 +148,7 @@ private:
 
   schema::Block m_block;
   bool m_data_source = false;
+  std::optional<WorldValues> m_world;
   Hints m_user;
   Hints m_merged;
   std::size_t m_version = 0;

@@ -79,5 +79,5 @@ func (p *fixtureProvider) Resources(context.Context) []func() resource.Resource 
 }
 
 func (p *fixtureProvider) DataSources(context.Context) []func() datasource.DataSource {
-	return []func() datasource.DataSource{newObjectsDataSource, newLookupDataSource, newKeyInfoDataSource}
+	return []func() datasource.DataSource{newObjectsDataSource, newLookupDataSource, newKeyInfoDataSource, newFileContentDataSource, newProgramOutputDataSource, newURLResponseDataSource}
 }

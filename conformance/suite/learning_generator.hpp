@@ -37,15 +37,24 @@ struct LearnsFrom;
 template <class Case>
 constexpr bool kLearns = !std::is_null_pointer_v<decltype(LearnsFrom<Case>::member)>;
 
-/// What the case's answers teach: its refusals, and its first configuration when that was
-/// accepted (planned; read, for a data source). Accepted first: a later refusal of the same
-/// value then takes the examples holding it back out.
+/// Lifecycle cases also teach which changes replace the object (their update plans): a replay
+/// plays the earlier cases whole, not only their create plans, since an update needs the
+/// applied object.
+template <class Case>
+constexpr bool kLearnsFromWholeCase = std::is_same_v<Case, LifecycleCase>;
+
+/// What the case's answers teach: its refusals, its first configuration when that was
+/// accepted (planned; read, for a data source), and what its update plans replaced the object
+/// for. Accepted first: a later refusal of the same value then takes the examples holding it
+/// back out.
 template <class Case>
 void learn(CaseKind kind, gen::learning::RefusalLearner& learner, const CaseOutcome& o, const Case& c) {
   if constexpr (kLearns<Case>) {
     const bool accepted = kind_info(kind).data_source ? o.applied : o.planned;
     if (accepted) learner.accepted((c.*LearnsFrom<Case>::member).known);
     for (const auto& r : o.refusals) learner.refused(r.config, r.diagnostics);
+    if (!o.replaced_for.empty() || !o.updated_in_place.empty())
+      learner.update_planned(o.replaced_for, o.updated_in_place);
   }
 }
 

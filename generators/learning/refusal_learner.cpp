@@ -349,6 +349,7 @@ void RefusalLearner::rebuild() {
   }
   for (const auto& [g, fact] : m_groups) merged.groups.push_back(g);
   for (const auto& path : m_known) merged.attributes[path].known = true;
+  for (const auto& [name, fact] : m_replacing) merged.attributes[name].forces_replacement = true;
   // The first case sets every member it may: one refusal then names all the rules a provider
   // checks at once (validation reports every error), not only those of a random subset.
   // Unknowns hide values from validation: the first case is wholly known.
@@ -389,6 +390,10 @@ std::vector<LearnedFact> RefusalLearner::facts() const {
   }
   for (const auto& [g, fact] : m_groups) out.push_back(fact);
   for (const auto& fact : m_known_facts) out.push_back(fact);
+  for (const auto& [name, fact] : m_replacing) out.push_back(fact);
+  for (const auto& [name, fact] : m_in_place) {
+    if (!m_replacing.contains(name)) out.push_back(fact);
+  }
   if (m_minimal) {
     out.push_back(
         {"(whole configuration)", "no accepted case yet",
@@ -419,6 +424,7 @@ Hints RefusalLearner::steady_hints() const {
   for (const auto& e : m_examples) out.examples.push_back(e);
   for (const auto& [g, fact] : m_groups) out.groups.push_back(g);
   for (const auto& path : m_known) out.attributes[path].known = true;
+  for (const auto& [name, fact] : m_replacing) out.attributes[name].forces_replacement = true;
   return out;
 }
 

@@ -26,6 +26,7 @@
 #include <cstddef>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -69,6 +70,11 @@ public:
   void refused(const cty::Value& config, const protocol::Diagnostics& diagnostics);
   /// The provider accepted `config` (validated and planned, or read for a data source).
   void accepted(const cty::Value& config);
+  /// What an update plan of an object taught (replacement_learning.cpp): the top-level
+  /// attributes and blocks it asked to replace the object for (its requires_replace), and
+  /// those it changed in place. The first become `forces_replacement` hints, kept for good (an
+  /// attribute that replaces only sometimes still does).
+  void update_planned(const std::set<std::string>& replaced, const std::set<std::string>& in_place);
 
   /// What is learned now, per attribute path (sorted) and then per group.
   std::vector<LearnedFact> facts() const;
@@ -124,6 +130,7 @@ private:
   std::vector<std::string> minimal_omissions() const;
 
   void rebuild();
+  bool configurable_top_level(const std::string& name) const;
 
   schema::Block m_block;
   bool m_data_source = false;
@@ -143,6 +150,8 @@ private:
   std::size_t m_unattributed = 0;
   std::optional<std::string> m_probe;     // the path being probed, if any
   std::vector<std::string> m_blamed_now;  // paths blamed by the answer being read
+  std::map<std::string, LearnedFact> m_replacing;  // top-level names an update plan replaced for
+  std::map<std::string, LearnedFact> m_in_place;   // those an update plan changed in place
 };
 
 }  // namespace tfc::gen::learning

@@ -157,11 +157,25 @@ rc::Gen<ConfigPair> in_place_pair_of(const schema::Block& block, const gen::Hint
       });
 }
 
+/// Whether a configuration may change a top-level member not known to force replacement.
+bool changes_in_place(const schema::Block& block, const std::vector<std::string>& forcing) {
+  auto free = [&forcing](const std::string& name) {
+    return std::find(forcing.begin(), forcing.end(), name) == forcing.end();
+  };
+  for (const auto& a : block.attributes) {
+    if ((a.optional || a.required) && free(a.name)) return true;
+  }
+  return std::any_of(block.block_types.begin(), block.block_types.end(),
+                     [&free](const schema::NestedBlock& nb) { return free(nb.type_name); });
+}
+
 rc::Gen<LifecycleCase> lifecycle_case_of(const schema::Block& block, const gen::Hints& hints,
                                          const CaseGenOptions& options) {
   // Until a member is known to force replacement every update may keep the object: the cases
-  // are those of any lifecycle (and the same as before anything was learned).
-  if (forcing_members(hints).empty()) return any_lifecycle_case_of(block, hints, options);
+  // are those of any lifecycle (and the same as before anything was learned). When every
+  // member forces it, an in-place update could change nothing: the same.
+  const auto forcing = forcing_members(hints);
+  if (forcing.empty() || !changes_in_place(block, forcing)) return any_lifecycle_case_of(block, hints, options);
   const auto kept = std::make_shared<const gen::Hints>(hints);
   return rc::gen::mapcat(gen::chance(kInPlacePercent), [&block, kept, options](bool long_life) {
     return long_life ? long_life_case_of(block, *kept, options) : any_lifecycle_case_of(block, *kept, options);

@@ -41,8 +41,9 @@ struct Step {
 };
 
 /// create → steps... → destroy on one object (needs --apply). Once the hints know members that
-/// force a replacement, some cases (kInPlacePercent) are long lives: their updates are in place,
-/// so one object goes through several updates before it is destroyed.
+/// force a replacement (and others that may change), some cases (kInPlacePercent) are long
+/// lives: their updates are in place, so one object goes through several updates before it is
+/// destroyed.
 struct LifecycleCase {
   ConfigPair create;
   std::vector<Step> steps;

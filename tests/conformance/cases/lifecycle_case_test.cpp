@@ -69,6 +69,12 @@ RC_GTEST_PROP(LifecycleCases, NothingIsInPlaceUntilAMemberIsKnownToForceReplacem
   RC_ASSERT(in_place_updates(c) == 0u);
 }
 
+RC_GTEST_PROP(LifecycleCases, NothingIsInPlaceWhenEveryMemberForcesReplacement, ()) {
+  const auto block = *gen::block(gen::BlockOptions{1, true, false, true});
+  const auto c = *lifecycle_case_of(block, forcing(configurable_members(block)), {});
+  RC_ASSERT(in_place_updates(c) == 0u);
+}
+
 TEST(LifecycleCases, AboutAQuarterOfTheCasesUpdateOneObjectInPlaceTwiceOrMore) {
   const schema::Block block = testing::MemoryProvider::thing_schema().block;
   const auto gen = lifecycle_case_of(block, forcing({"name", "tags"}), {});

@@ -78,9 +78,13 @@ Expected<AttributeHint> parse_attribute_hint(const json& doc, const std::string&
     } else if (key == "omit" || key == "always" || key == "known") {
       TFC_TRY(b, bool_field(v, file, p));
       (key == "omit" ? hint.omit : key == "always" ? hint.always : hint.known) = b;
+    } else if (key == "forces_replacement") {
+      TFC_TRY(b, bool_field(v, file, p));
+      hint.forces_replacement = b;
     } else {
       return at(file, p,
-                "unknown hint (expected value, values, range, integer, pattern, omit, always, known or reference)");
+                "unknown hint (expected value, values, range, integer, pattern, omit, always, known, reference or "
+                "forces_replacement)");
     }
   }
   if (hint.omit && (hint.always || hint.shapes_values() || hint.reference))
@@ -344,6 +348,8 @@ Expected<void> check_hints(const Hints& hints, const schema::Block& block) {
   const std::string prefix = hints.file + ": resource " + hints.resource;
   for (const auto& [path, hint] : hints.attributes) {
     const Target t = resolve(block, path);
+    if (hint.forces_replacement && path.find('.') != std::string::npos)
+      return Error{prefix + ": attribute " + path + ": forces_replacement applies to top-level attributes and blocks"};
     if (t.attribute) {
       auto ok = check_attribute(hints, path, hint, *t.attribute);
       if (!ok) return ok.error();
@@ -377,11 +383,11 @@ json hints_to_json(const Hints& hints) {
   json out = json::object();
   json attributes = json::object();
   for (const auto& [path, h] : hints.attributes) {
-    if (h.omit && !h.known && !h.reference) {
+    if (h.omit && !h.known && !h.reference && !h.forces_replacement) {
       attributes[path] = "omit";
       continue;
     }
-    if (h.always && !h.shapes_values() && !h.known && !h.reference) {
+    if (h.always && !h.shapes_values() && !h.known && !h.reference && !h.forces_replacement) {
       attributes[path] = "always";
       continue;
     }
@@ -397,6 +403,7 @@ json hints_to_json(const Hints& hints) {
     if (h.omit) a["omit"] = true;
     if (h.known) a["known"] = true;
     if (h.reference) a["reference"] = h.reference->type + "." + h.reference->attribute;
+    if (h.forces_replacement) a["forces_replacement"] = true;
     attributes[path] = std::move(a);
   }
   if (!attributes.empty()) out["attributes"] = std::move(attributes);

@@ -38,6 +38,9 @@ struct AttributeHint {
   bool omit = false;               // always null / absent
   bool always = false;             // never null / absent (blocks: at least one)
   bool known = false;              // never unknown in the first plan (top-level attributes)
+  /// A change of it makes the provider replace the object (requires_replace in its plans;
+  /// top-level attributes and blocks): in-place update steps keep its create value.
+  bool forces_replacement = false;
   /// Set in every generated configuration like `always`, but a shrunk failure may leave it out:
   /// how the learner tries members out (not part of the file format).
   bool present = false;

@@ -36,9 +36,15 @@ enum class StepKind { Refresh, Upgrade, Import, Update };
 struct Step {
   StepKind kind = StepKind::Refresh;
   ConfigPair config;  // Update only: the new configuration
+  /// Update only: a change meant to keep the object, made of the members not known to force
+  /// its replacement (those the hints mark `forces_replacement` keep their create values).
+  bool in_place = false;
 };
 
-/// create → steps... → destroy on one object (needs --apply).
+/// create → steps... → destroy on one object (needs --apply). Once the hints know members that
+/// force a replacement (and others that may change), some cases (kInPlacePercent) are long
+/// lives: their updates are in place, so one object goes through several updates before it is
+/// destroyed.
 struct LifecycleCase {
   ConfigPair create;
   std::vector<Step> steps;
@@ -59,6 +65,16 @@ struct DataCase {
   ConfigPair config;
   Wiring wiring;  // with --apply: resources created first, their values read into the configuration
 };
+
+/// The share of lifecycle cases whose updates are in place, once a member is known to force
+/// replacement (about a quarter of the cases then update one object in place twice or more).
+inline constexpr int kInPlacePercent = 30;
+
+/// The top-level attributes and blocks the hints mark `forces_replacement`, sorted.
+std::vector<std::string> forcing_members(const gen::Hints& hints);
+
+/// `update` with each top-level member named in `kept` as `create` has it.
+cty::Value keep_members(const cty::Value& update, const cty::Value& create, const std::vector<std::string>& kept);
 
 struct CaseGenOptions {
   gen::UnknownOptions unknowns;
@@ -89,6 +105,10 @@ rc::Gen<Case> with_wiring(rc::Gen<Case> cases, const schema::ProviderSchema& pro
 rc::Gen<ConfigPair> config_pair_of(const schema::Block& block, const gen::Hints& hints, const CaseGenOptions& options);
 rc::Gen<LifecycleCase> lifecycle_case_of(const schema::Block& block, const gen::Hints& hints,
                                          const CaseGenOptions& options);
+/// An update of the object `create` made that keeps it: a new configuration whose members the
+/// hints mark `forces_replacement` are create's (and never unknown in the first plan).
+rc::Gen<ConfigPair> in_place_pair_of(const schema::Block& block, const gen::Hints& hints, const cty::Value& create,
+                                     const CaseGenOptions& options);
 rc::Gen<PlanOnlyCase> plan_only_case_of(const schema::Block& block, const gen::Hints& hints,
                                         const CaseGenOptions& options);
 rc::Gen<DataCase> data_case_of(const schema::Block& block, const gen::Hints& hints, const CaseGenOptions& options);

@@ -95,6 +95,12 @@ struct CaseOutcome {
   /// providers report several errors in no fixed order.
   std::set<std::string> refusal_reasons;
   std::set<CoverageStep> reached;
+  /// What the case's update plans (from the object's state to a new configuration) said of its
+  /// top-level attributes and blocks: those a plan asked to replace the object for
+  /// (requires_replace), and those a plan changed without a replacement. What the suite learns
+  /// of which changes keep the object (generators/learning/refusal_learner.hpp, update_planned).
+  std::set<std::string> replaced_for;
+  std::set<std::string> updated_in_place;
   bool planned = false;
   bool applied = false;
   bool provider_lost = false;  // crashed, hung or broke the connection: restart it

@@ -1,6 +1,8 @@
 // Core's sequences for one case (see case_play.hpp), judged step by step.
 #include "conformance/play/case_play.hpp"
 
+#include <variant>
+
 #include "conformance/cases/import_id_format.hpp"
 #include "conformance/core/value_io.hpp"
 #include "conformance/play/resource_driver.hpp"
@@ -202,6 +204,29 @@ std::optional<Planned> create_half(ResourceDriver& d, const cty::Value& config, 
   return created;
 }
 
+/// What an update plan says of the object's top-level members (CaseOutcome::replaced_for and
+/// updated_in_place): the names its requires_replace starts with, or, without a replacement,
+/// those whose planned value differs from the prior state's.
+void note_update_plan(ResourceDriver& d, const cty::Value& prior, const Planned& planned) {
+  CaseOutcome& out = d.recorder().outcome();
+  if (planned.action == oracle::Action::Replace) {
+    for (const auto& path : planned.requires_replace) {
+      if (path.empty()) continue;
+      if (const auto* step = std::get_if<cty::AttributeStep>(&path.steps().front()))
+        out.replaced_for.insert(step->name);
+    }
+    return;
+  }
+  if (planned.action != oracle::Action::Update) return;
+  if (planned.state.is_null() || !planned.state.is_known() || prior.is_null() || !prior.is_known()) return;
+  const auto& names = planned.state.type().attributes();
+  const auto& values = planned.state.attribute_values();
+  for (std::size_t i = 0; i < names.size() && i < values.size(); ++i) {
+    const cty::Value* before = prior.attribute(names[i].name);
+    if (before == nullptr || !raw_equals(*before, values[i])) out.updated_in_place.insert(names[i].name);
+  }
+}
+
 /// `took` says whether the object now follows `config` (false when the provider refused it).
 std::optional<LiveObject> update(ResourceDriver& d, const LiveObject& live, const ConfigPair& config, bool& took) {
   d.recorder().scenario("update");
@@ -209,6 +234,7 @@ std::optional<LiveObject> update(ResourceDriver& d, const LiveObject& live, cons
   auto unchanged = [&]() { return d.lost() ? std::nullopt : std::optional<LiveObject>(live); };
   std::optional<Planned> initial;
   if (!validate_and_plan_initial(d, live.state, live.private_data, config, initial, live.identity)) return unchanged();
+  if (initial) note_update_plan(d, live.state, *initial);
   if (initial && initial->action == oracle::Action::Replace) {
     d.recorder().scenario("replace");
     auto created = create_half(d, config.with_unknowns.value, "plan (unknowns, replace: create)");
@@ -220,6 +246,7 @@ std::optional<LiveObject> update(ResourceDriver& d, const LiveObject& live, cons
   auto planned = plan_final(d, live.state, live.private_data, config, initial,
                             initial ? StepName("final plan") : StepName("plan"), live.identity);
   if (!planned) return unchanged();
+  note_update_plan(d, live.state, *planned);
   took = true;
   d.recorder().reached(CoverageStep::UpdatePlanned);
   switch (planned->action) {

@@ -48,9 +48,16 @@ struct LearnsFrom;
 template <class Case>
 constexpr bool kLearns = !std::is_null_pointer_v<decltype(LearnsFrom<Case>::spec)>;
 
-/// What the case's answers teach: its refusals, and its configuration when that was accepted
-/// (it reached its kind's accepted step: planned; read, for a data source; opened, for an
-/// ephemeral resource under --apply). Accepted first: a later refusal of the same value then
+/// Lifecycle cases also teach which changes replace the object (their update plans): a replay
+/// plays the earlier cases whole, not only their create plans, since an update needs the
+/// applied object.
+template <class Case>
+constexpr bool kLearnsFromWholeCase = std::is_same_v<Case, LifecycleCase>;
+
+/// What the case's answers teach: its refusals, its configuration when that was accepted (it
+/// reached its kind's accepted step: planned; read, for a data source; opened, for an ephemeral
+/// resource under --apply), what its update plans replaced the object for, and what its upstream
+/// resources taught about their types. Accepted first: a later refusal of the same value then
 /// takes the examples holding it back out.
 template <class Case>
 void learn(gen::learning::RefusalLearner& learner, const CaseOutcome& o, const Case& c, bool apply) {
@@ -64,6 +71,8 @@ void learn(gen::learning::RefusalLearner& learner, const CaseOutcome& o, const C
       else
         learner.upstream_accepted(l.type, l.config);
     }
+    if (!o.replaced_for.empty() || !o.updated_in_place.empty())
+      learner.update_planned(o.replaced_for, o.updated_in_place);
   }
 }
 

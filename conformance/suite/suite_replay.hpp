@@ -1,6 +1,7 @@
 #pragma once
-// A replay (`--replay TOKEN`): the earlier rounds' validation and plans played again to learn
-// what the suite knew at the case's round, then the very case the token names, followed down
+// A replay (`--replay TOKEN`): the earlier rounds' validation and plans (lifecycle cases: the
+// whole cases, for what their updates taught) played again to learn what the suite knew at the
+// case's round, then the very case the token names, followed down
 // its shrink path, played and reported.
 
 #include <optional>
@@ -33,7 +34,8 @@ void play_replay(const SuiteContext& ctx, SuiteTally& tally, FindingBook& book, 
       if (!earlier[j - start]) continue;
       const Case value = earlier[j - start]->value();
       learner.teaching_case(j + 1);
-      learn(learner, play_own(ctx, tally, value, false, true).outcome, value, ctx.settings.apply);
+      learn(learner, play_own(ctx, tally, value, false, !kLearnsFromWholeCase<Case>).outcome, value,
+            ctx.settings.apply);
     }
     start = end;
   }

@@ -362,6 +362,7 @@ void RefusalLearner::rebuild() {
     merged.upstream[type] = learner->hints();
     upstream_versions += learner->version();
   }
+  for (const auto& [name, fact] : m_replacing) merged.attributes[name].forces_replacement = true;
   // The first case sets every member it may: one refusal then names all the rules a provider
   // checks at once (validation reports every error), not only those of a random subset.
   // Unknowns hide values from validation: the first case is wholly known.
@@ -426,6 +427,10 @@ std::vector<LearnedFact> RefusalLearner::facts() const {
   }
   for (const auto& [g, fact] : m_groups) out.push_back(fact);
   for (const auto& fact : m_known_facts) out.push_back(fact);
+  for (const auto& [name, fact] : m_replacing) out.push_back(fact);
+  for (const auto& [name, fact] : m_in_place) {
+    if (!m_replacing.contains(name)) out.push_back(fact);
+  }
   if (m_minimal) {
     out.push_back(
         {"(whole configuration)", "no accepted case yet",
@@ -467,6 +472,7 @@ Hints RefusalLearner::steady_hints() const {
     Hints up = learner->steady_hints();
     if (!up.empty()) out.upstream[type] = std::move(up);
   }
+  for (const auto& [name, fact] : m_replacing) out.attributes[name].forces_replacement = true;
   return out;
 }
 

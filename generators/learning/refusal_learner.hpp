@@ -27,6 +27,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -74,6 +75,11 @@ public:
   void refused(const cty::Value& config, const protocol::Diagnostics& diagnostics);
   /// The provider accepted `config` (validated and planned, or read for a data source).
   void accepted(const cty::Value& config);
+  /// What an update plan of an object taught (replacement_learning.cpp): the top-level
+  /// attributes and blocks it asked to replace the object for (its requires_replace), and
+  /// those it changed in place. The first become `forces_replacement` hints, kept for good (an
+  /// attribute that replaces only sometimes still does).
+  void update_planned(const std::set<std::string>& replaced, const std::set<std::string>& in_place);
 
   /// The resource type `type` (of `block`) is created first by some cases (an upstream
   /// resource, conformance/cases/wiring.hpp): a learner of its own learns its configurations,
@@ -145,6 +151,7 @@ private:
   void keep_one_set(const AttributeGroup& group, const std::string& evidence);
 
   void rebuild();
+  bool configurable_top_level(const std::string& name) const;
 
   schema::Block m_block;
   bool m_data_source = false;
@@ -166,7 +173,9 @@ private:
   std::optional<std::string> m_probe;     // the path being probed, if any
   std::vector<std::string> m_blamed_now;  // paths blamed by the answer being read
   std::map<std::string, std::unique_ptr<RefusalLearner>, std::less<>> m_upstream;
-  std::size_t m_upstream_versions = 0;  // the sum of their versions when the hints were merged
+  std::size_t m_upstream_versions = 0;             // the sum of their versions when the hints were merged
+  std::map<std::string, LearnedFact> m_replacing;  // top-level names an update plan replaced for
+  std::map<std::string, LearnedFact> m_in_place;   // those an update plan changed in place
 };
 
 }  // namespace tfc::gen::learning

@@ -158,8 +158,15 @@ protocol::RpcResult<protocol::PlanResourceChangeResponse> MemoryProvider::plan_r
       return r;
     }
   }
+  if (m_fault == MemoryFault::SecondUpdateStale && !prior.is_null() && !planned.is_null()) {
+    for (const char* name : {"name", "tags"}) {
+      if (!raw_equals(*prior.attribute(name), *planned.attribute(name)))
+        r.requires_replace.push_back(cty::Path().attribute(name));
+    }
+  }
   if (!planned.is_null()) {
-    planned = with(planned, "id", prior.is_null() ? cty::Value::unknown(cty::Type::string()) : *prior.attribute("id"));
+    const bool fresh = prior.is_null() || !r.requires_replace.empty();
+    planned = with(planned, "id", fresh ? cty::Value::unknown(cty::Type::string()) : *prior.attribute("id"));
     if (m_fault == MemoryFault::PlanDropsRuleBlocks)
       planned =
           with(planned, "rule", cty::Value::list(schema::implied_type(*block().find_block_type("rule")->block), {}));
@@ -181,6 +188,16 @@ protocol::RpcResult<protocol::ApplyResourceChangeResponse> MemoryProvider::apply
   }
   if (!planned.attribute("id")->is_known())
     planned = with(planned, "id", cty::Value::string("m-" + std::to_string(m_next++)));
+  if (m_fault == MemoryFault::SecondUpdateStale && !prior.is_null()) {
+    auto& [updates, first] = m_updates[prior.attribute("id")->as_string()];
+    if (updates == 0) first = encode(prior).msgpack;
+    const cty::Value before = updates == 1 ? decode(protocol::DynamicValue{first, {}}) : prior;
+    const cty::Value* stale = updates == 1 ? before.attribute("size") : nullptr;
+    if (stale && !stale->is_null() && !planned.attribute("size")->is_null() &&
+        !raw_equals(*stale, *planned.attribute("size")))
+      planned = with(planned, "size", *stale);
+    ++updates;
+  }
   if (m_fault == MemoryFault::ApplyAddsOneToSize && !planned.attribute("size")->is_null()) {
     const auto n = planned.attribute("size")->as_number().to_int64().value_or(0);
     planned = with(planned, "size", cty::Value::number(cty::Number(n + 1)));

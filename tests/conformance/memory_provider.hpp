@@ -30,6 +30,10 @@ enum class MemoryFault {
   UpgradeUppercasesName,       // an upgrade at the current version changes name
   PlanRefusesCreate,           // a plan from a null prior returns an error diagnostic
   ImportEmptiesTags,  // import returns null tags as {} or {imported = "yes"}, and a read keeps the tags it is given
+  /// A change of name or tags requires replacement (requires_replace), and the second in-place
+  /// update of one object applies size from the state before the first (where both are set
+  /// and differ): apply.known_value_changed, met only when one object is updated in place twice.
+  SecondUpdateStale,
 };
 
 class MemoryProvider : public UnimplementedProvider {
@@ -84,6 +88,8 @@ private:
   std::size_t m_next = 1;
   std::size_t m_calls = 0;
   std::string m_last_upgraded;
+  /// SecondUpdateStale: per object id, the in-place updates applied and the state before the first.
+  std::map<std::string, std::pair<std::size_t, std::string>> m_updates;
 };
 
 }  // namespace tfc::conformance::testing

@@ -87,7 +87,7 @@ TEST(Hints, ParseErrorsNameFileResourceAndPath) {
        "h.json: resources.r.attributes.a: expected \"omit\", \"always\" or an object, got \"sometimes\""},
       {R"({"resources": {"r": {"attributes": {"a": {"colour": 1}}}}})",
        "h.json: resources.r.attributes.a.colour: unknown hint (expected value, values, range, integer, pattern, omit, "
-       "always, known or reference)"},
+       "always, known, reference or forces_replacement)"},
       {R"({"resources": {"r": {"attributes": {"a": {"omit": true, "value": 1}}}}})",
        "h.json: resources.r.attributes.a: omit cannot be combined with other hints"},
       {R"({"resources": {"r": {"examples": [1]}}})",
@@ -128,6 +128,25 @@ TEST(Hints, LoadErrorsNameTheFile) {
   std::remove(path.c_str());
 }
 
+TEST(Hints, ForcesReplacementIsReadWrittenAndCheckedOnTopLevelMembers) {
+  const json doc = json::parse(R"({"resources": {"r": {"attributes": {
+    "name": {"forces_replacement": true}, "rule": {"forces_replacement": true},
+    "keepers": {"omit": true, "forces_replacement": true}}}}})");
+  auto file = parse_hints(doc, "h.json");
+  ASSERT_TRUE(file) << file.error().message;
+  const Hints& h = file->for_resource("r");
+  EXPECT_TRUE(h.find("name")->forces_replacement);
+  EXPECT_TRUE(h.find("rule")->forces_replacement);
+  EXPECT_TRUE(h.find("keepers")->omit);
+  EXPECT_FALSE(h.find("name")->shapes_values());
+  EXPECT_TRUE(check_hints(h, schema_under_test()).has_value());
+  EXPECT_EQ(hints_file_to_json(*file), doc);
+  auto bad = parse_hints(json::parse(R"({"resources": {"r": {"attributes": {"name": {"forces_replacement": 1}}}}})"),
+                         "h.json");
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().message.find("attributes.name.forces_replacement"), std::string::npos) << bad.error().message;
+}
+
 TEST(Hints, SchemaCheckErrorsNameFileResourceAndPath) {
   const schema::Block block = schema_under_test();
   struct Case {
@@ -147,6 +166,8 @@ TEST(Hints, SchemaCheckErrorsNameFileResourceAndPath) {
       {R"({"zones": {"value": "x"}})",
        "h.json: resource r: attribute zones: value: zones: expected an array, got a string"},
       {R"({"rule": {"value": 1}})", "h.json: resource r: block rule: only omit and always apply to blocks"},
+      {R"({"endpoint.url": {"forces_replacement": true}})",
+       "h.json: resource r: attribute endpoint.url: forces_replacement applies to top-level attributes and blocks"},
   };
   for (const Case& c : cases) {
     json doc = {{"resources", {{"r", {{"attributes", json::parse(c.attributes)}}}}}};

@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <set>
+#include <string>
+
 #include "conformance/play/case_play.hpp"
 #include "proto/schema/tf_json.hpp"
 #include "tests/conformance/memory_provider.hpp"
@@ -51,6 +54,35 @@ RC_GTEST_PROP(CasePlay, HonestProviderNeverYieldsAnErrorForGeneratedCases, ()) {
   const auto out = play_case(provider, "mem_thing", thing(), c, {});
   RC_ASSERT(!out.has_error_finding());
   RC_ASSERT(provider.stored() == 0u);
+}
+
+TEST(CasePlay, UpdatePlansSayWhatReplacedTheObjectAndWhatChangedInPlace) {
+  // name and tags force replacement on this provider; size and rule update in place.
+  MemoryProvider provider(MemoryFault::SecondUpdateStale);
+  LifecycleCase c;
+  c.create = known(R"({"name": "a", "size": 1})");
+  c.steps = {{StepKind::Update, known(R"({"name": "b", "size": 1})")},
+             {StepKind::Update, known(R"({"name": "b", "size": 2, "rule": [{"port": 80}]})")}};
+  const auto out = play_case(provider, "mem_thing", thing(), c, {});
+  EXPECT_FALSE(out.has_error_finding()) << *out.first_error_rule();
+  EXPECT_EQ(out.replaced_for, (std::set<std::string>{"name"}));
+  EXPECT_EQ(out.updated_in_place, (std::set<std::string>{"rule", "size"}));
+  EXPECT_TRUE(out.reached.contains(CoverageStep::Replaced));
+  EXPECT_TRUE(out.reached.contains(CoverageStep::Updated));
+}
+
+TEST(CasePlay, TheSecondInPlaceUpdateOfOneObjectMeetsTheStaleApply) {
+  MemoryProvider provider(MemoryFault::SecondUpdateStale);
+  LifecycleCase c;
+  c.create = known(R"({"name": "a", "size": 1})");
+  c.steps = {{StepKind::Update, known(R"({"name": "a", "size": 2})"), true},
+             {StepKind::Update, known(R"({"name": "a", "size": 3})"), true}};
+  auto out = play_case(provider, "mem_thing", thing(), c, {});
+  ASSERT_EQ(out.first_error_rule(), "apply.known_value_changed");
+  EXPECT_EQ(out.findings.front().finding.path, ".size");
+  EXPECT_EQ(out.findings.front().phase, 2u);  // the second step
+  c.steps.pop_back();
+  EXPECT_FALSE(play_case(provider, "mem_thing", thing(), c, {}).has_error_finding());
 }
 
 TEST(CasePlay, ApplyChangingAKnownValueIsFoundAtItsPathAndTheObjectIsStillDestroyed) {

@@ -45,6 +45,40 @@ protocol::Diagnostic error(std::string summary, std::string detail = "", std::op
 
 cty::Path at(const std::string& name) { return cty::Path().attribute(name); }
 
+TEST(RefusalLearner, UpdatePlansTeachWhichMembersForceReplacement) {
+  RefusalLearner l(block(), {});
+  l.begin_case();
+  const auto before = l.version();
+  // `nope` is no member of the schema and `id`'s own change is nothing a configuration keeps:
+  // only configurable top-level members are learned.
+  l.update_planned({"name", "timeouts", "nope"}, {"size", "mode"});
+  EXPECT_GT(l.version(), before);
+  for (const char* name : {"name", "timeouts"}) {
+    ASSERT_NE(l.hints().find(name), nullptr) << name;
+    EXPECT_TRUE(l.hints().find(name)->forces_replacement) << name;
+    EXPECT_TRUE(l.steady_hints().find(name)->forces_replacement) << name;
+  }
+  EXPECT_EQ(l.hints().find("nope"), nullptr);
+  EXPECT_TRUE(l.hints().find("size") == nullptr || !l.hints().find("size")->forces_replacement);
+  // Written out (--write-hints), the hints pass the schema check.
+  Hints steady = l.steady_hints();
+  steady.file = "h.json";
+  steady.resource = "r";
+  EXPECT_TRUE(check_hints(steady, block()).has_value());
+  // The facts say where each came from; learning the same again changes nothing.
+  bool forced = false;
+  bool in_place = false;
+  for (const auto& f : l.facts()) {
+    forced = forced || (f.attribute == "name" && f.rule.find("forces replacement") != std::string::npos);
+    in_place = in_place || (f.attribute == "size" && f.rule == "updated in place");
+  }
+  EXPECT_TRUE(forced);
+  EXPECT_TRUE(in_place);
+  const auto after = l.version();
+  l.update_planned({"name"}, {});
+  EXPECT_EQ(l.version(), after);
+}
+
 TEST(RefusalLearner, AStatedRuleBecomesTheHintAtOnce) {
   RefusalLearner l(block(), {});
   l.begin_case();

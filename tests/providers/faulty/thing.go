@@ -84,7 +84,11 @@ func (p *provider) PlanResourceChange(_ context.Context, req *tfprotov6.PlanReso
 		}
 	}
 
-	replace := !create && !m["name"].Equal(prev["name"])
+	var replacedFor []string
+	if !create {
+		replacedFor = p.replacedFor(m, prev)
+	}
+	replace := len(replacedFor) > 0
 	if create || replace {
 		m["id"] = unknownOf(tftypes.String)
 		m["generated"] = unknownOf(tftypes.String)
@@ -97,8 +101,8 @@ func (p *provider) PlanResourceChange(_ context.Context, req *tfprotov6.PlanReso
 			m["enabled"] = tftypes.NewValue(tftypes.Bool, false)
 		}
 	}
-	if replace {
-		resp.RequiresReplace = append(resp.RequiresReplace, tftypes.NewAttributePath().WithAttributeName("name"))
+	for _, name := range replacedFor {
+		resp.RequiresReplace = append(resp.RequiresReplace, tftypes.NewAttributePath().WithAttributeName(name))
 	}
 	if p.mode == "oversize_response" {
 		m["generated"] = knownString(oversizeGenerated()) // computed: any value may be planned
@@ -165,6 +169,7 @@ func (p *provider) ApplyResourceChange(_ context.Context, req *tfprotov6.ApplyRe
 
 	if planned.IsNull() { // delete
 		if !prior.IsNull() {
+			p.store.removeHistory(attrsOf(prior)["id"])
 			if err := p.store.remove(attrsOf(prior)["id"]); err != nil {
 				resp.Diagnostics = append(resp.Diagnostics, errorDiag("Cannot delete the object", err.Error()))
 				resp.NewState, err1 = encode(thingType, prior)
@@ -210,6 +215,13 @@ func (p *provider) ApplyResourceChange(_ context.Context, req *tfprotov6.ApplyRe
 	}
 
 	p.applyFaultOnce(m, attrsOf(prior))
+	if !prior.IsNull() {
+		if err := p.staleSecondUpdate(m, attrsOf(prior)); err != nil {
+			resp.Diagnostics = append(resp.Diagnostics, errorDiag("Cannot keep the update history", err.Error()))
+			resp.NewState, err1 = encode(thingType, prior)
+			return resp, err1
+		}
+	}
 	state = tftypes.NewValue(thingType, m)
 	if p.mode == "apply_returns_null" {
 		resp.NewState, err1 = encode(thingType, nullOf(thingType))

@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "proto/util/expected.hpp"
+#include "runner/scratch_dir.hpp"
 
 namespace tfc::world {
 
@@ -16,7 +17,8 @@ std::filesystem::path temp_base();
 
 class ScratchFolder {
 public:
-  /// Makes `<base>/<prefix>XXXXXX` (mode 0700).
+  /// Makes `<base>/<prefix>XXXXXX` (mode 0700); under the runner's scratch base with the runner's
+  /// prefix, as a runner scratch directory (swept by the next run when this one was killed).
   static Expected<ScratchFolder> create(const std::filesystem::path& base, std::string_view prefix);
 
   ScratchFolder() = default;
@@ -32,6 +34,7 @@ public:
 
 private:
   std::filesystem::path m_path;
+  runner::ScratchDir m_marked;  // set when the folder is a runner scratch directory
 };
 
 }  // namespace tfc::world

@@ -42,7 +42,7 @@ public:
 
   /// Makes the scratch folder under `base` ($TMPDIR by default), fills it and starts the server.
   /// On an error nothing is left behind.
-  static Expected<std::unique_ptr<World>> create(const std::filesystem::path& base = temp_base());
+  static Expected<std::unique_ptr<World>> create(const std::filesystem::path& base = runner::scratch_base());
   ~World();
   World(const World&) = delete;
   World& operator=(const World&) = delete;

@@ -180,10 +180,18 @@ rc::Gen<LifecycleCase> lifecycle_case_of(const schema::Block& block, const gen::
   // member forces it, an in-place update could change nothing: the same.
   const auto forcing = forcing_members(hints);
   if (forcing.empty() || !changes_in_place(block, forcing)) return any_lifecycle_case_of(block, hints, options);
-  const auto kept = std::make_shared<const gen::Hints>(hints);
-  return rc::gen::mapcat(gen::chance(kInPlacePercent), [&block, kept, options](bool long_life) {
-    return long_life ? long_life_case_of(block, *kept, options) : any_lifecycle_case_of(block, *kept, options);
-  });
+  // Which cases are long lives is decided outside the case's own randomness (long_life_case):
+  // every other case is drawn exactly as it was before anything was learned.
+  return options.long_life ? long_life_case_of(block, hints, options) : any_lifecycle_case_of(block, hints, options);
+}
+
+bool long_life_case(std::uint64_t case_seed) {
+  // splitmix64's finaliser: a share of the seeds that is independent of how they were made.
+  std::uint64_t z = case_seed + 0x9e3779b97f4a7c15ULL;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  z ^= z >> 31;
+  return z % 100 < static_cast<std::uint64_t>(kInPlacePercent);
 }
 
 rc::Gen<PlanOnlyCase> plan_only_case_of(const schema::Block& block, const gen::Hints& hints,

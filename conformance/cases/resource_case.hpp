@@ -69,6 +69,8 @@ struct DataCase {
 /// The share of lifecycle cases whose updates are in place, once a member is known to force
 /// replacement (about a quarter of the cases then update one object in place twice or more).
 inline constexpr int kInPlacePercent = 30;
+/// Whether the lifecycle case of this case seed is a long life (kInPlacePercent of the seeds).
+bool long_life_case(std::uint64_t case_seed);
 
 /// The top-level attributes and blocks the hints mark `forces_replacement`, sorted.
 std::vector<std::string> forcing_members(const gen::Hints& hints);
@@ -85,6 +87,9 @@ struct CaseGenOptions {
   /// Every configuration is the hints' example unchanged (the first case of a type the
   /// provider's author gave examples of).
   bool first_example = false;
+  /// A lifecycle case is a long life (once members are known to force replacement): chosen per
+  /// case by long_life_case, so the other cases stay what they were.
+  bool long_life = false;
 };
 
 /// `cases` with a wiring for every case, when `options` allow it and the provider has

@@ -102,14 +102,19 @@ public:
       : m_make(std::move(make)), m_realistic_options(options), m_extreme_options(options), m_learner(learner) {
     m_extreme_options.values = gen::ValueProfile::extreme;
   }
-  const rc::Gen<Case>& current(bool extreme) {
+  /// The generator of the current hints for a case of this profile; `long_life`: a lifecycle
+  /// case that updates one object in place (resource_case.hpp), ignored by the other kinds.
+  const rc::Gen<Case>& current(bool extreme, bool long_life = false) {
     if (m_version != m_learner.version()) {
-      m_realistic.reset();
-      m_extreme.reset();
+      for (auto& slot : m_slots) slot.reset();
       m_version = m_learner.version();
     }
-    auto& slot = extreme ? m_extreme : m_realistic;
-    if (!slot) slot = m_make(m_learner.hints(), extreme ? m_extreme_options : m_realistic_options);
+    auto& slot = m_slots[(extreme ? 2 : 0) + (long_life ? 1 : 0)];
+    if (!slot) {
+      CaseGenOptions options = extreme ? m_extreme_options : m_realistic_options;
+      options.long_life = long_life;
+      slot = m_make(m_learner.hints(), options);
+    }
     return *slot;
   }
   /// The generator of a case played from the author's example `body`, unchanged.
@@ -126,8 +131,7 @@ private:
   CaseGenOptions m_realistic_options;
   CaseGenOptions m_extreme_options;
   const gen::learning::RefusalLearner& m_learner;
-  std::optional<rc::Gen<Case>> m_realistic;
-  std::optional<rc::Gen<Case>> m_extreme;
+  std::optional<rc::Gen<Case>> m_slots[4];  // realistic, realistic long life, extreme, extreme long life
   std::size_t m_version = static_cast<std::size_t>(-1);
 };
 
@@ -144,6 +148,16 @@ inline bool example_case(const SuiteContext& ctx, std::size_t index) {
          index < ctx.settings.cases / 2;
 }
 
+/// The generator of case `index` of a run with seed `run_seed`: the author's example it plays,
+/// or the current hints' generator for its value profile and whether it is a long life (both
+/// chosen per index, outside the case's own randomness). The search and a replay ask the same.
+template <class Case>
+rc::Gen<Case> generator_of_case(const SuiteContext& ctx, LearningGenerator<Case>& gen, std::size_t index, bool extreme,
+                                std::uint64_t run_seed) {
+  if (example_case(ctx, index)) return gen.from_example(ctx.example->bodies[index]);
+  return gen.current(extreme, long_life_case(case_seed(run_seed, ctx.kind, ctx.type, index)));
+}
+
 /// Case `index` of the suite from the learner's current hints; nullopt, with `error` set, when
 /// generating it failed.
 template <class Case>
@@ -154,8 +168,7 @@ std::optional<Generated<Case>> generate_case(const SuiteContext& ctx, LearningGe
   try {
     const rc::Random random(case_seed(settings.run_seed, ctx.kind, ctx.type, index));
     const int size = case_size(index, settings.cases);
-    auto shrinkable = example_case(ctx, index) ? gen.from_example(ctx.example->bodies[index])(random, size)
-                                               : gen.current(extreme)(random, size);
+    auto shrinkable = generator_of_case(ctx, gen, index, extreme, settings.run_seed)(random, size);
     Case value = shrinkable.value();
     return Generated<Case>{std::move(shrinkable), std::move(value)};
   } catch (const std::exception& e) {

@@ -26,7 +26,7 @@ void play_replay(const SuiteContext& ctx, SuiteTally& tally, FindingBook& book, 
     for (std::size_t j = start; j < end; ++j) {
       learner.begin_case();
       std::string error;
-      earlier.push_back(generate(gen.current(extreme_case(values, j, token.cases)),
+      earlier.push_back(generate(generator_of_case(ctx, gen, j, extreme_case(values, j, token.cases), token.seed),
                                  case_seed(token.seed, ctx.kind, ctx.type, j), case_size(j, token.cases), error));
       if (!earlier.back()) tally.harness_errors.push_back(error);
     }
@@ -42,8 +42,9 @@ void play_replay(const SuiteContext& ctx, SuiteTally& tally, FindingBook& book, 
   ctx.host.take_new_logs();
   for (std::size_t j = kLearns<Case> ? round : token.index; j <= token.index; ++j) learner.begin_case();
   std::string error;
-  auto shrinkable = generate(gen.current(token.extreme), case_seed(token.seed, ctx.kind, ctx.type, token.index),
-                             case_size(token.index, token.cases), error);
+  auto shrinkable =
+      generate(generator_of_case(ctx, gen, token.index, token.extreme, token.seed),
+               case_seed(token.seed, ctx.kind, ctx.type, token.index), case_size(token.index, token.cases), error);
   if (!shrinkable) {
     tally.harness_errors.push_back(error);
     return;

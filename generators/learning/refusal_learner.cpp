@@ -5,6 +5,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <cstring>
 
 #include "generators/learning/description_rules.hpp"
 #include "generators/learning/format_values.hpp"
@@ -419,6 +420,13 @@ void RefusalLearner::upstream_accepted(const std::string& type, const cty::Value
 }
 
 std::vector<LearnedFact> RefusalLearner::facts() const {
+  std::vector<LearnedFact> out = facts_as_learned();
+  // The world's paths and port change from run to run: reports name them by their part.
+  for (auto& f : out) f.evidence = without_world(f.evidence);
+  return out;
+}
+
+std::vector<LearnedFact> RefusalLearner::facts_as_learned() const {
   std::vector<LearnedFact> out;
   for (const auto& [path, st] : m_paths) {
     const std::optional<Strategy>& s = st.probing ? st.resting : st.current;
@@ -451,6 +459,31 @@ std::vector<LearnedFact> RefusalLearner::facts() const {
     }
   }
   return out;
+}
+
+std::string RefusalLearner::without_world(std::string text) const {
+  if (!m_world || text.empty()) return text;
+  std::vector<std::pair<std::string, std::string>> names;
+  auto add = [&names](const std::string& value, const char* label) {
+    if (!value.empty()) names.emplace_back(value, label);
+  };
+  add(m_world->url, "(the run's loopback URL)");
+  if (m_world->url.size() > 1 && m_world->url.back() == '/')
+    add(m_world->url.substr(0, m_world->url.size() - 1), "(the run's loopback URL)");
+  add(m_world->command, "(the run's command)");
+  add(m_world->program, "(the run's program)");
+  add(m_world->output_directory, "(a new folder of the run's world)");
+  for (const auto& f : m_world->files) add(f, "(a file of the run's world)");
+  for (const auto& d : m_world->directories) add(d, "(a folder of the run's world)");
+  for (const auto& o : m_world->output_files) add(o, "(a new file of the run's world)");
+  // Longest first: a folder's path is the start of its files' paths.
+  std::stable_sort(names.begin(), names.end(),
+                   [](const auto& a, const auto& b) { return a.first.size() > b.first.size(); });
+  for (const auto& [value, label] : names) {
+    for (auto at = text.find(value); at != std::string::npos; at = text.find(value, at + label.size()))
+      text.replace(at, value.size(), label);
+  }
+  return text;
 }
 
 Hints RefusalLearner::steady_hints() const {

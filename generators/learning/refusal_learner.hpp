@@ -151,6 +151,9 @@ private:
   void keep_one_set(const AttributeGroup& group, const std::string& evidence);
 
   void rebuild();
+  /// facts() before the world's run-specific paths and URL are named by what they are.
+  std::vector<LearnedFact> facts_as_learned() const;
+  std::string without_world(std::string text) const;
   bool configurable_top_level(const std::string& name) const;
 
   schema::Block m_block;

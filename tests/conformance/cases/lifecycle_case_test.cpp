@@ -49,6 +49,7 @@ RC_GTEST_PROP(LifecycleCases, InPlaceUpdatesNeverChangeAMemberKnownToForceReplac
   RC_PRE(!forced.empty());
   CaseGenOptions options;
   options.unknowns.percent = 50;
+  options.long_life = *rc::gen::arbitrary<bool>();
   const auto c = *lifecycle_case_of(block, forcing(forced), options);
   for (const auto& step : c.steps) {
     RC_ASSERT(step.in_place == false || step.kind == StepKind::Update);
@@ -75,12 +76,30 @@ RC_GTEST_PROP(LifecycleCases, NothingIsInPlaceWhenEveryMemberForcesReplacement, 
   RC_ASSERT(in_place_updates(c) == 0u);
 }
 
+TEST(LifecycleCases, LongLivesAreChosenByCaseSeedSoTheOtherCasesStayAsTheyWere) {
+  const schema::Block block = testing::MemoryProvider::thing_schema().block;
+  // Learning that members force replacement changes nothing of a case that is no long life.
+  const auto before = lifecycle_case_of(block, {}, {});
+  const auto after = lifecycle_case_of(block, forcing({"name", "tags"}), {});
+  for (std::uint64_t seed = 1; seed <= 50; ++seed)
+    EXPECT_EQ(describe_case("mem_thing", block, before(rc::Random(seed), 50).value()),
+              describe_case("mem_thing", block, after(rc::Random(seed), 50).value()));
+  std::size_t chosen = 0;
+  for (std::uint64_t seed = 1; seed <= 1000; ++seed) chosen += long_life_case(seed) ? 1 : 0;
+  EXPECT_GE(chosen, 250u);
+  EXPECT_LE(chosen, 350u);
+}
+
 TEST(LifecycleCases, AboutAQuarterOfTheCasesUpdateOneObjectInPlaceTwiceOrMore) {
   const schema::Block block = testing::MemoryProvider::thing_schema().block;
-  const auto gen = lifecycle_case_of(block, forcing({"name", "tags"}), {});
+  CaseGenOptions long_life;
+  long_life.long_life = true;
+  const auto any = lifecycle_case_of(block, forcing({"name", "tags"}), {});
+  const auto lives = lifecycle_case_of(block, forcing({"name", "tags"}), long_life);
   std::size_t long_lives = 0;
   constexpr std::size_t kCases = 400;
   for (std::size_t seed = 1; seed <= kCases; ++seed) {
+    const auto& gen = long_life_case(seed * 7919) ? lives : any;
     if (in_place_updates(gen(rc::Random(seed), 50).value()) >= 2) ++long_lives;
   }
   EXPECT_GE(long_lives, kCases * 18 / 100) << long_lives;
@@ -89,7 +108,9 @@ TEST(LifecycleCases, AboutAQuarterOfTheCasesUpdateOneObjectInPlaceTwiceOrMore) {
 
 TEST(LifecycleCases, AFailingSecondInPlaceUpdateShrinksToCreateAndTwoUpdates) {
   const schema::Block block = testing::MemoryProvider::thing_schema().block;
-  const auto gen = lifecycle_case_of(block, forcing({"name", "tags"}), {});
+  CaseGenOptions long_life;
+  long_life.long_life = true;
+  const auto gen = lifecycle_case_of(block, forcing({"name", "tags"}), long_life);
   // A stand-in for a provider whose second in-place update of an object goes wrong.
   auto fails = [](const LifecycleCase& c) { return in_place_updates(c) >= 2; };
   std::size_t shrunk = 0;

@@ -31,6 +31,40 @@ bool RefusalLearner::seed_world(const std::string& path, const schema::Attribute
   return true;
 }
 
+namespace {
+
+/// A string or a collection of strings as JSON (what a world hint's values hold), else null.
+nlohmann::json strings_json(const cty::Value& v) {
+  if (!v.is_wholly_known() || v.is_null()) return nullptr;
+  if (v.type().kind() == cty::Kind::String) return v.as_string();
+  if (v.type().is_collection() || v.type().kind() == cty::Kind::Tuple) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& e : v.elements()) {
+      nlohmann::json s = strings_json(e);
+      if (!s.is_string()) return nullptr;
+      out.push_back(std::move(s));
+    }
+    return out;
+  }
+  return nullptr;
+}
+
+/// Whether one of `refused` is one of the world hint's own values (or nothing refused can be
+/// told apart from them: then it counts as the world's, so steering never repeats forever).
+bool refused_world_value(const std::vector<cty::Value>& refused, const AttributeHint& hint) {
+  bool compared = false;
+  for (const auto& v : refused) {
+    const nlohmann::json j = strings_json(v);
+    if (j.is_null()) continue;
+    compared = true;
+    if (hint.value && *hint.value == j) return true;
+    if (std::find(hint.values.begin(), hint.values.end(), j) != hint.values.end()) return true;
+  }
+  return !compared;
+}
+
+}  // namespace
+
 bool RefusalLearner::steer_to_world(const cty::Value& config, const protocol::Diagnostic& d,
                                     const std::string& evidence) {
   if (!m_world) return false;
@@ -63,8 +97,11 @@ bool RefusalLearner::steer_to_world(const cty::Value& config, const protocol::Di
     if (!hint) continue;
     PathState& st = m_paths[path];
     const std::string rule = world_rule(*need);
-    // The world's own value was refused too: the usual learning takes over from here.
-    if (std::find(st.tried.begin(), st.tried.end(), rule) != st.tried.end()) continue;
+    // The world's own value was refused too: the usual learning takes over from here. (A value
+    // of another source refused, an author's example say, is steered to the world again.)
+    if (std::find(st.tried.begin(), st.tried.end(), rule) != st.tried.end() &&
+        refused_world_value(values_at(m_block, config, path), *hint))
+      continue;
     if (m_probe && *m_probe == path) {
       st.probing = false;
       m_probe.reset();

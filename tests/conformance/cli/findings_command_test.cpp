@@ -52,7 +52,9 @@ void expect_one_finding_per_case(const json& report) {
     if (f["violations"].size() > 1) ++multi_path;
     ++per_case[f["suite"].get<std::string>() + "/" + f["replay"]["token"].get<std::string>() + "/" +
                f["step"].get<std::string>()];
-    EXPECT_LE(f["replay"]["token"].get<std::string>().size(), 40u) << f["replay"]["token"];
+    // Short enough to paste from a terminal line; a long life's in-place steps make the shrink
+    // path part longer than a replacement's did (57 characters seen on this break).
+    EXPECT_LE(f["replay"]["token"].get<std::string>().size(), 64u) << f["replay"]["token"];
     ASSERT_TRUE(f["reproduction"].is_object());
     EXPECT_TRUE(f["reproduction"]["not_expressible"].get<std::string>().empty()) << f["reproduction"].dump();
   }

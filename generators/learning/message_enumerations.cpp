@@ -67,6 +67,44 @@ std::vector<std::string> example_tokens(std::string_view sentence) {
 
 }  // namespace
 
+namespace {
+
+/// Quoted values written before a "... is supported" (`zip` and `tar.gz` is supported, "a", "b"
+/// or "c" are supported), read backwards from `pos`; empty unless every item is quoted.
+std::vector<std::string> quoted_before(std::string_view text, std::size_t pos) {
+  std::vector<std::string> out;
+  std::size_t i = pos;
+  auto skip_back = [&] {
+    while (i > 0 && std::isspace(static_cast<unsigned char>(text[i - 1]))) --i;
+  };
+  for (;;) {
+    skip_back();
+    if (i == 0 || (text[i - 1] != '`' && text[i - 1] != '"')) break;
+    const char q = text[i - 1];
+    const auto open = text.rfind(q, i - 2);
+    if (open == std::string_view::npos || open + 1 >= i - 1) break;
+    out.insert(out.begin(), std::string(text.substr(open + 1, i - 2 - open)));
+    i = open;
+    skip_back();
+    if (i > 0 && text[i - 1] == ',') {
+      --i;
+      continue;
+    }
+    if (i >= 3 && text.substr(i - 3, 3) == "and") {
+      i -= 3;
+      continue;
+    }
+    if (i >= 2 && text.substr(i - 2, 2) == "or") {
+      i -= 2;
+      continue;
+    }
+    break;
+  }
+  return out;
+}
+
+}  // namespace
+
 std::vector<std::string> read_enumeration(std::string_view text, std::string_view lower) {
   static const char* kMarkers[] = {"to be one of",
                                    "must be one of",
@@ -117,6 +155,12 @@ std::vector<std::string> read_enumeration(std::string_view text, std::string_vie
         continue;
       }
       if (auto words = bare_words(sentence); !words.empty()) return words;
+    }
+  }
+  // The values first, the verb after: "NOTE: `zip` and `tar.gz` is supported."
+  for (const char* marker : {" is supported", " are supported", " are accepted", " are allowed"}) {
+    for (std::size_t pos = lower.find(marker); pos != std::string_view::npos; pos = lower.find(marker, pos + 1)) {
+      if (auto values = quoted_before(text, pos); !values.empty()) return values;
     }
   }
   return {};

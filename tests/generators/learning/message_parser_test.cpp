@@ -422,3 +422,18 @@ TEST(FormatValues, CandidatesFollowTheName) {
 
 }  // namespace
 }  // namespace tfc::gen::learning
+
+namespace tfc::gen::learning {
+namespace {
+
+// terraform-provider-archive's archive_file.type says its values before the verb.
+TEST(Descriptions, QuotedValuesBeforeIsSupportedAreAnEnumeration) {
+  EXPECT_EQ(read_value_rule("The type of archive to generate. NOTE: `zip` and `tar.gz` is supported.").one_of,
+            (std::vector<std::string>{"zip", "tar.gz"}));
+  EXPECT_EQ(read_value_rule("\"a\", \"b\" or \"c\" are supported").one_of, (std::vector<std::string>{"a", "b", "c"}));
+  // Words, not quoted values, say nothing.
+  EXPECT_TRUE(read_value_rule("Only local files are supported.").one_of.empty());
+}
+
+}  // namespace
+}  // namespace tfc::gen::learning

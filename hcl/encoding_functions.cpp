@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "hcl/functions.hpp"
+#include "proto/cty/json_escape.hpp"
 
 namespace tfc::hcl {
 
@@ -64,27 +65,9 @@ void append_json(std::string& out, const cty::Value& v) {
 }  // namespace
 
 std::string json_quoted(std::string_view s) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        // Go's encoding/json escapes control characters and, HTML-safe, < > &.
-        if (c < 0x20 || c == '<' || c == '>' || c == '&') {
-          out += "\\u00";
-          out += kHex[c >> 4];
-          out += kHex[c & 0xF];
-        } else {
-          out += static_cast<char>(c);
-        }
-    }
-  }
-  out += '"';
+  // Terraform's jsonencode is Go's encoding/json: the cty codec's escaper already writes it.
+  std::string out;
+  cty::append_go_json_string(out, s);
   return out;
 }
 

@@ -142,6 +142,44 @@ inline constexpr std::array kLifecycleRules{
              "000 §Provider Protocol API Functions", Cores::None, kAlways},
     RuleInfo{"rpc.timeout", E, "no answer within the deadline", "000 §Provider Protocol API Functions", Cores::None,
              kAlways},
+    // Across two releases (--upgrade-from): the first plan after a provider upgrade
+    RuleInfo{"release.config_refused", E,
+             "a configuration the previous release accepted is refused by the new one (an argument removed or "
+             "retyped, a new required one): the upgrade breaks what users wrote",
+             "000 §UpgradeResourceState (users upgrade the provider under an unchanged configuration)", Cores::Both,
+             kAlways},
+    RuleInfo{"release.dropped_without_upgrade", W,
+             "a value of the previous release's state belongs to an attribute the new schema no longer has, yet the "
+             "schema version did not increase: no state upgrader says where the value went",
+             "000 §UpgradeResourceState", Cores::None, kAlways},
+    RuleInfo{"release.meaning_changed", W,
+             "upgrading the previous release's state changed a computed value of an attribute both schemas have "
+             "(the upgrade should change the shape only)",
+             "000 §UpgradeResourceState", Cores::None, kAlways},
+    RuleInfo{"release.plan_not_empty", E,
+             "after a provider upgrade the unchanged configuration plans a change (the first plan of the new "
+             "release is not a no-op)",
+             "001 §Default Planning Behavior (No-op); 000 §UpgradeResourceState", Cores::None, kAlways},
+    RuleInfo{"release.plan_replaces", E,
+             "after a provider upgrade the unchanged configuration plans to replace the object (the worst case: "
+             "a resource nobody touched is destroyed and created again)",
+             "001 §Default Planning Behavior (No-op); 000 §UpgradeResourceState", Cores::None, kAlways},
+    RuleInfo{"release.schema_version_lowered", E,
+             "the new release's schema version of a type is lower than the previous release's: Core refuses a "
+             "state written by a newer schema version",
+             "000 §UpgradeResourceState", Cores::Both, kAlways},
+    RuleInfo{"release.type_removed", E,
+             "the new release has no resource type the previous release had: the objects users created with it "
+             "cannot be planned any more",
+             "000 §UpgradeResourceState", Cores::Both, kAlways},
+    RuleInfo{"release.upgrade_failed", E,
+             "the new release refused to upgrade a state the previous release wrote (UpgradeResourceState returned "
+             "an error)",
+             "000 §UpgradeResourceState", Cores::Both, kAlways},
+    RuleInfo{"release.value_lost", E,
+             "upgrading the previous release's state changed or dropped a value the configuration set, of an "
+             "attribute both schemas have",
+             "000 §UpgradeResourceState", Cores::None, kAlways},
     // The suite's own gate
     RuleInfo{"coverage.type_not_exercised", E,
              "a selected type never reached the lifecycle step --require-coverage asks for (a CI gate that passes "

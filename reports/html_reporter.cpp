@@ -48,6 +48,7 @@ void write_header(XmlWriter& h, const RunReport& run, const Totals& t, Verdict v
   for (const std::string& s : run.provider.sdk_hints) hints += (hints.empty() ? "" : ", ") + s;
   meta_row(h, "provider", run.provider.address);
   meta_row(h, "binary", run.provider.binary_path);
+  if (!run.provider.upgraded_from.empty()) meta_row(h, "upgraded from", run.provider.upgraded_from);
   meta_row(h, "protocol", std::to_string(run.provider.protocol_version));
   if (!hints.empty()) meta_row(h, "SDK hints", hints);
   meta_row(h, "seed", std::to_string(run.seed));

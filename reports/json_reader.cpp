@@ -240,6 +240,7 @@ Expected<RunReport> run_from_json(const Json& doc) {
   const Json& p = doc["provider"];
   run.provider.address = text(p, "address");
   run.provider.binary_path = text(p, "binary_path");
+  run.provider.upgraded_from = text(p, "upgraded_from");
   run.provider.protocol_version = p.contains("protocol_version") && p["protocol_version"].is_number_integer()
                                       ? p["protocol_version"].get<int>()
                                       : 6;

@@ -185,16 +185,17 @@ Json baseline_json(const RunReport& run) {
 void JsonReporter::write(const RunReport& run, std::ostream& out) const {
   Json suites = Json::array();
   for (const Suite& suite : run.suites) suites.push_back(suite_json(suite));
+  Json provider{{"address", run.provider.address},
+                {"binary_path", run.provider.binary_path},
+                {"protocol_version", run.provider.protocol_version},
+                {"sdk_hints", run.provider.sdk_hints}};
+  if (!run.provider.upgraded_from.empty()) provider["upgraded_from"] = run.provider.upgraded_from;
   Json doc{{"format_version", kFormatVersion},
            {"generated_at", format_timestamp(m_clock(), true)},
            {"tool", {{"name", "tfconform"}, {"version", run.tool_version}}},
            {"result", std::string(to_string(verdict_of(run)))},
            {"hostname", run.hostname},
-           {"provider",
-            {{"address", run.provider.address},
-             {"binary_path", run.provider.binary_path},
-             {"protocol_version", run.provider.protocol_version},
-             {"sdk_hints", run.provider.sdk_hints}}},
+           {"provider", std::move(provider)},
            {"seed", std::to_string(run.seed)},
            {"started_at", format_timestamp(run.started_at, true)},
            {"duration_seconds", seconds(run.duration)},

@@ -42,6 +42,7 @@ void write_properties(XmlWriter& xml, const RunReport& run, const Suite& suite) 
   write_property(xml, "tfconform.version", run.tool_version);
   write_property(xml, "provider.address", run.provider.address);
   write_property(xml, "provider.binary", run.provider.binary_path);
+  if (!run.provider.upgraded_from.empty()) write_property(xml, "provider.upgraded_from", run.provider.upgraded_from);
   write_property(xml, "provider.protocol_version", std::to_string(run.provider.protocol_version));
   if (!hints.empty()) write_property(xml, "provider.sdk_hints", hints);
   write_property(xml, "seed", std::to_string(run.seed));

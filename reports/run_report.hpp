@@ -60,6 +60,7 @@ struct ReproStep {
   bool checked = false;           // the step where Core should reject the provider's answer
   bool expect_changes = false;    // checked by `plan -detailed-exitcode` (exit 2 = changes)
   bool needs_import_id = false;   // takes the object's id from the previous step's output
+  bool previous_release = false;  // played with Reproduction::previous_binary (--upgrade-from)
 };
 
 /// Terraform/OpenTofu configurations that replay a finding's shrunk case through a real Core.
@@ -67,6 +68,7 @@ struct Reproduction {
   std::string provider_source;           // the required_providers source, e.g. registry.terraform.io/tfconform/time
   std::string provider_name;             // local name, e.g. time
   std::string provider_binary;           // the binary dev_overrides points at (its folder)
+  std::string previous_binary;           // --upgrade-from: the previous release, for steps marked so
   std::vector<std::string> environment;  // NAME=VALUE the provider ran with
   std::string provider_config;           // provider block body in .tf.json form (JSON text), may be empty
   std::vector<ReproStep> steps;
@@ -224,6 +226,8 @@ struct Suite {
 struct ProviderInfo {
   std::string address;  // e.g. registry.terraform.io/hashicorp/random
   std::string binary_path;
+  /// --upgrade-from: the previous release's binary (the run played upgrades from it).
+  std::string upgraded_from;
   int protocol_version = 6;
   std::vector<std::string> sdk_hints;  // e.g. "terraform-plugin-framework", "legacy type system"
 };

@@ -13,7 +13,6 @@
 #include "proto/cty/path.hpp"
 
 namespace tfc::conformance {
-namespace {
 
 std::string unknown_note(const ConfigPair& c) {
   if (c.with_unknowns.injected.empty()) return "";
@@ -23,8 +22,6 @@ std::string unknown_note(const ConfigPair& c) {
 }
 
 std::size_t pair_size(const ConfigPair& c) { return count_set_attributes(c.known); }
-
-}  // namespace
 
 std::string_view to_string(StepKind kind) noexcept {
   switch (kind) {

@@ -131,6 +131,11 @@ std::string describe_case(const std::string& type, const schema::Block& block, c
 std::string describe_case(const std::string& type, const schema::Block& block, const PlanOnlyCase& c);
 std::string describe_case(const std::string& type, const schema::Block& block, const DataCase& c);
 
+/// The "# with .x unknown in the first plan" line of a configuration (empty without unknowns).
+std::string unknown_note(const ConfigPair& c);
+/// Attributes set in a configuration's known value.
+std::size_t pair_size(const ConfigPair& c);
+
 /// Attributes set across the case's configurations (the counterexample's size).
 std::size_t case_size(const LifecycleCase& c);
 std::size_t case_size(const PlanOnlyCase& c);

@@ -24,6 +24,7 @@ namespace {
 
 struct RunArgs {
   std::string provider;
+  std::string upgrade_from;
   std::string reattach;
   std::string address;
   std::vector<std::string> env;
@@ -108,6 +109,8 @@ Expected<void> target_from(const RunArgs& a, conformance::RunSettings& s) {
   if (!a.provider.empty()) {
     s.target.executable = std::filesystem::absolute(a.provider);
     if (!std::filesystem::exists(s.target.executable)) return Error{"--provider " + a.provider + ": no such file"};
+  } else if (!a.upgrade_from.empty()) {
+    return Error{"--upgrade-from needs --provider (the new release's binary): tfconform launches both releases"};
   } else {
     TFC_TRY(attach, single_reattach_target(a.reattach));
     s.target.attach = std::move(attach);
@@ -121,6 +124,12 @@ Expected<void> target_from(const RunArgs& a, conformance::RunSettings& s) {
     auto limit = runner::parse_memory_size(a.provider_memory);
     if (!limit) return Error{"--provider-memory: " + limit.error().message};
     s.target.memory_limit_bytes = *limit;
+  }
+  if (!a.upgrade_from.empty()) {
+    s.upgrade_from = std::filesystem::absolute(a.upgrade_from);
+    if (!std::filesystem::exists(*s.upgrade_from)) return Error{"--upgrade-from " + a.upgrade_from + ": no such file"};
+    if (!a.apply)
+      return Error{"--upgrade-from needs --apply: the previous release creates the objects the new one takes over"};
   }
   if (!a.provider_config.empty()) {
     TFC_TRY(body, read_json_file(a.provider_config, "--provider-config"));
@@ -195,6 +204,7 @@ void repro_from(const RunArgs& a, conformance::RunSettings& s) {
   r.provider_binary = s.target.executable.empty() || ec ? s.target.executable.string() : binary.string();
   r.environment = a.env;
   if (!s.target.start.provider_config.empty()) r.provider_config = s.target.start.provider_config.dump();
+  if (s.upgrade_from) r.previous_binary = s.upgrade_from->string();
 }
 
 Expected<conformance::RunSettings> settings_from(const RunArgs& a) {
@@ -225,6 +235,7 @@ conformance::ReplayOptions replay_options(const RunArgs& a) {
   conformance::ReplayOptions o;
   o.tfconform = conformance::this_program();
   o.provider = a.provider;
+  o.upgrade_from = a.upgrade_from;
   o.env = a.env;
   o.plaintext = a.plaintext;
   o.provider_config = a.provider_config;
@@ -327,6 +338,9 @@ void add_run_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--env", a->env, "Extra NAME=VALUE for the provider's environment (repeatable)");
   cmd->add_flag("--plaintext", a->plaintext, "Do not use AutoMTLS (plaintext gRPC)");
   cmd->add_option("--provider-config", a->provider_config, "JSON file: the provider block's body in .tf.json form");
+  cmd->add_option("--upgrade-from", a->upgrade_from,
+                  "The previous release's binary: its objects, created with --apply, are handed to --provider as after "
+                  "a provider upgrade; the first plan must change nothing (docs/upgrades.md)");
   cmd->add_flag("--apply", a->apply, "Make real changes: create, update, replace, import and destroy objects");
   cmd->add_option("--resources", a->resources, "Only types matching these globs (repeatable or comma-separated)");
   cmd->add_flag("--no-data-sources", a->no_data_sources, "Do not read data sources");

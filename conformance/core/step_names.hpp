@@ -48,6 +48,9 @@ inline constexpr std::array kStepTable{
     StepEntry{"move", "move"},
     StepEntry{"plan after move", "plan after move"},
     StepEntry{"plan update", "plan update"},
+    // Across two releases (release_play.cpp): the new release's first run.
+    StepEntry{"read after upgrade", "read after upgrade"},
+    StepEntry{"plan after upgrade", "plan after upgrade"},
     // Provider functions.
     StepEntry{"call", "call"},
     StepEntry{"call again", "call again"},

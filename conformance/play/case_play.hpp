@@ -19,6 +19,8 @@
 //            (validated first) or of the same one. No accepted plan: no prior, none of these.
 
 #include <functional>
+#include <optional>
+#include <string>
 
 #include "conformance/cases/resource_case.hpp"
 #include "conformance/core/case_outcome.hpp"
@@ -27,6 +29,14 @@
 #include "proto/schema/provider_schema.hpp"
 
 namespace tfc::conformance {
+
+/// The new release of the provider, when a case plays across two releases (--upgrade-from).
+struct NextRelease {
+  protocol::ProviderClient* client = nullptr;
+  const schema::ProviderSchema* schema = nullptr;
+  std::string previous_label;  // the releases' binaries' file names, for findings
+  std::string label;
+};
 
 struct PlayOptions {
   oracle::CheckOptions check;
@@ -42,6 +52,9 @@ struct PlayOptions {
   bool apply = false;
   /// The provider's address, the source address of a MoveResourceState from its own types.
   std::string provider_address;
+  /// With --upgrade-from: the new release (the client and schema given to play_case are the
+  /// previous release's).
+  std::optional<NextRelease> next_release;
 };
 
 CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type, const schema::Schema& schema,

@@ -64,6 +64,12 @@ public:
   std::optional<LiveObject> read(const LiveObject& object, StepName step);
   /// UpgradeResourceState of `state` stored at the current schema version, as JSON.
   std::optional<cty::Value> upgrade(const cty::Value& state, StepName step);
+  /// UpgradeResourceState of a state another release of the provider stored (--upgrade-from):
+  /// its JSON as Core keeps it, at that release's schema `version`; `shown` is the state as
+  /// reports show it. A refusal is release.upgrade_failed; the result is judged as any upgraded
+  /// state (conforming, wholly known, write-only values null).
+  std::optional<cty::Value> upgrade_stored(const std::string& json, std::int64_t version, const nlohmann::json& shown,
+                                           StepName step);
   /// ImportResourceState by id; the objects returned (checked for count, type and null).
   std::optional<std::vector<LiveObject>> import(const std::string& id, StepName step);
   /// ImportResourceState by identity (6.9+): one object back, with that identity.

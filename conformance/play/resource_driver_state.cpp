@@ -63,6 +63,47 @@ std::optional<cty::Value> ResourceDriver::upgrade(const cty::Value& state, StepN
   m_rec.reached(CoverageStep::Upgraded);
   return *decoded.value;
 }
+std::optional<cty::Value> ResourceDriver::upgrade_stored(const std::string& json, std::int64_t version,
+                                                         const nlohmann::json& shown, StepName step) {
+  if (lost()) return std::nullopt;
+  const nlohmann::json request = {{"type_name", m_type}, {"version", version}, {"raw_state", shown}};
+  protocol::UpgradeResourceStateRequest req;
+  req.type_name = m_type;
+  req.version = version;
+  req.raw_state.json = json;
+  auto res = m_client.upgrade_resource_state(req);
+  if (!res) {
+    m_rec.rpc_failed(step, Rpc::UpgradeResourceState, res.failure(), request);
+    return std::nullopt;
+  }
+  if (protocol::has_error(res->diagnostics)) {
+    m_rec.judge(step, Rpc::UpgradeResourceState,
+                {{std::string(oracle::rule_text("release.upgrade_failed")),
+                  Severity::error,
+                  {},
+                  "the new release refused the state the previous release stored at schema version " +
+                      std::to_string(version) + ": " + describe_diagnostics(res->diagnostics)}},
+                {request, {{"diagnostics", describe_diagnostics(res->diagnostics)}}});
+    return std::nullopt;
+  }
+  auto decoded = decode_value(m_implied, res->upgraded_state, "upgraded state");
+  if (!decoded.value) {
+    m_rec.judge(step, Rpc::UpgradeResourceState, decoded.violations, {request, raw_bytes(res->upgraded_state)});
+    return std::nullopt;
+  }
+  auto violations = with_decoding(decoded, oracle::check_upgrade(block(), *decoded.value));
+  if (!oracle::has_errors(violations)) {
+    auto write_only =
+        oracle::check_write_only_null(block(), *decoded.value, "upgrade.write_only_not_null", "the upgraded state");
+    violations.insert(violations.end(), write_only.begin(), write_only.end());
+  }
+  m_rec.judge_lazily(step, Rpc::UpgradeResourceState, violations, [&] {
+    return StepValues{request, {{"upgraded_state", show(*decoded.value)}}, nullptr, &*decoded.value};
+  });
+  m_rec.reached(CoverageStep::Upgraded);
+  return *decoded.value;
+}
+
 std::optional<LiveObject> ResourceDriver::move(const LiveObject& source, const std::string& source_address,
                                                StepName step) {
   if (lost()) return std::nullopt;

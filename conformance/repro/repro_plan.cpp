@@ -344,4 +344,57 @@ report::Reproduction make_reproduction(const std::string& type, const schema::Bl
   return r;
 }
 
+report::Reproduction make_reproduction(const std::string& type, const schema::Block& block, const ReleaseCase& c,
+                                       const std::string& scenario, std::size_t phase, const report::Finding& finding,
+                                       const ReproContext& ctx) {
+  // The previous release's own steps: a lifecycle reproduction, every step with that release.
+  LifecycleCase lifecycle{c.create, {}, c.wiring};
+  if (c.update) lifecycle.steps.push_back(Step{StepKind::Update, *c.update, false});
+  constexpr std::size_t kUpgradePhase = 2;  // release_play.hpp
+  if (phase < kUpgradePhase) {
+    report::Reproduction r = make_reproduction(type, block, lifecycle, scenario, phase, finding, ctx);
+    r.previous_binary = ctx.previous_binary;
+    for (auto& s : r.steps) s.previous_release = true;
+    return r;
+  }
+  report::Reproduction r = base(ctx);
+  r.previous_binary = ctx.previous_binary;
+  const std::string& rule = finding.rule_id;
+  if (rule == oracle::rule_text("release.dropped_without_upgrade") ||
+      rule == oracle::rule_text("release.meaning_changed")) {
+    r.not_expressible =
+        "Core never compares the upgraded state with the state the previous release stored; only "
+        "what the next plan shows of it can be seen";
+    return r;
+  }
+  if (auto why = not_expressible_reason(rule, core_step(report::step_key_of(finding))); !why.empty()) {
+    r.not_expressible = why;
+    return r;
+  }
+  LifecycleRepro play{type, block, ctx, "", r, {}, &c.wiring};
+  bool written = play.apply(c.create, "create " + type + " with the previous release") != nullptr;
+  if (written && c.update) written = play.apply(*c.update, "update " + type + " with the previous release") != nullptr;
+  if (!written) {
+    r.not_expressible = kWholeBlockUnknown;
+    r.steps.clear();
+    return r;
+  }
+  for (auto& s : r.steps) s.previous_release = true;
+  report::ReproStep* failing = nullptr;
+  if (phase > kUpgradePhase) {
+    failing = play.add("upgrade to the new release and destroy", kDestroy, play.current);
+  } else {
+    // A plan that changes is the finding (exit 2); a refusal shows as an error.
+    const bool changes = rule == oracle::rule_text("release.plan_not_empty") ||
+                         rule == oracle::rule_text("release.plan_replaces") ||
+                         rule == oracle::rule_text("release.value_lost");
+    failing = play.add(changes ? "upgrade to the new release and plan the same configuration: no changes expected"
+                               : "upgrade to the new release and plan the same configuration",
+                       kPlanChanges, play.current);
+    failing->expect_changes = changes;
+  }
+  failing->checked = true;
+  return r;
+}
+
 }  // namespace tfc::conformance

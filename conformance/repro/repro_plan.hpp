@@ -8,6 +8,7 @@
 
 #include <string>
 
+#include "conformance/cases/release_case.hpp"
 #include "conformance/cases/resource_case.hpp"
 #include "conformance/repro/repro_context.hpp"
 #include "proto/schema/block.hpp"
@@ -23,6 +24,12 @@ report::Reproduction make_reproduction(const std::string& type, const schema::Bl
                                        const std::string& scenario, std::size_t phase, const report::Finding& finding,
                                        const ReproContext& ctx);
 report::Reproduction make_reproduction(const std::string& type, const schema::Block& block, const DataCase& c,
+                                       const std::string& scenario, std::size_t phase, const report::Finding& finding,
+                                       const ReproContext& ctx);
+
+/// Across two releases (--upgrade-from): the previous release's steps, then the new release's
+/// first plan of the same configuration (release_play.hpp's phases).
+report::Reproduction make_reproduction(const std::string& type, const schema::Block& block, const ReleaseCase& c,
                                        const std::string& scenario, std::size_t phase, const report::Finding& finding,
                                        const ReproContext& ctx);
 

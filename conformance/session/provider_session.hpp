@@ -35,6 +35,13 @@ public:
   virtual std::optional<std::string> exit_description() = 0;
   /// Ends the provider. Idempotent.
   virtual void close() = 0;
+  /// With --upgrade-from this session is the previous release and this is the new release's
+  /// session (release_pair.hpp); null otherwise.
+  virtual ProviderSession* next_release() { return nullptr; }
+  /// The releases' names in findings, with --upgrade-from: their binaries' file names
+  /// (terraform-provider-tls_v4.1.0, then terraform-provider-tls_v4.2.0).
+  virtual std::string release_label() const { return {}; }
+  virtual std::string next_release_label() const { return {}; }
 };
 
 }  // namespace tfc::conformance

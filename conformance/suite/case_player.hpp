@@ -9,6 +9,7 @@
 
 #include "conformance/play/case_play.hpp"
 #include "conformance/play/family_play.hpp"
+#include "conformance/play/release_play.hpp"
 #include "conformance/suite/learning_generator.hpp"
 #include "conformance/suite/played_case.hpp"
 #include "conformance/suite/suite_context.hpp"
@@ -24,6 +25,9 @@ template <class Case>
 Played play_on(const SuiteContext& ctx, ProviderSession& session, const Case& c, bool logged, bool learn_only = false) {
   Played p;
   PlayOptions options{ctx.settings.check, learn_only, {}, &session.schema(), ctx.settings.apply, ctx.settings.address};
+  if (ProviderSession* next = session.next_release())
+    options.next_release =
+        NextRelease{&next->client(), &next->schema(), session.release_label(), session.next_release_label()};
   auto pull = [&session, &p] {
     for (auto& line : session.take_new_logs()) p.log.push_back(std::move(line));
     return p.log.size();

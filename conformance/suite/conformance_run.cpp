@@ -13,6 +13,7 @@
 #include "conformance/core/finding_class.hpp"
 #include "conformance/core/version.hpp"
 #include "conformance/play/provider_play.hpp"
+#include "conformance/session/release_pair.hpp"
 #include "conformance/suite/author_examples.hpp"
 #include "conformance/suite/kind_hints.hpp"
 #include "oracle/function_rules.hpp"
@@ -295,6 +296,19 @@ void begin_report(report::RunReport& run, const RunSettings& settings, const std
                          : settings.target.attach  ? settings.target.attach->provider
                                                    : "local/" + name;
   run.provider.binary_path = settings.target.executable.string();
+  if (settings.upgrade_from) run.provider.upgraded_from = settings.upgrade_from->string();
+}
+
+/// The sessions' factory: the target's processes, or with --upgrade-from a pair of releases per
+/// session (the previous release's binary with the same environment and configuration).
+std::shared_ptr<const ProviderFactory> factory_of(const RunSettings& settings) {
+  if (settings.factory) return settings.factory;
+  auto next = process_factory(settings.target);
+  if (!settings.upgrade_from) return next;
+  ProviderTarget previous = settings.target;
+  previous.executable = *settings.upgrade_from;
+  return release_pair_factory(process_factory(previous), next, settings.upgrade_from->filename().string(),
+                              settings.target.executable.filename().string());
 }
 
 /// The provider's local name in a configuration: the last part of its address or binary name.
@@ -330,7 +344,7 @@ Expected<RunResult> run_conformance(const RunSettings& given, report::ProgressLi
   // Without --provider-config, the author's provider block configures the provider.
   const bool author_config = !settings.factory && settings.examples && settings.target.start.provider_config.empty() &&
                              use_author_provider_config(settings.target, *settings.examples, result.warnings);
-  auto factory = settings.factory ? settings.factory : process_factory(settings.target);
+  auto factory = factory_of(settings);
   const std::string name = factory->provider_name();
   begin_report(run, settings, name);
 
@@ -344,7 +358,7 @@ Expected<RunResult> run_conformance(const RunSettings& given, report::ProgressLi
     result.warnings.push_back("--examples: the provider refused the examples' provider block (" +
                               started.error().message + "); the run goes on without a provider configuration");
     settings.target.start.provider_config = nlohmann::json::object();
-    factory = process_factory(settings.target);
+    factory = factory_of(settings);
     failure = StartFailure{};
     started = factory->open(clock, &failure);
   }
@@ -383,6 +397,11 @@ Expected<RunResult> run_conformance(const RunSettings& given, report::ProgressLi
     replay = *settings.replay;
     if (auto resolved = resolve_type(*replay, schema); !resolved) return resolved.error();
     selected.push_back({replay->kind, replay->type_name});
+  } else if (settings.upgrade_from) {
+    // Across releases only the previous release's managed resources play (release_case.hpp);
+    // everything else is the new release's own run.
+    selected = select_types(schema, settings.resource_globs, CaseKind::Release, false, settings.shard);
+    std::erase_if(selected, [](const SelectedType& t) { return t.kind != CaseKind::Release; });
   } else {
     selected = select_types(schema, settings.resource_globs, settings.apply ? CaseKind::Lifecycle : CaseKind::PlanOnly,
                             settings.data_sources, settings.shard);

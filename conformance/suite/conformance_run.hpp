@@ -29,7 +29,10 @@ struct RunSettings {
   /// Opens the provider's sessions; when null, a process factory over `target`.
   std::shared_ptr<const ProviderFactory> factory;
   std::string address;  // e.g. registry.terraform.io/hashicorp/random; default local/NAME
-  bool apply = false;   // real changes (create, update, destroy); else validate, plan, upgrade, data
+  /// --upgrade-from: the previous release's binary. Then every suite plays cases across the two
+  /// releases (cases/release_case.hpp) on the previous release's resource types, and nothing else.
+  std::optional<std::filesystem::path> upgrade_from;
+  bool apply = false;  // real changes (create, update, destroy); else validate, plan, upgrade, data
   std::vector<std::string> resource_globs;
   bool data_sources = true;
   Shard shard;

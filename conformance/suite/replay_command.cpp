@@ -23,6 +23,7 @@ std::string number(double value) {
 /// judged, each only when it differs from the default.
 std::vector<std::string> case_options(const ReplayOptions& o) {
   std::vector<std::string> out;
+  if (!o.upgrade_from.empty()) out.insert(out.end(), {"--upgrade-from", absolute(o.upgrade_from)});
   if (o.apply) out.emplace_back("--apply");
   for (const std::string& assignment : o.env) out.insert(out.end(), {"--env", assignment});
   if (o.plaintext) out.emplace_back("--plaintext");

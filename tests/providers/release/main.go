@@ -7,6 +7,7 @@ package main
 import (
 	"context"
 	"flag"
+	"fmt"
 	"log"
 
 	"github.com/hashicorp/terraform-plugin-framework/providerserver"
@@ -18,10 +19,15 @@ var release string
 
 func main() {
 	debug := flag.Bool("debug", false, "start in debug mode (print TF_REATTACH_PROVIDERS)")
+	showVersion := flag.Bool("version", false, "print the release this binary was linked as and exit")
 	flag.Parse()
 	n, err := parseRelease(release)
 	if err != nil {
 		log.Fatal(err)
+	}
+	if *showVersion {
+		fmt.Printf("tfcrelease %s\n", releaseVersion(n))
+		return
 	}
 	err = providerserver.Serve(context.Background(), newProvider(n), providerserver.ServeOpts{
 		Address:         "registry.terraform.io/tfconform/tfcrelease",

@@ -31,13 +31,18 @@ func parseRelease(text string) (int, error) {
 	return n, nil
 }
 
+// releaseVersion is the provider version of a release, as its binary's name carries it.
+func releaseVersion(release int) string {
+	return fmt.Sprintf("%d.0.0", release)
+}
+
 func newProvider(release int) func() provider.Provider {
 	return func() provider.Provider { return &releaseProvider{release: release} }
 }
 
 func (p *releaseProvider) Metadata(_ context.Context, _ provider.MetadataRequest, resp *provider.MetadataResponse) {
 	resp.TypeName = "tfcrelease"
-	resp.Version = fmt.Sprintf("%d.0.0", p.release)
+	resp.Version = releaseVersion(p.release)
 }
 
 func (p *releaseProvider) Schema(_ context.Context, _ provider.SchemaRequest, resp *provider.SchemaResponse) {

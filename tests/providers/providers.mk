@@ -55,6 +55,25 @@ endef
 $(foreach p,$(REAL_PROVIDERS),$(eval $(call real_provider_rule,$(call provider_name,$(p)),$(call provider_arg,$(p)))))
 $(foreach p,$(FIXTURE_PROVIDERS),$(if $(wildcard $(call provider_arg,$(p))/go.mod),$(eval $(call fixture_provider_rule,$(call provider_name,$(p)),$(call provider_arg,$(p))))))
 
+# A fixture provider in several releases, for upgrade tests: one module linked once per release
+# with -X main.release=N into terraform-provider-<name>_v<N>.0.0 (the three builds share Go's
+# build cache: only the link differs). name=source folder.
+RELEASE_PROVIDERS := tfcrelease=$(PROVIDERS_SRC)/release
+RELEASE_NUMBERS   := 1 2 3
+
+RELEASE_PROVIDER_BINS := $(foreach p,$(RELEASE_PROVIDERS),$(if $(wildcard $(call provider_arg,$(p))/go.mod),$(foreach n,$(RELEASE_NUMBERS),$(PROVIDERS_OUT)/terraform-provider-$(call provider_name,$(p))_v$(n).0.0)))
+
+providers: $(RELEASE_PROVIDER_BINS)
+
+# $(1)=name $(2)=source folder $(3)=release number
+define release_provider_rule
+$(PROVIDERS_OUT)/terraform-provider-$(1)_v$(3).0.0: $(2)/go.mod $(2)/go.sum $(shell find $(2) -name '*.go' -not -name '*_test.go' 2>/dev/null)
+	@mkdir -p $(PROVIDERS_OUT)
+	cd $(2) && $(GO_ENV) $(GO) build -p $(GO_PARALLEL) -trimpath -ldflags "-X main.release=$(3)" -o $(abspath $(PROVIDERS_OUT))/terraform-provider-$(1)_v$(3).0.0 .
+endef
+
+$(foreach p,$(RELEASE_PROVIDERS),$(if $(wildcard $(call provider_arg,$(p))/go.mod),$(foreach n,$(RELEASE_NUMBERS),$(eval $(call release_provider_rule,$(call provider_name,$(p)),$(call provider_arg,$(p)),$(n))))))
+
 # OpenTofu's CLI, to confirm findings with a second Core (`tfconform confirm`, `--confirm-with`).
 # The Go module proxy serves it as a module, but `go install` refuses it (its go.mod has a
 # replace directive): download the module and build ./cmd/tofu inside it. The build takes

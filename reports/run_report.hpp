@@ -226,10 +226,10 @@ struct Suite {
 struct ProviderInfo {
   std::string address;  // e.g. registry.terraform.io/hashicorp/random
   std::string binary_path;
-  /// --upgrade-from: the previous release's binary (the run played upgrades from it).
-  std::string upgraded_from;
   int protocol_version = 6;
   std::vector<std::string> sdk_hints;  // e.g. "terraform-plugin-framework", "legacy type system"
+  /// --upgrade-from: the previous release's binary (the run played upgrades from it).
+  std::string upgraded_from;
 };
 
 struct RunOptions {

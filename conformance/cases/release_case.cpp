@@ -9,16 +9,18 @@ namespace tfc::conformance {
 rc::Gen<ReleaseCase> release_case_of(const schema::Block& block, const gen::Hints& hints,
                                      const CaseGenOptions& options) {
   const auto pairs = config_pair_of(block, hints, options);
-  // Mostly the object as it was created: shrinks towards no update at all.
-  const auto update = rc::gen::mapcat(gen::chance(30), [pairs](bool updated) -> rc::Gen<std::optional<ConfigPair>> {
+  // The configuration the new release plans comes first and an earlier one (the create, updated
+  // to it) is optional: a failing case shrinks to the object created as it is planned.
+  const auto earlier = rc::gen::mapcat(gen::chance(30), [pairs](bool updated) -> rc::Gen<std::optional<ConfigPair>> {
     if (!updated) return rc::gen::just(std::optional<ConfigPair>());
     return rc::gen::map(pairs, [](ConfigPair c) { return std::optional<ConfigPair>(std::move(c)); });
   });
   return rc::gen::apply(
-      [](ConfigPair create, std::optional<ConfigPair> next) {
-        return ReleaseCase{std::move(create), std::move(next), {}};
+      [](ConfigPair last, std::optional<ConfigPair> first) {
+        if (!first) return ReleaseCase{std::move(last), std::nullopt, {}};
+        return ReleaseCase{std::move(*first), std::move(last), {}};
       },
-      pairs, update);
+      pairs, earlier);
 }
 
 Expected<CaseGenerator<ReleaseCase>> release_generator(const GeneratorSource& source) {

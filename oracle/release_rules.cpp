@@ -1,6 +1,8 @@
 // The contract between two releases (see release_rules.hpp).
 #include "oracle/release_rules.hpp"
 
+#include <algorithm>
+
 #include "oracle/findings.hpp"
 #include "oracle/value_walk.hpp"
 #include "proto/cty/path.hpp"
@@ -54,18 +56,20 @@ CarriedConfig carry_config(const schema::Block& previous, const schema::Block& n
     if (v == nullptr || before == nullptr || v->is_null()) {
       if (a.required)
         refused.add("release.config_refused", Path().attribute(a.name),
-                    "the new release requires ." + a.name + ", which the configuration written for the previous one "
-                    "does not set");
+                    "the new release requires ." + a.name +
+                        ", which the configuration written for the previous one "
+                        "does not set");
       members.emplace_back(a.name, Value::null(type));
       continue;
     }
-    if (!(v->type() == type)) {
+    // The schemas' types decide (a dynamic attribute's value has a type of its own).
+    if (!(schema::implied_type(*before) == type)) {
       if (a.nested_type || before->nested_type) {
         out.uncarried = "." + a.name + " changed its nested attributes between the releases";
       } else {
         refused.add("release.config_refused", Path().attribute(a.name),
-                    "." + a.name + " was " + type_text(v->type()) + " in the previous release and is " +
-                        type_text(type) + " in the new one");
+                    "." + a.name + " was " + type_text(schema::implied_type(*before)) +
+                        " in the previous release and is " + type_text(type) + " in the new one");
       }
       members.emplace_back(a.name, Value::null(type));
       continue;
@@ -82,7 +86,8 @@ CarriedConfig carry_config(const schema::Block& previous, const schema::Block& n
       members.emplace_back(b.type_name, schema::absent_block(b));
       continue;
     }
-    if (!(v->type() == schema::implied_type(b))) {
+    const schema::NestedBlock* earlier = previous.find_block_type(b.type_name);
+    if (earlier == nullptr || !(schema::implied_type(*earlier) == schema::implied_type(b))) {
       out.uncarried = "the " + b.type_name + " block changed its shape between the releases";
       members.emplace_back(b.type_name, schema::absent_block(b));
       continue;
@@ -90,7 +95,16 @@ CarriedConfig carry_config(const schema::Block& previous, const schema::Block& n
     members.emplace_back(b.type_name, *v);
   }
   out.refused = refused.take();
-  if (out.refused.empty() && out.uncarried.empty()) out.value = Value::object(std::move(members));
+  if (out.refused.empty() && out.uncarried.empty()) {
+    // Of the new schema's implied type (a dynamic attribute stays dynamic in the object's type).
+    const cty::Type type = schema::implied_type(next);
+    std::vector<Value> values;
+    for (const auto& member : type.attributes()) {
+      auto it = std::find_if(members.begin(), members.end(), [&](const auto& m) { return m.first == member.name; });
+      values.push_back(it != members.end() ? it->second : Value::null(member.type));
+    }
+    out.value = Value::object(type, std::move(values));
+  }
   return out;
 }
 
@@ -121,13 +135,13 @@ Violations check_release_upgrade(const schema::Block& previous, std::int64_t pre
     const Value* set = config.attribute(name);
     const bool configured = set != nullptr && !nothing(*set);
     out.add(configured ? RuleId("release.value_lost") : RuleId("release.meaning_changed"), path,
-            "the previous release stored " + shown(*was, sensitive) + ", the upgraded state holds " + shown(*now, sensitive) +
-                (configured ? " (a value the configuration sets)" : ""));
+            "the previous release stored " + shown(*was, sensitive) + ", the upgraded state holds " +
+                shown(*now, sensitive) + (configured ? " (a value the configuration sets)" : ""));
   };
   for (const auto& a : previous.attributes) {
     const schema::Attribute* n = next.find_attribute(a.name);
-    judge(a.name, schema::implied_type(a), n ? std::optional(schema::implied_type(*n)) : std::nullopt,
-          has_sensitive(a), false);
+    judge(a.name, schema::implied_type(a), n ? std::optional(schema::implied_type(*n)) : std::nullopt, has_sensitive(a),
+          false);
   }
   for (const auto& b : previous.block_types) {
     const schema::NestedBlock* n = next.find_block_type(b.type_name);

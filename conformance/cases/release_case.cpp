@@ -39,8 +39,9 @@ std::string describe_case(const std::string& type, const schema::Block& block, c
     out += "# then update with the previous release to\n" + unknown_note(*c.update) +
            hcl_block_text("resource", type, "test", block, c.update->known);
   }
-  return out + "# then upgrade to the new release: upgrade the state, read, plan the same configuration (no "
-               "change expected), destroy\n";
+  return out +
+         "# then upgrade to the new release: upgrade the state, read, plan the same configuration (no "
+         "change expected), destroy\n";
 }
 
 std::size_t case_size(const ReleaseCase& c) {

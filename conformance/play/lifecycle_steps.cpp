@@ -12,7 +12,6 @@ namespace tfc::conformance::lifecycle {
 
 using protocol::Rpc;
 
-
 /// Core stops an operation at the first error it finds in a provider's answer, so the case does
 /// too (only the destroy follows): later findings would be consequences of the first one.
 bool failed(ResourceDriver& d) { return d.lost() || d.recorder().outcome().has_error_finding(); }

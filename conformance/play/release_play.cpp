@@ -5,6 +5,7 @@
 #include "conformance/play/lifecycle_steps.hpp"
 #include "conformance/play/resource_driver.hpp"
 #include "conformance/play/upstream_play.hpp"
+#include "oracle/identity_rules.hpp"
 #include "oracle/release_rules.hpp"
 #include "oracle/rule_id.hpp"
 #include "oracle/state_checks.hpp"
@@ -53,9 +54,22 @@ oracle::Violations judge_first_plan(const schema::Block& block, const cty::Value
 /// The new release's part: from the previous release's object `live` under the configuration
 /// `in_force`, the first run after the upgrade. Returns the object as the new release holds it
 /// (to destroy), or nullopt when it could not take it over.
-std::optional<LiveObject> take_over(ResourceDriver& d, const schema::Schema& previous_schema,
-                                    const schema::Schema& next_schema, const LiveObject& live,
-                                    const ConfigPair& in_force, const NextRelease& next) {
+/// The new release's upgrade of the identity the previous release stored with `live`, when both
+/// releases have an identity schema for the type.
+std::optional<cty::Value> upgraded_identity(ResourceDriver& d, const schema::IdentitySchema* previous,
+                                            const LiveObject& live) {
+  if (previous == nullptr || !d.has_identity() || !live.identity || live.identity->is_null() ||
+      !live.identity->is_wholly_known())
+    return std::nullopt;
+  const schema::Block block = oracle::identity_block(*previous);
+  auto json = cty::json_encode(*live.identity, schema::implied_type(block));
+  if (!json) return std::nullopt;
+  return d.upgrade_stored_identity(*json, previous->version, display_json(block, *live.identity), "upgrade identity");
+}
+
+std::optional<LiveObject> take_over(ResourceDriver& d, const schema::IdentitySchema* previous_identity,
+                                    const schema::Schema& previous_schema, const schema::Schema& next_schema,
+                                    const LiveObject& live, const ConfigPair& in_force, const NextRelease& next) {
   CaseRecorder& rec = d.recorder();
   rec.scenario("upgrade");
   // Core validates the configuration first, against the new schema: the same file.
@@ -93,16 +107,18 @@ std::optional<LiveObject> take_over(ResourceDriver& d, const schema::Schema& pre
   const nlohmann::json shown_state = display_json(previous_schema.block, live.state);
   auto upgraded = d.upgrade_stored(*json, previous_schema.version, shown_state, "upgrade");
   if (!upgraded || failed(d)) return std::nullopt;
-  rec.judge("upgrade", Rpc::UpgradeResourceState,
-            naming_releases(oracle::check_release_upgrade(previous_schema.block, previous_schema.version,
-                                                          next_schema.block, next_schema.version, live.state,
-                                                          in_force.known, *upgraded),
-                            next),
-            {{{"previous_state", shown_state}}, {{"upgraded_state", display_json(next_schema.block, *upgraded)}}});
+  rec.judge(
+      "upgrade", Rpc::UpgradeResourceState,
+      naming_releases(oracle::check_release_upgrade(previous_schema.block, previous_schema.version, next_schema.block,
+                                                    next_schema.version, live.state, in_force.known, *upgraded),
+                      next),
+      {{{"previous_state", shown_state}}, {{"upgraded_state", display_json(next_schema.block, *upgraded)}}});
   if (failed(d)) return std::nullopt;
-  // The identity a previous release stored has that release's identity schema: Core upgrades
-  // it separately; tfconform reads without it and judges the identity the new release returns.
-  auto read = d.read(LiveObject{*upgraded, live.private_data, false, std::nullopt}, "read after upgrade");
+  // The identity the previous release stored is upgraded on its own, from that release's identity
+  // version, and read with (Core reads without one when there is none or it was refused).
+  std::optional<cty::Value> identity = upgraded_identity(d, previous_identity, live);
+  if (failed(d)) return std::nullopt;
+  auto read = d.read(LiveObject{*upgraded, live.private_data, false, identity}, "read after upgrade");
   if (!read || read->state.is_null() || failed(d)) return read && !read->state.is_null() ? read : std::nullopt;
   if (read->private_data.empty()) read->private_data = live.private_data;
   auto planned = d.plan(read->state, read->private_data, *carried.value, "plan after upgrade", read->identity);
@@ -161,12 +177,11 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   CaseRecorder next_rec(type, next_schema.block, out);
   next_rec.set_profile(options.check.profile);
   next_rec.set_log_mark(options.log_mark);
-  ResourceDriver nd(*next.client, type, next_schema, next_rec, options.check,
-                    identity_schema_in(next.schema, type));
+  ResourceDriver nd(*next.client, type, next_schema, next_rec, options.check, identity_schema_in(next.schema, type));
   std::optional<LiveObject> taken;
   if (live && !failed(d)) {
     next_rec.set_phase(kReleaseUpgradePhase);
-    taken = take_over(nd, schema, next_schema, *live, in_force, next);
+    taken = take_over(nd, identity_schema_in(options.provider, type), schema, next_schema, *live, in_force, next);
   }
   // The new release destroys what it took over; what it could not take, the previous one does
   // (as a user going back to it would).

@@ -76,6 +76,11 @@ public:
   std::optional<LiveObject> import_identity(const cty::Value& identity, StepName step);
   /// UpgradeResourceIdentity of `identity` stored at the current identity version: unchanged.
   void upgrade_identity(const cty::Value& identity, StepName step);
+  /// UpgradeResourceIdentity of an identity another release stored (--upgrade-from): its JSON
+  /// at that release's identity `version`. The upgraded identity, judged as any identity; nullopt
+  /// when refused (not a finding: Core then reads without it) or unusable.
+  std::optional<cty::Value> upgrade_stored_identity(const std::string& json, std::int64_t version,
+                                                    const nlohmann::json& shown, StepName step);
   /// MoveResourceState of `source` from this very type and schema version (the only source a
   /// suite has), as a `moved` block across provider configurations sends it: raw JSON state,
   /// private data, identity. The moved object, with the source's identity kept.

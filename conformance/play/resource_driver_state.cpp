@@ -228,6 +228,36 @@ void ResourceDriver::upgrade_identity(const cty::Value& identity, StepName step)
   });
 }
 
+std::optional<cty::Value> ResourceDriver::upgrade_stored_identity(const std::string& json, std::int64_t version,
+                                                                  const nlohmann::json& shown, StepName step) {
+  if (lost() || !has_identity()) return std::nullopt;
+  protocol::UpgradeResourceIdentityRequest req;
+  req.type_name = m_type;
+  req.version = version;
+  req.raw_identity.json = json;
+  const nlohmann::json request = {{"type_name", m_type}, {"version", version}, {"raw_identity", shown}};
+  auto res = m_client.upgrade_resource_identity(req);
+  if (!res) {
+    m_rec.rpc_failed(step, Rpc::UpgradeResourceIdentity, res.failure(), request);
+    return std::nullopt;
+  }
+  if (protocol::has_error(res->diagnostics)) {
+    m_rec.reject_plainly(Rpc::UpgradeResourceIdentity, res->diagnostics);
+    return std::nullopt;
+  }
+  oracle::Violations v;
+  auto upgraded = decode_identity(res->upgraded_identity, v);
+  if (upgraded) {
+    auto value = oracle::check_identity_value(m_identity_block, *upgraded, false, "the upgraded identity");
+    v.insert(v.end(), value.begin(), value.end());
+  }
+  m_rec.judge_lazily(step, Rpc::UpgradeResourceIdentity, v, [&] {
+    return StepValues{request, {{"upgraded_identity", show_identity(upgraded)}}};
+  });
+  if (oracle::has_errors(v)) return std::nullopt;
+  return upgraded;
+}
+
 std::optional<cty::Value> ResourceDriver::read_data(const cty::Value& config, StepName step) {
   if (lost()) return std::nullopt;
   auto encoded = encode(config, "configuration");

@@ -15,7 +15,8 @@ ReleasePair::ReleasePair(std::unique_ptr<ProviderSession> previous, std::unique_
 ReleasePair::~ReleasePair() { close(); }
 
 Expected<void> ReleasePair::restart() {
-  if (auto ok = m_previous->restart(); !ok) return Error{"the previous release (" + m_previous_label + "): " + ok.error().message};
+  if (auto ok = m_previous->restart(); !ok)
+    return Error{"the previous release (" + m_previous_label + "): " + ok.error().message};
   if (auto ok = m_next->restart(); !ok) return Error{"the new release (" + m_next_label + "): " + ok.error().message};
   return {};
 }
@@ -60,9 +61,7 @@ public:
     return std::unique_ptr<ProviderSession>(
         std::make_unique<ReleasePair>(std::move(*previous), std::move(*next), m_previous_label, m_next_label));
   }
-  std::size_t most_sessions() const override {
-    return std::min(m_previous->most_sessions(), m_next->most_sessions());
-  }
+  std::size_t most_sessions() const override { return std::min(m_previous->most_sessions(), m_next->most_sessions()); }
   std::string provider_name() const override { return m_next->provider_name(); }
 
 private:

@@ -44,6 +44,17 @@ TEST(CarryConfig, TheSameSchemaCarriesEveryValueUnchanged) {
   EXPECT_FALSE(carried.value->attribute("tags")->is_null());
 }
 
+TEST(CarryConfig, ADynamicAttributeKeepsTheTypeOfItsValue) {
+  const char* dynamic = R"({"attributes": {"meta": {"type": "dynamic", "optional": true}}})";
+  const auto block = block_of(dynamic);
+  // The value's own type is bool, the schema's dynamic: the schemas' types decide.
+  const auto c = cty::Value::object(schema::implied_type(block), {cty::Value::boolean(true)});
+  const auto carried = carry_config(block, block, c);
+  EXPECT_TRUE(carried.refused.empty()) << summary(carried.refused).front();
+  ASSERT_TRUE(carried.value);
+  EXPECT_TRUE(raw_equals(*carried.value, c));
+}
+
 TEST(CarryConfig, AnArgumentTheNewReleaseDroppedIsRefusedOnlyWhenSet) {
   const char* next = R"({"attributes": {"name": {"type": "string", "required": true},
       "tags": {"type": ["list", "string"], "optional": true}, "digest": {"type": "string", "computed": true},
@@ -132,9 +143,7 @@ TEST(ReleaseVersion, ALowerSchemaVersionIsRefusedByCore) {
 // For any schema and configuration of it, an upgrade to the same release changes nothing:
 // the configuration carries over unchanged and the same state breaks no rule.
 RC_GTEST_PROP(ReleaseRules, TheSameReleaseCarriesEverythingAndLosesNothing, ()) {
-  gen::BlockOptions options;
-  options.dynamic = false;
-  const auto block = *gen::block(options);
+  const auto block = *gen::block(gen::BlockOptions{});
   const auto config = *gen::config_of(block);
   const auto carried = carry_config(block, block, config);
   RC_ASSERT(carried.refused.empty());

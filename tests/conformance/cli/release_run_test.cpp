@@ -23,9 +23,9 @@ std::vector<std::string> upgrade_args(int from, int to) {
           "--no-world"};
 }
 
-#define REQUIRE_RELEASES()                  \
-  REQUIRE_PROVIDER("tfcrelease_v1.0.0");    \
-  REQUIRE_PROVIDER("tfcrelease_v2.0.0");    \
+#define REQUIRE_RELEASES()               \
+  REQUIRE_PROVIDER("tfcrelease_v1.0.0"); \
+  REQUIRE_PROVIDER("tfcrelease_v2.0.0"); \
   REQUIRE_PROVIDER("tfcrelease_v3.0.0")
 
 /// "type rule path" of each error finding.

@@ -29,6 +29,7 @@ TEST(CaseKinds, EachKindReportsItsSuiteKindAndScenarios) {
       {SuiteKind::ephemeral_resource, {"validate", "open", "renew", "close"}},
       {SuiteKind::list_resource, {"validate", "list", "read listed", "list created"}},
       {SuiteKind::action, {"validate", "plan", "invoke"}},
+      {SuiteKind::resource, {"create", "update", "replace", "upgrade", "destroy"}},
   };
   ASSERT_EQ(std::size(kCaseKinds), expected.size());
   for (std::size_t i = 0; i < expected.size(); ++i) {
@@ -45,6 +46,8 @@ TEST(CaseKinds, ApplyAndRealChangesAreAsBefore) {
   EXPECT_TRUE(kind_plays_with(CaseKind::Lifecycle, true));
   EXPECT_FALSE(kind_plays_with(CaseKind::Lifecycle, false));
   EXPECT_FALSE(kind_plays_with(CaseKind::PlanOnly, true));
+  EXPECT_TRUE(kind_plays_with(CaseKind::Release, true));
+  EXPECT_FALSE(kind_plays_with(CaseKind::Release, false));
   EXPECT_TRUE(kind_plays_with(CaseKind::PlanOnly, false));
   for (bool apply : {false, true}) {
     EXPECT_FALSE(changes_nothing(CaseKind::Lifecycle, apply));

@@ -148,6 +148,12 @@ inline constexpr std::array kLifecycleRules{
              "retyped, a new required one): the upgrade breaks what users wrote",
              "000 §UpgradeResourceState (users upgrade the provider under an unchanged configuration)", Cores::Both,
              kAlways},
+    RuleInfo{"release.data_result_changed", W,
+             "for an unchanged configuration the new release's data source returns another value of an attribute "
+             "both releases have, where two reads of the previous release agree",
+             "000 §UpgradeResourceState, by analogy: an upgrade under an unchanged configuration should not change "
+             "what it means (no Core check)",
+             Cores::None, kAlways},
     RuleInfo{"release.dropped_without_upgrade", W,
              "a value of the previous release's state belongs to an attribute the new schema no longer has, yet the "
              "schema version did not increase: no state upgrader says where the value went",

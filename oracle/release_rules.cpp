@@ -151,6 +151,34 @@ Violations check_release_upgrade(const schema::Block& previous, std::int64_t pre
   return out.take();
 }
 
+Violations check_release_data(const schema::Block& previous, const schema::Block& next, const Value& first,
+                              const Value& again, const Value& next_result) {
+  Findings out;
+  if (!first.is_known() || !again.is_known() || !next_result.is_known() || first.is_null() || again.is_null() ||
+      next_result.is_null())
+    return out.take();
+  auto judge = [&](const std::string& name, const cty::Type& previous_type, const cty::Type& next_type,
+                   bool sensitive) {
+    if (!(previous_type == next_type)) return;
+    const Value* a = first.attribute(name);
+    const Value* b = again.attribute(name);
+    const Value* n = next_result.attribute(name);
+    if (a == nullptr || b == nullptr || n == nullptr || !raw_equals(*a, *b) || raw_equals(*a, *n)) return;
+    out.add(
+        "release.data_result_changed", Path().attribute(name),
+        "the previous release read " + shown(*a, sensitive) + " twice, the new release reads " + shown(*n, sensitive));
+  };
+  for (const auto& a : previous.attributes) {
+    if (const schema::Attribute* n = next.find_attribute(a.name))
+      judge(a.name, schema::implied_type(a), schema::implied_type(*n), has_sensitive(a) || has_sensitive(*n));
+  }
+  for (const auto& b : previous.block_types) {
+    if (const schema::NestedBlock* n = next.find_block_type(b.type_name))
+      judge(b.type_name, schema::implied_type(b), schema::implied_type(*n), b.block && has_sensitive(*b.block));
+  }
+  return out.take();
+}
+
 Violations check_release_version(std::int64_t previous_version, std::int64_t next_version) {
   Findings out;
   if (next_version < previous_version)

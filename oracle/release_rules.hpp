@@ -38,6 +38,12 @@ Violations check_release_upgrade(const schema::Block& previous, std::int64_t pre
                                  const schema::Block& next, std::int64_t next_version, const cty::Value& before,
                                  const cty::Value& config, const cty::Value& upgraded);
 
+/// release.data_result_changed (warning): attributes both data source schemas have, of the same
+/// type, whose value the previous release gave twice alike (`first`, `again`) and the new release
+/// otherwise (`next`). What varies from read to read is no finding.
+Violations check_release_data(const schema::Block& previous, const schema::Block& next, const cty::Value& first,
+                              const cty::Value& again, const cty::Value& next_result);
+
 /// release.schema_version_lowered: the new schema version is below the stored one.
 Violations check_release_version(std::int64_t previous_version, std::int64_t next_version);
 

@@ -51,6 +51,9 @@ inline constexpr std::array kStepTable{
     // Across two releases (release_play.cpp): the new release's first run.
     StepEntry{"read after upgrade", "read after upgrade"},
     StepEntry{"plan after upgrade", "plan after upgrade"},
+    StepEntry{"read again", "read again"},
+    StepEntry{"validate (new release)", "validate with the new release"},
+    StepEntry{"read (new release)", "read with the new release"},
     // Provider functions.
     StepEntry{"call", "call"},
     StepEntry{"call again", "call again"},

@@ -6,6 +6,7 @@
 #include "conformance/cases/import_id_format.hpp"
 #include "conformance/core/value_io.hpp"
 #include "conformance/play/lifecycle_steps.hpp"
+#include "conformance/play/release_play.hpp"
 #include "conformance/play/resource_driver.hpp"
 #include "conformance/play/upstream_play.hpp"
 #include "generators/invented_values.hpp"
@@ -256,7 +257,12 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
     if (d.validate_data(config.known, "validate")) {
       out.planned = true;
       rec.scenario("read");
-      if (d.read_data(config.known, "read")) out.applied = true;
+      if (auto first = d.read_data(config.known, "read")) {
+        out.applied = true;
+        rec.set_learning(false);
+        if (options.next_release && !failed(d))
+          read_across_releases(d, schema, config.known, *first, *options.next_release, options.check);
+      }
     }
   }
   rec.set_learning(false);

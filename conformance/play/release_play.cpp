@@ -136,6 +136,56 @@ std::optional<LiveObject> take_over(ResourceDriver& d, const schema::IdentitySch
 
 }  // namespace
 
+void read_across_releases(ResourceDriver& previous, const schema::Schema& schema, const cty::Value& config,
+                          const cty::Value& first, const NextRelease& next, const oracle::CheckOptions& check) {
+  CaseRecorder& rec = previous.recorder();
+  const std::string& type = rec.resource_type();
+  auto again = previous.read_data(config, "read again");
+  if (!again || previous.lost() || failed(previous)) return;
+  const auto found = next.schema->data_source_schemas.find(type);
+  if (found == next.schema->data_source_schemas.end()) {
+    rec.judge("read (new release)", Rpc::GetProviderSchema,
+              naming_releases({release_violation(oracle::rule_text("release.type_removed"),
+                                                 "the new release has no data source " + type)},
+                              next),
+              {{{"type_name", type}}, {}});
+    return;
+  }
+  const schema::Schema& next_schema = found->second;
+  const auto carried = oracle::carry_config(schema.block, next_schema.block, config);
+  const nlohmann::json shown_config = display_json(schema.block, config);
+  if (!carried.refused.empty()) {
+    rec.judge("validate (new release)", Rpc::ValidateDataResourceConfig, naming_releases(carried.refused, next),
+              {{{"config", shown_config}}, {}});
+    return;
+  }
+  if (!carried.value) return;
+  // The new release's answers into the same outcome, against its own schema.
+  CaseRecorder next_rec(type, next_schema.block, rec.outcome());
+  next_rec.scenario("read");
+  ResourceDriver d(*next.client, type, next_schema, next_rec, check);
+  next_rec.set_profile(check.profile);
+  if (!d.validate_data(*carried.value, "validate (new release)")) {
+    if (d.lost()) return;
+    next_rec.judge("validate (new release)", Rpc::ValidateDataResourceConfig,
+                   naming_releases({release_violation(oracle::rule_text("release.config_refused"),
+                                                      "the new release refused the configuration the previous one "
+                                                      "accepted: " +
+                                                          rec.outcome().rejection)},
+                                   next),
+                   {{{"config", shown_config}}, {}});
+    return;
+  }
+  auto read = d.read_data(*carried.value, "read (new release)");
+  if (!read || failed(d)) return;
+  next_rec.judge(
+      "read (new release)", Rpc::ReadDataSource,
+      naming_releases(oracle::check_release_data(schema.block, next_schema.block, first, *again, *read), next),
+      {{{"previous_result", display_json(schema.block, first)}},
+       {{"new_result", display_json(next_schema.block, *read)}}});
+  next_rec.finish();
+}
+
 CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type, const schema::Schema& schema,
                       const ReleaseCase& c, const PlayOptions& options) {
   CaseOutcome out;

@@ -14,6 +14,7 @@
 
 #include "conformance/cases/release_case.hpp"
 #include "conformance/play/case_play.hpp"
+#include "conformance/play/resource_driver.hpp"
 
 namespace tfc::conformance {
 
@@ -21,5 +22,12 @@ inline constexpr std::size_t kReleaseUpgradePhase = 2;
 
 CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type, const schema::Schema& schema,
                       const ReleaseCase& c, const PlayOptions& options);
+
+/// A data source across two releases, after the previous release (`previous`) read `first` for
+/// the known `config`: it reads once more (what varies from read to read is no finding), then the
+/// new release validates and reads the same configuration; its result is judged against both
+/// (release.data_result_changed, and the configuration rules of managed resources).
+void read_across_releases(ResourceDriver& previous, const schema::Schema& schema, const cty::Value& config,
+                          const cty::Value& first, const NextRelease& next, const oracle::CheckOptions& check);
 
 }  // namespace tfc::conformance

@@ -400,8 +400,9 @@ Expected<RunResult> run_conformance(const RunSettings& given, report::ProgressLi
   } else if (settings.upgrade_from) {
     // Across releases only the previous release's managed resources play (release_case.hpp);
     // everything else is the new release's own run.
-    selected = select_types(schema, settings.resource_globs, CaseKind::Release, false, settings.shard);
-    std::erase_if(selected, [](const SelectedType& t) { return t.kind != CaseKind::Release; });
+    selected = select_types(schema, settings.resource_globs, CaseKind::Release, settings.data_sources, settings.shard);
+    std::erase_if(selected,
+                  [](const SelectedType& t) { return t.kind != CaseKind::Release && t.kind != CaseKind::Data; });
   } else {
     selected = select_types(schema, settings.resource_globs, settings.apply ? CaseKind::Lifecycle : CaseKind::PlanOnly,
                             settings.data_sources, settings.shard);

@@ -29,8 +29,9 @@ struct RunSettings {
   /// Opens the provider's sessions; when null, a process factory over `target`.
   std::shared_ptr<const ProviderFactory> factory;
   std::string address;  // e.g. registry.terraform.io/hashicorp/random; default local/NAME
-  /// --upgrade-from: the previous release's binary. Then every suite plays cases across the two
-  /// releases (cases/release_case.hpp) on the previous release's resource types, and nothing else.
+  /// --upgrade-from: the previous release's binary. Then the suites play across the two releases:
+  /// the previous release's resource types (cases/release_case.hpp) and data sources (read by
+  /// both, release_play.hpp), and nothing else.
   std::optional<std::filesystem::path> upgrade_from;
   bool apply = false;  // real changes (create, update, destroy); else validate, plan, upgrade, data
   std::vector<std::string> resource_globs;

@@ -134,6 +134,18 @@ TEST(ReleaseUpgrade, AValueWhoseAttributeIsGoneNeedsAHigherSchemaVersion) {
   EXPECT_TRUE(upgrade(next, 1, before, before, after).empty());
 }
 
+TEST(ReleaseData, OnlyAValueThePreviousReleaseReadTwiceAlikeCounts) {
+  const auto block = block_of(R"({"attributes": {"url": {"type": "string", "required": true},
+      "body": {"type": "string", "computed": true}, "at": {"type": "string", "computed": true}}})");
+  auto read = [&](const char* body, const char* at) {
+    return value_of(block, std::string(R"({"url": "u", "body": ")") + body + R"(", "at": ")" + at + R"("})");
+  };
+  EXPECT_TRUE(check_release_data(block, block, read("b", "1"), read("b", "2"), read("b", "3")).empty())
+      << "a time that differs on every read is no finding";
+  EXPECT_EQ(summary(check_release_data(block, block, read("b", "1"), read("b", "2"), read("c", "3"))),
+            std::vector<std::string>{"release.data_result_changed .body (warning)"});
+}
+
 TEST(ReleaseVersion, ALowerSchemaVersionIsRefusedByCore) {
   EXPECT_EQ(summary(check_release_version(2, 1)), std::vector<std::string>{"release.schema_version_lowered "});
   EXPECT_TRUE(check_release_version(1, 1).empty());

@@ -26,11 +26,12 @@ const char* kContractIds[] = {
     "apply.collection_element_changed", "apply.block_count_changed", "apply.unknown_refinement_broken",
     "apply.object_vanished", "apply.delete_not_null", "apply.write_only_not_null", "read.unknown_in_state",
     "read.write_only_not_null", "read.normalization_not_preserved", "upgrade.unknown_in_state",
-    "upgrade.meaning_changed", "release.config_refused", "release.dropped_without_upgrade", "release.meaning_changed",
-    "release.plan_not_empty", "release.plan_replaces", "release.schema_version_lowered", "release.type_removed",
-    "release.upgrade_failed", "release.value_lost", "import.no_resources", "import.multiple", "import.type_missing",
-    "import.null_object", "import.nonexistent_after_read", "import.incomplete", "import.plan_not_empty",
-    "data.null_result", "data.unknown_in_result", "data.config_value_changed", "lifecycle.plan_not_empty_after_apply",
+    "upgrade.meaning_changed", "release.config_refused", "release.data_result_changed",
+    "release.dropped_without_upgrade", "release.meaning_changed", "release.plan_not_empty", "release.plan_replaces",
+    "release.schema_version_lowered", "release.type_removed", "release.upgrade_failed", "release.value_lost",
+    "import.no_resources", "import.multiple", "import.type_missing", "import.null_object",
+    "import.nonexistent_after_read", "import.incomplete", "import.plan_not_empty", "data.null_result",
+    "data.unknown_in_result", "data.config_value_changed", "lifecycle.plan_not_empty_after_apply",
     "lifecycle.plan_not_empty_after_refresh", "validate.rejects_unknown", "rpc.crashed", "rpc.timeout",
     "rpc.error_status", "rpc.handshake",
     // Beyond the catalogue: the JSON state Core writes cannot hold invalid UTF-8.
@@ -127,8 +128,8 @@ TEST(Rules, RuleIdFindsEveryCatalogueIdAndNothingElse) {
 
 TEST(Rules, SeverityAndLegacyFlagsFollowTheContract) {
   for (const char* warning : {"read.normalization_not_preserved", "upgrade.meaning_changed", "release.meaning_changed",
-                              "release.dropped_without_upgrade", "import.incomplete", "data.config_value_changed",
-                              "validate.rejects_unknown"})
+                              "release.dropped_without_upgrade", "release.data_result_changed", "import.incomplete",
+                              "data.config_value_changed", "validate.rejects_unknown"})
     EXPECT_EQ(find_rule(warning)->severity, Severity::warning) << warning;
   for (const char* never : {"value.type_mismatch", "apply.unknown_in_new_state", "plan_final.known_value_changed",
                             "plan_final.action_changed", "apply.delete_not_null"})

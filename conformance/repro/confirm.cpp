@@ -90,8 +90,10 @@ std::string plan_summary(const std::string& output) {
   std::string out;
   for (const auto& raw : lines_of(output)) {
     const std::string l = unboxed(raw);
+    // "# forces replacement" names the attribute that replaces the object (the worst plan after an upgrade).
     if (l.find(" will be ") != std::string::npos || l.find(" must be ") != std::string::npos ||
-        l.rfind("Plan: ", 0) == 0 || l.find(" ~ ") != std::string::npos || l.find("-/+") != std::string::npos) {
+        l.rfind("Plan: ", 0) == 0 || l.find(" ~ ") != std::string::npos || l.find("-/+") != std::string::npos ||
+        l.find("# forces replacement") != std::string::npos) {
       out += (out.empty() ? "" : "\n") + l;
     }
   }

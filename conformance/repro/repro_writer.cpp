@@ -113,10 +113,9 @@ std::string run_script(const report::Finding& f, const report::Reproduction& r) 
        "setup_failed() { grep -q" +
        setup_error_patterns() + " \"$1\"; }\n";
   for (const auto& step : r.steps) {
-    const std::string release = step.previous_release ? "previous" : "new";
-    s += "\necho '== " + step.folder + ": " + step.purpose + (two ? " (" + release + " release)" : "") + "'\n";
+    s += "\necho '== " + step.folder + ": " + step.purpose + "'\n";
     // The cleanup after the last step played runs with that step's release too.
-    if (two) s += release + "_release\n";
+    if (two) s += step.previous_release ? "previous_release\n" : "new_release\n";
     s += "rm -f ./*.tf ./*.tf.json && cp \"$here/" + step.folder + "\"/* .\n";
     std::string args;
     for (const auto& a : step.args) args += " " + a;

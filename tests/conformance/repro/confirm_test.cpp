@@ -220,10 +220,17 @@ TEST_F(ConfirmTest, AnUpgradesStepsRunWithTheirReleasesCliConfigurationAndEnviro
   f.reproduction->previous_binary = (m_dir / "old.bin").string();
   f.reproduction->environment = {"MODE=broken"};
   f.reproduction->previous_environment = {"MODE=honest"};
-  answer("step2.plan", "  # mem_thing.this must be replaced\nPlan: 1 to add, 0 to change, 1 to destroy.\n", 2);
+  answer("step2.plan",
+         "  # mem_thing.this must be replaced\n-/+ resource \"mem_thing\" \"this\" {\n"
+         "      + max_depth = -1 # forces replacement\n        name      = \"x\"\n    }\n\n"
+         "Plan: 1 to add, 0 to change, 1 to destroy.\n",
+         2);
   const auto c = confirm(f);
   EXPECT_EQ(c.verdict, ConfirmVerdict::confirmed) << c.quote;
   EXPECT_TRUE(contains(c.quote, "must be replaced")) << c.quote;
+  EXPECT_TRUE(contains(c.quote, "+ max_depth = -1 # forces replacement")) << "the attribute that replaces it\n"
+                                                                          << c.quote;
+  EXPECT_FALSE(contains(c.quote, "name      = ")) << c.quote;
   EXPECT_EQ(read_text(m_dir / "cli" / "releases.log"),
             "step1 apply terraform-previous.tfrc MODE=honest\n"
             "step2 plan terraform.tfrc MODE=broken\n"

@@ -68,8 +68,13 @@ void write_reproduction(XmlWriter& h, const Reproduction& r) {
   for (const ReproStep& s : r.steps) {
     std::string command;
     for (const std::string& a : s.args) command += " " + a;
-    text_element(h, "li",
-                 s.folder + ": " + s.purpose + " —" + command + (s.checked ? " (Core should reject this)" : ""));
+    // An upgrade's reproduction says which release plays each step.
+    const std::string release = r.previous_binary.empty() ? ""
+                                : s.previous_release      ? " (previous release)"
+                                                          : " (new release)";
+    text_element(
+        h, "li",
+        s.folder + release + ": " + s.purpose + " —" + command + (s.checked ? " (Core should reject this)" : ""));
   }
 }
 

@@ -76,6 +76,8 @@ Reproduction reproduction_of(const Json& j) {
   r.environment = strings(j, "environment");
   r.provider_config = text(j, "provider_config");
   r.not_expressible = text(j, "not_expressible");
+  r.previous_binary = text(j, "previous_binary");  // absent: a single release
+  r.previous_environment = strings(j, "previous_environment");
   if (j.contains("steps") && j["steps"].is_array()) {
     for (const auto& s : j["steps"]) {
       ReproStep step;
@@ -86,6 +88,7 @@ Reproduction reproduction_of(const Json& j) {
       step.checked = flag(s, "checked");
       step.expect_changes = flag(s, "expect_changes");
       step.needs_import_id = flag(s, "needs_import_id");
+      step.previous_release = flag(s, "previous_release");
       r.steps.push_back(std::move(step));
     }
   }

@@ -33,14 +33,19 @@ Json reproduction_json(const Reproduction& r) {
                          {"expect_changes", s.expect_changes},
                          {"needs_import_id", s.needs_import_id},
                          {"configuration", s.configuration}});
+    // Only in an upgrade's reproduction: reports of a single release stay as they were.
+    if (s.previous_release) steps.back()["previous_release"] = true;
   }
-  return Json{{"provider_source", r.provider_source},
-              {"provider_name", r.provider_name},
-              {"provider_binary", r.provider_binary},
-              {"environment", r.environment},
-              {"provider_config", r.provider_config},
-              {"not_expressible", r.not_expressible},
-              {"steps", std::move(steps)}};
+  Json j{{"provider_source", r.provider_source},
+         {"provider_name", r.provider_name},
+         {"provider_binary", r.provider_binary},
+         {"environment", r.environment},
+         {"provider_config", r.provider_config},
+         {"not_expressible", r.not_expressible},
+         {"steps", std::move(steps)}};
+  if (!r.previous_binary.empty()) j["previous_binary"] = r.previous_binary;
+  if (!r.previous_environment.empty()) j["previous_environment"] = r.previous_environment;
+  return j;
 }
 
 Json finding_json(const Finding& f) {

@@ -64,6 +64,9 @@ struct ReproStep {
 };
 
 /// Terraform/OpenTofu configurations that replay a finding's shrunk case through a real Core.
+/// With `previous_binary`, two releases of one provider: the steps marked previous_release run
+/// with that binary, the others with `provider_binary`, on the same state, as after a provider
+/// upgrade (the state the previous release wrote is planned by the new one).
 struct Reproduction {
   std::string provider_source;           // the required_providers source, e.g. registry.terraform.io/tfconform/time
   std::string provider_name;             // local name, e.g. time
@@ -73,6 +76,8 @@ struct Reproduction {
   std::string provider_config;           // provider block body in .tf.json form (JSON text), may be empty
   std::vector<ReproStep> steps;
   std::string not_expressible;  // why no configuration can replay it (then steps is empty)
+  /// NAME=VALUE the previous release runs with on top of `environment` (a name in both: this value).
+  std::vector<std::string> previous_environment;
 };
 
 /// What a CLI made of a reproduction (conformance/repro/confirm.hpp): Core rejected the provider

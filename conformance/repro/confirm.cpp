@@ -10,6 +10,7 @@
 #include "conformance/repro/cli_setup_errors.hpp"
 #include "conformance/repro/core_diagnostics.hpp"
 #include "conformance/repro/process_run.hpp"
+#include "conformance/repro/repro_release.hpp"
 #include "conformance/repro/repro_writer.hpp"
 #include "runner/scratch_dir.hpp"
 
@@ -89,8 +90,10 @@ std::string plan_summary(const std::string& output) {
   std::string out;
   for (const auto& raw : lines_of(output)) {
     const std::string l = unboxed(raw);
+    // "# forces replacement" names the attribute that replaces the object (the worst plan after an upgrade).
     if (l.find(" will be ") != std::string::npos || l.find(" must be ") != std::string::npos ||
-        l.rfind("Plan: ", 0) == 0 || l.find(" ~ ") != std::string::npos || l.find("-/+") != std::string::npos) {
+        l.rfind("Plan: ", 0) == 0 || l.find(" ~ ") != std::string::npos || l.find("-/+") != std::string::npos ||
+        l.find("# forces replacement") != std::string::npos) {
       out += (out.empty() ? "" : "\n") + l;
     }
   }
@@ -171,14 +174,15 @@ report::Confirmation judge_checked_step(const report::ReproStep& step, const std
 
 namespace {
 
-/// What the CLI runs with: the reproduction's environment, its own CLI configuration file (the
+/// What the CLI runs with for one release of the provider (the previous one of an upgrade, or
+/// the new or only one): the release's environment, its own CLI configuration file (the
 /// provider's dev override), no prompts, no telemetry, and tfconform's temporary directory.
-std::vector<std::string> cli_environment(const report::Reproduction& r, const CliUnderTest& cli,
+std::vector<std::string> cli_environment(const report::Reproduction& r, bool previous, const CliUnderTest& cli,
                                          const std::filesystem::path& scratch,
                                          const std::filesystem::path& cli_tmpdir) {
   const bool tofu = cli.name.rfind("OpenTofu", 0) == 0;
-  std::vector<std::string> env = r.environment;
-  const std::string rc = (scratch / (tofu ? "tofu.tfrc" : "terraform.tfrc")).string();
+  std::vector<std::string> env = release_environment(r, previous);
+  const std::string rc = (scratch / cli_config_file_name(tofu, previous)).string();
   env.insert(env.end(), {"TF_CLI_CONFIG_FILE=" + rc, "TOFU_CLI_CONFIG_FILE=" + rc, "TF_IN_AUTOMATION=1",
                          "CHECKPOINT_DISABLE=1", "TF_LOG=", "TF_INPUT=0"});
   if (!cli_tmpdir.empty()) {
@@ -203,8 +207,9 @@ void stage_step(const std::filesystem::path& work, const std::filesystem::path& 
   }
 }
 
-/// One step as the CLI plays it. The finding's verdict when the step decides it (the checked
-/// step, or a failure before it); nothing when the reproduction goes on.
+/// One step as the CLI plays it, with the environment of the step's release. The finding's
+/// verdict when the step decides it (the checked step, or a failure before it); nothing when
+/// the reproduction goes on.
 struct StepPlay {
   const report::Finding& finding;
   const CliUnderTest& cli;
@@ -286,18 +291,23 @@ report::Confirmation confirm_finding(const report::Finding& f, const CliUnderTes
   std::error_code ec;
   std::filesystem::remove_all(work, ec);
   std::filesystem::create_directories(work, ec);
-  const auto env = cli_environment(r, cli, scratch, cli_tmpdir);
-  const StepPlay play{f, cli, work, env};
+  // An upgrade's steps run with the previous release first, then with the new one (repro_release.hpp).
+  const auto env = cli_environment(r, false, cli, scratch, cli_tmpdir);
+  const auto previous_env =
+      plays_two_releases(r) ? cli_environment(r, true, cli, scratch, cli_tmpdir) : std::vector<std::string>{};
+  const std::vector<std::string>* last_env = &env;
   report::Confirmation result = verdict(cli.name, ConfirmVerdict::could_not_run, "no step was checked");
   for (const auto& step : r.steps) {
+    last_env = step.previous_release && plays_two_releases(r) ? &previous_env : &env;
     stage_step(work, scratch / step.folder);
-    if (auto decided = play(step)) {
+    if (auto decided = StepPlay{f, cli, work, *last_env}(step)) {
       result = std::move(*decided);
       break;
     }
   }
-  // Clean up whatever the steps created (the provider's objects); the verdict stands either way.
-  run_process(cli_spec(cli, {"destroy", "-auto-approve", "-input=false", "-no-color"}, work, env));
+  // Clean up whatever the steps created (the provider's objects), with the release of the last
+  // step played, as run.sh does; the verdict stands either way.
+  run_process(cli_spec(cli, {"destroy", "-auto-approve", "-input=false", "-no-color"}, work, *last_env));
   return result;
 }
 

@@ -3,6 +3,7 @@
 #include <fstream>
 
 #include "conformance/repro/cli_setup_errors.hpp"
+#include "conformance/repro/repro_release.hpp"
 
 namespace tfc::conformance {
 namespace {
@@ -46,7 +47,41 @@ std::string setup_error_patterns() {
   return out;
 }
 
+/// run.sh's lines that write the CLI configuration `file` for the plugin folder `folder` where
+/// the reproduction is now.
+std::string cli_config_lines(const report::Reproduction& r, const std::string& folder, const std::string& file) {
+  return "plugins=$(printf '%s' \"$here/" + folder +
+         "\" | sed 's/[\\\\\"]/\\\\&/g')\n"
+         "printf 'provider_installation {\\n  dev_overrides {\\n    %s = \"%s\"\\n  }\\n  direct {}\\n}\\n' " +
+         report::shell_quoted(hcl_string(r.provider_source)) + " \"$plugins\" > " + file + " || exit 2\n";
+}
+
+std::string exports(const std::vector<std::string>& env, const std::string& indent = "") {
+  std::string s;
+  for (const auto& e : env) {
+    const auto eq = e.find('=');
+    if (eq == std::string::npos) continue;
+    s += indent + "export " + e.substr(0, eq) + "=" + report::shell_quoted(e.substr(eq + 1)) + "\n";
+  }
+  return s;
+}
+
+/// The functions that switch run.sh to a release: its CLI configuration and its environment.
+std::string release_functions(const report::Reproduction& r) {
+  std::string s = "\n# The release a step runs with: its CLI configuration (dev_overrides) and its environment.\n";
+  s += "previous_release() {\n"
+       "  export TF_CLI_CONFIG_FILE=\"$here/work/cli-previous.tfrc\" "
+       "TOFU_CLI_CONFIG_FILE=\"$here/work/cli-previous.tfrc\"\n" +
+       exports(r.previous_environment, "  ") + "}\n";
+  s += "new_release() {\n"
+       "  export TF_CLI_CONFIG_FILE=\"$here/work/cli.tfrc\" TOFU_CLI_CONFIG_FILE=\"$here/work/cli.tfrc\"\n";
+  s += exports(r.environment, "  ");
+  for (const auto& name : previous_only_names(r)) s += "  unset " + name + "\n";
+  return s + "}\n";
+}
+
 std::string run_script(const report::Finding& f, const report::Reproduction& r) {
+  const bool two = plays_two_releases(r);
   std::string s =
       "#!/bin/sh\n"
       "# Plays the reproduction of " +
@@ -57,22 +92,18 @@ std::string run_script(const report::Finding& f, const report::Reproduction& r) 
       "#      run when it is about the configuration or another error of the provider's;\n"
       "#   1  not reproduced: Core accepted the checked step;\n"
       "#   2  could not run: an earlier step failed, or the CLI could not set the reproduction up.\n"
-      "# It works wherever this folder is: the CLI configuration is written for plugins/ as it is now.\n"
+      "# It works wherever this folder is: the CLI configuration is written for plugins/ as it is now" +
+      (two ? "\n# (and cli-previous.tfrc for plugins-previous/, which the previous release's steps use).\n" : ".\n") +
       "set -u\n"
       "here=$(cd \"$(dirname \"$0\")\" && pwd)\n"
       "cli=${1:-terraform}\n"
-      "rm -rf \"$here/work\" && mkdir -p \"$here/work\" && cd \"$here/work\" || exit 2\n"
-      "plugins=$(printf '%s' \"$here/plugins\" | sed 's/[\\\\\"]/\\\\&/g')\n"
-      "printf 'provider_installation {\\n  dev_overrides {\\n    %s = \"%s\"\\n  }\\n  direct {}\\n}\\n' " +
-      report::shell_quoted(hcl_string(r.provider_source)) +
-      " \"$plugins\" > cli.tfrc || exit 2\n"
+      "rm -rf \"$here/work\" && mkdir -p \"$here/work\" && cd \"$here/work\" || exit 2\n" +
+      cli_config_lines(r, plugin_folder_name(false), "cli.tfrc") +
+      (two ? cli_config_lines(r, plugin_folder_name(true), "cli-previous.tfrc") : "") +
       "export TF_CLI_CONFIG_FILE=\"$here/work/cli.tfrc\" TOFU_CLI_CONFIG_FILE=\"$here/work/cli.tfrc\"\n"
       "export TF_IN_AUTOMATION=1 CHECKPOINT_DISABLE=1\n";
-  for (const auto& e : r.environment) {
-    const auto eq = e.find('=');
-    if (eq == std::string::npos) continue;
-    s += "export " + e.substr(0, eq) + "=" + report::shell_quoted(e.substr(eq + 1)) + "\n";
-  }
+  s += exports(r.environment);
+  if (two) s += release_functions(r);
   s += "\n# play LOG ARGS...: runs the CLI, shows its output and keeps it in LOG; returns the CLI's status.\n"
        "play() {\n  log=$1; shift\n  { \"$cli\" \"$@\" 2>&1; echo $? > .status; } | tee \"$log\"\n"
        "  return \"$(cat .status)\"\n}\n"
@@ -83,6 +114,8 @@ std::string run_script(const report::Finding& f, const report::Reproduction& r) 
        setup_error_patterns() + " \"$1\"; }\n";
   for (const auto& step : r.steps) {
     s += "\necho '== " + step.folder + ": " + step.purpose + "'\n";
+    // The cleanup after the last step played runs with that step's release too.
+    if (two) s += step.previous_release ? "previous_release\n" : "new_release\n";
     s += "rm -f ./*.tf ./*.tf.json && cp \"$here/" + step.folder + "\"/* .\n";
     std::string args;
     for (const auto& a : step.args) args += " " + a;
@@ -117,20 +150,47 @@ std::string run_script(const report::Finding& f, const report::Reproduction& r) 
   return s;
 }
 
+/// What the README says about the binaries and CLI configurations of a two-release reproduction.
+std::string two_releases_text(const report::Reproduction& r) {
+  const std::string file = plugin_file_name(r);
+  std::string s =
+      "Run `./run.sh` (Terraform on PATH) or `./run.sh tofu` (OpenTofu). It copies each step's configuration into "
+      "`work/` in turn, so the state carries over, and runs the command below against one of two releases of the "
+      "provider, as the table says: the previous release\n`" +
+      r.previous_binary + "`, found as `" + plugin_folder_name(true) + "/" + file + "`, and the new release\n`" +
+      r.provider_binary + "`, found as `" + plugin_folder_name(false) + "/" + file +
+      "` (links to them, or copies: the name Terraform and OpenTofu look for, whatever the binaries are called), each "
+      "through a CLI configuration of its own (`dev_overrides`: no `init` needed). `run.sh` writes those "
+      "configurations for the folder it is in, so it works wherever this folder is moved (while the links' targets "
+      "stay where they are); `terraform.tfrc` and `tofu.tfrc` (the new release) and `terraform-previous.tfrc` and "
+      "`tofu-previous.tfrc` (the previous one), for `TF_CLI_CONFIG_FILE`, name the plugin folders by their absolute "
+      "paths: they work where the folder was written.\n\n";
+  s += "This is a provider upgrade: the state written by the previous release is planned by the new one, as after a "
+       "provider upgrade. Neither CLI checks the version of a provider `dev_overrides` serves, and the state keeps "
+       "the schema version the previous release wrote, so Core hands it to the new release's UpgradeResourceState "
+       "(then ReadResource and PlanResourceChange), exactly as after a real upgrade.\n\n";
+  return s;
+}
+
 std::string readme(const report::Finding& f, const report::Reproduction& r) {
+  const bool two = plays_two_releases(r);
   std::string s = "# Reproduction of " + f.rule_id + " on " + f.resource_type + "\n\n";
   s += f.message + " (at " + (f.path.empty() ? "(root)" : f.path) + ", step \"" + f.step + "\", fingerprint " +
        f.fingerprint + ").\n\n";
-  s += "Run `./run.sh` (Terraform on PATH) or `./run.sh tofu` (OpenTofu). It copies each step's configuration "
-       "into `work/` in turn, so the state carries over, and runs the command below against the provider binary\n"
-       "`" +
-       r.provider_binary + "`, found as `plugins/" + plugin_file_name(r) +
-       "` (a link to it, or a copy: the name Terraform and OpenTofu look for, whatever the binary is called) through "
-       "a CLI configuration (`dev_overrides`: no `init` needed). `run.sh` writes that configuration for the folder "
-       "it is in, so it works wherever this folder is moved (while the link's target stays where it is); "
-       "`terraform.tfrc` and `tofu.tfrc` (for `TF_CLI_CONFIG_FILE`) name `plugins/` by its absolute path: they work "
-       "where the folder was written.\n\n"
-       "`run.sh` exits as tfconform's verdicts: 0 when the checked step failed (confirmed when its error is Core "
+  if (two) {
+    s += two_releases_text(r);
+  } else {
+    s += "Run `./run.sh` (Terraform on PATH) or `./run.sh tofu` (OpenTofu). It copies each step's configuration "
+         "into `work/` in turn, so the state carries over, and runs the command below against the provider binary\n"
+         "`" +
+         r.provider_binary + "`, found as `plugins/" + plugin_file_name(r) +
+         "` (a link to it, or a copy: the name Terraform and OpenTofu look for, whatever the binary is called) "
+         "through a CLI configuration (`dev_overrides`: no `init` needed). `run.sh` writes that configuration for "
+         "the folder it is in, so it works wherever this folder is moved (while the link's target stays where it "
+         "is); `terraform.tfrc` and `tofu.tfrc` (for `TF_CLI_CONFIG_FILE`) name `plugins/` by its absolute path: "
+         "they work where the folder was written.\n\n";
+  }
+  s += "`run.sh` exits as tfconform's verdicts: 0 when the checked step failed (confirmed when its error is Core "
        "rejecting the provider, could not run when it is about the configuration or another error of the "
        "provider's), 1 when Core accepted it (not reproduced), 2 when the reproduction could not run (an earlier "
        "step failed, the CLI could not set it up).\n\n";
@@ -139,13 +199,21 @@ std::string readme(const report::Finding& f, const report::Reproduction& r) {
     for (const auto& e : r.environment) s += " `" + e + "`";
     s += "\n\n";
   }
+  if (two && !r.previous_environment.empty()) {
+    s += "The previous release runs with" +
+         std::string(r.environment.empty() ? ":" : " these too (each replacing the variable of its name above):");
+    for (const auto& e : r.previous_environment) s += " `" + e + "`";
+    s += "\n\n";
+  }
   s += "Values tfconform left unknown in a plan are outputs of `terraform_data` resources created in the same "
        "step (`input = { v = VALUE }`, used as `.output.v`): unknown while Core plans, known when it applies. "
        "Refinements tfconform put on an unknown (a prefix, bounds) are not written.\n\n";
-  s += "| step | what Core does | command |\n| --- | --- | --- |\n";
+  s += two ? "| step | release | what Core does | command |\n| --- | --- | --- | --- |\n"
+           : "| step | what Core does | command |\n| --- | --- | --- |\n";
   for (const auto& step : r.steps) {
-    s += "| " + step.folder + " | " + step.purpose + (step.checked ? " **(Core should reject this)**" : "") + " | `" +
-         "terraform" + command_text(step) + "` |\n";
+    s += "| " + step.folder + " | " + (two ? (step.previous_release ? "previous" : "new") + std::string(" | ") : "") +
+         step.purpose + (step.checked ? " **(Core should reject this)**" : "") + " | `" + "terraform" +
+         command_text(step) + "` |\n";
   }
   s += "\n";
   if (!f.counterexample || f.counterexample->configuration.empty()) return s;
@@ -153,15 +221,17 @@ std::string readme(const report::Finding& f, const report::Reproduction& r) {
   return s;
 }
 
-Expected<void> place_plugin(const report::Reproduction& r, const std::filesystem::path& plugin_dir) {
+/// `binary` in `plugin_dir` under the name the CLIs look for (`file_name`).
+Expected<void> place_plugin(const std::string& binary_path, const std::filesystem::path& plugin_dir,
+                            const std::string& file_name) {
   std::error_code ec;
   std::filesystem::create_directories(plugin_dir, ec);
   if (ec) return Error{"cannot create " + plugin_dir.string() + ": " + ec.message()};
-  const auto placed = plugin_dir / plugin_file_name(r);
-  std::filesystem::remove(placed, ec);       // a link or copy an earlier write made
-  if (r.provider_binary.empty()) return {};  // an attached provider: no binary to launch
-  const auto binary = std::filesystem::absolute(r.provider_binary, ec);
-  if (ec) return Error{"cannot resolve " + r.provider_binary + ": " + ec.message()};
+  const auto placed = plugin_dir / file_name;
+  std::filesystem::remove(placed, ec);  // a link or copy an earlier write made
+  if (binary_path.empty()) return {};   // an attached provider: no binary to launch
+  const auto binary = std::filesystem::absolute(binary_path, ec);
+  if (ec) return Error{"cannot resolve " + binary_path + ": " + ec.message()};
   std::filesystem::create_symlink(binary, placed, ec);
   if (!ec) return {};
   std::filesystem::copy_file(binary, placed, std::filesystem::copy_options::overwrite_existing, ec);
@@ -208,11 +278,18 @@ Expected<void> write_reproduction(const report::Finding& finding, const report::
   }
   // The CLIs look for terraform-provider-<type> in a dev_overrides folder: a folder of the
   // reproduction's own holds the binary under that name, whatever the binary's file name.
-  const auto plugin_dir = std::filesystem::absolute(dir / "plugins", ec);
-  if (ec) return Error{"cannot resolve " + dir.string() + ": " + ec.message()};
-  if (auto ok = place_plugin(r, plugin_dir); !ok) return ok.error();
-  if (auto ok = write_file(dir / "terraform.tfrc", cli_configuration(r, plugin_dir)); !ok) return ok.error();
-  if (auto ok = write_file(dir / "tofu.tfrc", cli_configuration(r, plugin_dir)); !ok) return ok.error();
+  // A second release (an upgrade) has a folder and CLI configurations of its own.
+  for (const bool previous : {false, true}) {
+    if (previous && !plays_two_releases(r)) break;
+    const auto plugin_dir = std::filesystem::absolute(dir / plugin_folder_name(previous), ec);
+    if (ec) return Error{"cannot resolve " + dir.string() + ": " + ec.message()};
+    const std::string& binary = previous ? r.previous_binary : r.provider_binary;
+    if (auto ok = place_plugin(binary, plugin_dir, plugin_file_name(r)); !ok) return ok.error();
+    for (const bool tofu : {false, true}) {
+      const auto rc = dir / cli_config_file_name(tofu, previous);
+      if (auto ok = write_file(rc, cli_configuration(r, plugin_dir)); !ok) return ok.error();
+    }
+  }
   if (auto ok = write_file(dir / "run.sh", run_script(finding, r), true); !ok) return ok.error();
   if (auto ok = write_file(dir / "README.md", readme(finding, r)); !ok) return ok.error();
   return {};

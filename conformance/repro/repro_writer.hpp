@@ -8,6 +8,11 @@
 //   <dir>/run.sh [CLI]                         plays the steps in <dir>/work with terraform or tofu,
 //                                              with a CLI configuration written for where <dir> is now
 //   <dir>/README.md                            the finding, the steps, what Core should say
+//
+// A reproduction of an upgrade (previous_binary, repro_release.hpp) also has
+//   <dir>/plugins-previous/terraform-provider-<type>         the previous release's binary
+//   <dir>/terraform-previous.tfrc, <dir>/tofu-previous.tfrc  dev_overrides for plugins-previous/
+// and run.sh switches each step to its release's CLI configuration and environment.
 
 #include <filesystem>
 #include <string>

@@ -54,6 +54,18 @@ TEST(HtmlReporter, IsSelfContainedWithAStrictPolicy) {
   EXPECT_NE(html.find("content=\"" + xml_escape_attribute(csp) + "\""), std::string::npos);
 }
 
+// An upgrade's reproduction says which release plays each step; one release's says nothing of it.
+TEST(HtmlReporter, AnUpgradesReproductionNamesTheReleaseOfEachStep) {
+  RunReport run = testing::fixture_run();
+  EXPECT_EQ(html_of(run).find(" release)"), std::string::npos);
+  Reproduction& r = *run.suites[1].scenarios[1].findings[0].reproduction;
+  r.previous_binary = "/opt/providers/terraform-provider-tfcfixture_v1.1.0";
+  r.steps[0].previous_release = true;
+  const std::string html = html_of(run);
+  EXPECT_NE(html.find("step1 (previous release): create tfc_widget"), std::string::npos);
+  EXPECT_NE(html.find("step2 (new release): update tfc_widget"), std::string::npos);
+}
+
 TEST(HtmlReporter, ShowsSummariesFiltersAndFindingDetails) {
   const std::string html = html_of(testing::fixture_run());
   EXPECT_NE(html.find("<h2>Findings by rule</h2>"), std::string::npos);

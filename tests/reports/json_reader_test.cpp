@@ -38,6 +38,33 @@ TEST(JsonReader, WritingWhatWasReadGivesTheSameReport) {
   EXPECT_EQ(could_not_run, 1u);
 }
 
+// A reproduction of an upgrade plays two releases: the previous binary, its environment and
+// the steps it plays come back; a reproduction of one release has none of those keys.
+TEST(JsonReader, AnUpgradesReproductionKeepsBothReleases) {
+  RunReport written = testing::fixture_run();
+  Reproduction& r = *written.suites[1].scenarios[1].findings[0].reproduction;
+  const std::string single = json_of(written);
+  EXPECT_EQ(single.find("previous_"), std::string::npos) << "only an upgrade's reproduction has them";
+  r.previous_binary = "/opt/providers/terraform-provider-tfcfixture_v1.1.0";
+  r.previous_environment = {"TFCFIXTURE_MODE=old"};
+  r.steps[0].previous_release = true;
+  const std::string first = json_of(written);
+  const auto run = run_from_json(nlohmann::ordered_json::parse(first));
+  ASSERT_TRUE(run.has_value()) << run.error().message;
+  EXPECT_EQ(json_of(*run), first);
+  const Reproduction& read = *run->suites[1].scenarios[1].findings[0].reproduction;
+  EXPECT_EQ(read.previous_binary, r.previous_binary);
+  EXPECT_EQ(read.provider_binary, r.provider_binary);
+  EXPECT_EQ(read.previous_environment, r.previous_environment);
+  ASSERT_EQ(read.steps.size(), 2u);
+  EXPECT_TRUE(read.steps[0].previous_release);
+  EXPECT_FALSE(read.steps[1].previous_release);
+  const auto doc = nlohmann::json::parse(first);
+  const auto& steps = doc["suites"][1]["scenarios"][1]["findings"][0]["reproduction"]["steps"];
+  EXPECT_EQ(steps[0]["previous_release"], true);
+  EXPECT_FALSE(steps[1].contains("previous_release")) << "written only when set";
+}
+
 TEST(JsonReader, KeepsTheReplayCommandOrWhyThereIsNone) {
   RunReport written = testing::fixture_run();
   Finding& attached = written.suites[1].scenarios[1].findings[0];

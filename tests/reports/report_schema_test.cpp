@@ -67,6 +67,18 @@ TEST(ReportSchema, AReplayWithoutACommandConforms) {
   EXPECT_TRUE(problems.empty()) << joined(problems);
 }
 
+TEST(ReportSchema, AnUpgradesReproductionConforms) {
+  RunReport run = testing::fixture_run();
+  Reproduction& r = *run.suites[1].scenarios[1].findings[0].reproduction;
+  r.previous_binary = "/opt/providers/terraform-provider-tfcfixture_v1.1.0";
+  r.previous_environment = {"TFCFIXTURE_MODE=old"};
+  r.steps[0].previous_release = true;
+  const json doc = report_of(run);
+  ASSERT_TRUE(doc["suites"][1]["scenarios"][1]["findings"][0]["reproduction"].contains("previous_binary"));
+  const auto problems = testing::schema_problems(schema(), doc);
+  EXPECT_TRUE(problems.empty()) << joined(problems);
+}
+
 TEST(ReportSchema, TheCheckerCatchesWhatTheSchemaForbids) {
   const json good = report_of(testing::fixture_run());
 

@@ -21,7 +21,8 @@ using report::ConfirmVerdict;
 
 // Answers from answers/<step>.<command>.out and .code (no file: no output, exit 0); `version`
 // from version.txt and version.code. Each call but `version` is logged as "<step> <args>", the
-// step being the first line of the main.tf it runs on ("# step1").
+// step being the first line of the main.tf it runs on ("# step1"), and in releases.log as
+// "<step> <command> <CLI configuration file> MODE=<$MODE>" (which release played it).
 constexpr const char* kFakeCli = R"sh(#!/bin/sh
 here=$(dirname "$0")
 if [ "$1" = version ]; then
@@ -30,6 +31,7 @@ if [ "$1" = version ]; then
 fi
 step=$(sed -n '1s/^# //p' main.tf 2>/dev/null)
 echo "$step $*" >> "$here/calls.log"
+echo "$step $1 $(basename "$TF_CLI_CONFIG_FILE") MODE=${MODE-}" >> "$here/releases.log"
 key="$here/answers/$step.$1"
 [ -f "$key.out" ] && cat "$key.out"
 [ -f "$key.code" ] && exit "$(cat "$key.code")"
@@ -203,6 +205,50 @@ TEST_F(ConfirmTest, AnImportStepIsFedTheIdTheStateHolds) {
   const auto missing = confirm(f);
   EXPECT_EQ(missing.verdict, ConfirmVerdict::could_not_run) << missing.quote;
   EXPECT_TRUE(contains(missing.quote, "step2: the object's id is not in the state")) << missing.quote;
+}
+
+// An upgrade: the previous release creates with its own CLI configuration and environment, the
+// new one plans; the clean-up runs with the release of the last step played.
+TEST_F(ConfirmTest, AnUpgradesStepsRunWithTheirReleasesCliConfigurationAndEnvironment) {
+  const std::vector<std::string> plan{"plan", "-detailed-exitcode", "-input=false", "-no-color"};
+  auto created = step("step1", "create", kApply);
+  created.previous_release = true;
+  auto checked = step("step2", "plan with the new release", plan, true);
+  checked.expect_changes = true;
+  auto f = finding("lifecycle.plan_not_empty_after_refresh", {created, checked});
+  write_text(m_dir / "old.bin", "#!/bin/sh\n");
+  f.reproduction->previous_binary = (m_dir / "old.bin").string();
+  f.reproduction->environment = {"MODE=broken"};
+  f.reproduction->previous_environment = {"MODE=honest"};
+  answer("step2.plan",
+         "  # mem_thing.this must be replaced\n-/+ resource \"mem_thing\" \"this\" {\n"
+         "      + max_depth = -1 # forces replacement\n        name      = \"x\"\n    }\n\n"
+         "Plan: 1 to add, 0 to change, 1 to destroy.\n",
+         2);
+  const auto c = confirm(f);
+  EXPECT_EQ(c.verdict, ConfirmVerdict::confirmed) << c.quote;
+  EXPECT_TRUE(contains(c.quote, "must be replaced")) << c.quote;
+  EXPECT_TRUE(contains(c.quote, "+ max_depth = -1 # forces replacement")) << "the attribute that replaces it\n"
+                                                                          << c.quote;
+  EXPECT_FALSE(contains(c.quote, "name      = ")) << c.quote;
+  EXPECT_EQ(read_text(m_dir / "cli" / "releases.log"),
+            "step1 apply terraform-previous.tfrc MODE=honest\n"
+            "step2 plan terraform.tfrc MODE=broken\n"
+            "step2 destroy terraform.tfrc MODE=broken\n");
+  EXPECT_TRUE(contains(read_text(m_dir / "scratch" / "terraform-previous.tfrc"),
+                       (m_dir / "scratch" / "plugins-previous").string()));
+  // OpenTofu reads its own files; a reproduction of one release plays every step with them.
+  fs::remove(m_dir / "cli" / "releases.log");
+  confirm_finding(f, CliUnderTest{cli().path, "OpenTofu v1.12.6"}, m_dir / "tofu");
+  f.reproduction->previous_binary.clear();
+  confirm_finding(f, CliUnderTest{cli().path, "OpenTofu v1.12.6"}, m_dir / "single");
+  EXPECT_EQ(read_text(m_dir / "cli" / "releases.log"),
+            "step1 apply tofu-previous.tfrc MODE=honest\n"
+            "step2 plan tofu.tfrc MODE=broken\n"
+            "step2 destroy tofu.tfrc MODE=broken\n"
+            "step1 apply tofu.tfrc MODE=broken\n"
+            "step2 plan tofu.tfrc MODE=broken\n"
+            "step2 destroy tofu.tfrc MODE=broken\n");
 }
 
 TEST_F(ConfirmTest, ACliThatDoesNotStartCouldNotRun) {

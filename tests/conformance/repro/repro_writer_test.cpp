@@ -135,6 +135,101 @@ TEST(ReproductionFolder, RunShSaysCouldNotRunWhenTheCliCannotSetTheStepUp) {
   EXPECT_NE(ran.output.find("could not run"), std::string::npos) << ran.output;
 }
 
+/// An upgrade: the previous release creates (step1), the new one plans (step2, checked).
+report::Finding upgrade_finding(const fs::path& previous, const fs::path& current) {
+  report::Finding f = one_step_finding(current);
+  f.rule_id = "lifecycle.plan_not_empty_after_refresh";
+  report::Reproduction& r = *f.reproduction;
+  r.previous_binary = previous.string();
+  r.environment = {"MODE=broken", "SHARED=both"};
+  r.previous_environment = {"MODE=honest", "ONLY_OLD=x"};
+  r.steps[0].configuration = "# step1\n" + r.steps[0].configuration;
+  r.steps[0].checked = false;
+  r.steps[0].previous_release = true;
+  report::ReproStep plan;
+  plan.folder = "step2";
+  plan.purpose = "plan with the new release: no changes expected";
+  plan.args = {"plan", "-detailed-exitcode", "-input=false", "-no-color"};
+  plan.configuration = "# step2\nresource \"time_offset\" \"this\" {}\n";
+  plan.checked = plan.expect_changes = true;
+  r.steps.push_back(plan);
+  return f;
+}
+
+TEST(ReproductionFolder, AnUpgradeHasAPluginFolderAndCliConfigurationsPerRelease) {
+  TempDir tmp;
+  write_executable(tmp.path() / "old.bin", "#!/bin/sh\n# old\n");
+  write_executable(tmp.path() / "new.bin", "#!/bin/sh\n# new\n");
+  const auto f = upgrade_finding(tmp.path() / "old.bin", tmp.path() / "new.bin");
+  const auto dir = tmp.path() / "repro";
+  ASSERT_TRUE(write_reproduction(f, *f.reproduction, dir).has_value());
+  EXPECT_TRUE(fs::equivalent(dir / "plugins" / "terraform-provider-time", tmp.path() / "new.bin"));
+  EXPECT_TRUE(fs::equivalent(dir / "plugins-previous" / "terraform-provider-time", tmp.path() / "old.bin"));
+  const std::string rc = read(dir / "terraform.tfrc");
+  const std::string previous_rc = read(dir / "terraform-previous.tfrc");
+  EXPECT_NE(rc.find("= \"" + (dir / "plugins").string() + "\""), std::string::npos) << rc;
+  EXPECT_NE(previous_rc.find("= \"" + (dir / "plugins-previous").string() + "\""), std::string::npos) << previous_rc;
+  EXPECT_EQ(read(dir / "tofu.tfrc"), rc);
+  EXPECT_EQ(read(dir / "tofu-previous.tfrc"), previous_rc);
+  const std::string readme = read(dir / "README.md");
+  EXPECT_NE(readme.find("| step | release | what Core does | command |"), std::string::npos) << readme;
+  EXPECT_NE(readme.find("| step1 | previous | create time_offset | `terraform apply -auto-approve` |"),
+            std::string::npos)
+      << readme;
+  EXPECT_NE(readme.find("| step2 | new | plan with the new release"), std::string::npos) << readme;
+  EXPECT_NE(readme.find("the state written by the previous release is planned by the new one, as after a provider "
+                        "upgrade"),
+            std::string::npos)
+      << readme;
+  EXPECT_NE(
+      readme.find("`" + (tmp.path() / "old.bin").string() + "`, found as `plugins-previous/terraform-provider-time`"),
+      std::string::npos)
+      << readme;
+  // Written again as one release: the previous release's files are not written.
+  TempDir single;
+  ASSERT_TRUE(write_reproduction(one_step_finding(tmp.path() / "new.bin"),
+                                 *one_step_finding(tmp.path() / "new.bin").reproduction, single.path())
+                  .has_value());
+  EXPECT_FALSE(fs::exists(single.path() / "plugins-previous"));
+  EXPECT_FALSE(fs::exists(single.path() / "terraform-previous.tfrc"));
+  EXPECT_EQ(read(single.path() / "run.sh").find("release"), std::string::npos);
+  EXPECT_EQ(read(single.path() / "README.md").find("release"), std::string::npos);
+}
+
+// A stand-in CLI that logs, per call, the step (main.tf's first line), the command, the CLI
+// configuration's file, the binary that configuration's folder holds and two variables.
+std::string release_logging_cli(const fs::path& log, int plan_status) {
+  return "#!/bin/sh\n"
+         "dir=$(sed -n 's/.* = \"\\(.*\\)\"$/\\1/p' \"$TF_CLI_CONFIG_FILE\")\n"
+         "echo \"$(sed -n '1s/^# //p' main.tf) $1 $(basename \"$TF_CLI_CONFIG_FILE\") "
+         "$(sed -n '2s/^# //p' \"$dir/terraform-provider-time\") MODE=${MODE-} SHARED=${SHARED-} "
+         "ONLY_OLD=${ONLY_OLD-unset}\" >> '" +
+         log.string() +
+         "'\n"
+         "case \"$1\" in plan) exit " +
+         std::to_string(plan_status) + " ;; esac\nexit 0\n";
+}
+
+TEST(ReproductionFolder, RunShPlaysEachStepWithItsRelease) {
+  TempDir tmp;
+  write_executable(tmp.path() / "old.bin", "#!/bin/sh\n# old\n");
+  write_executable(tmp.path() / "new.bin", "#!/bin/sh\n# new\n");
+  const auto f = upgrade_finding(tmp.path() / "old.bin", tmp.path() / "new.bin");
+  ASSERT_TRUE(write_reproduction(f, *f.reproduction, tmp.path() / "written").has_value());
+  fs::rename(tmp.path() / "written", tmp.path() / "moved");
+  const auto log = tmp.path() / "cli.log";
+  write_executable(tmp.path() / "cli", release_logging_cli(log, 2));
+  const auto ran =
+      run_process({{(tmp.path() / "moved" / "run.sh").string(), (tmp.path() / "cli").string()}, tmp.path(), {}});
+  EXPECT_EQ(ran.exit_code, 0) << "the new release's plan is not empty: confirmed\n" << ran.output;
+  EXPECT_NE(ran.output.find("confirmed: the plan is not empty"), std::string::npos) << ran.output;
+  // The cleanup runs with the release of the last step played.
+  EXPECT_EQ(read(log),
+            "step1 apply cli-previous.tfrc old MODE=honest SHARED=both ONLY_OLD=x\n"
+            "step2 plan cli.tfrc new MODE=broken SHARED=both ONLY_OLD=unset\n"
+            "step2 destroy cli.tfrc new MODE=broken SHARED=both ONLY_OLD=unset\n");
+}
+
 TEST(ReproductionProvider, IsNamedAfterTheTypesNotTheBinary) {
   EXPECT_EQ(implied_local_name("framework_thing"), "framework");
   EXPECT_EQ(implied_local_name("tfcfault_item_v2"), "tfcfault");

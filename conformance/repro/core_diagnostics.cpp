@@ -165,6 +165,21 @@ bool decoding_error(std::string_view block, std::string_view rule) {
 
 bool holds(const std::string& flat, std::string_view phrase) { return flat.find(phrase) != std::string::npos; }
 
+// Across releases (docs/upgrades.md) the checked step plans, with the new release, the same file
+// and state the previous release took: Core's error there is the new release refusing them.
+// Terraform 1.11.4 and OpenTofu 1.12.6 word a file that no longer fits the schema "Unsupported
+// argument", "Missing required argument", "Unsupported block type" (with the file's line), a type
+// gone "Invalid resource type", a lowered version "Resource instance managed by newer provider
+// version"; an upgrader's error is the provider's own, about the upgrade.
+bool release_refusal(std::string_view block, std::string_view rule) {
+  const std::string flat = flattened(block);
+  if (rule == "release.config_refused") return block.find(".tf line ") != std::string_view::npos;
+  if (rule == "release.type_removed") return holds(flat, "Invalid resource type") || holds(flat, "Invalid data source");
+  if (rule == "release.schema_version_lowered") return holds(flat, "newer provider version");
+  if (rule == "release.upgrade_failed") return holds(flat, "pgrade");
+  return false;
+}
+
 }  // namespace
 
 std::span<const ProviderFaultDiagnostic> provider_fault_diagnostics() { return kRows; }
@@ -193,7 +208,7 @@ Blame blame_of(std::string_view block, std::string_view rule) {
       if (family_covers(row.families, rule)) return Blame::this_rule;
     }
   }
-  if (decoding_error(block, rule)) return Blame::this_rule;
+  if (decoding_error(block, rule) || release_refusal(block, rule)) return Blame::this_rule;
   if (specific) return Blame::other_promise;
   return generic ? Blame::this_rule : Blame::none;
 }

@@ -62,10 +62,15 @@ TEST(ReleaseRun, ACleanUpgradeHasNoFindingAndReachesTheNewReleasesPlan) {
   EXPECT_EQ(upgraded, (std::set<std::string>{"tfcrelease_badge", "tfcrelease_note"}));
 }
 
-TEST(ReleaseRun, ThePlantedBreaksAreFoundShrunkAndNameBothReleases) {
+TEST(ReleaseRun, ThePlantedBreaksAreFoundShrunkConfirmedAndNameBothReleases) {
   REQUIRE_RELEASES();
+  const auto clis = confirming_clis();
+  ASSERT_FALSE(clis.empty()) << "neither terraform on PATH nor the built OpenTofu: make providers";
   Scratch scratch;
-  const auto run = run_tfconform(scratch.path(), upgrade_args(1, 3));
+  auto args = upgrade_args(1, 3);
+  args.insert(args.end(), {"--repro-dir", (scratch.path() / "repro").string()});
+  for (const auto& cli : clis) args.insert(args.end(), {"--confirm-with", cli});
+  const auto run = run_tfconform(scratch.path(), args);
   ASSERT_TRUE(run.report.is_object()) << run.output;
   EXPECT_EQ(run.exit_code, 1) << run.output;
   EXPECT_EQ(error_findings(run.report), (std::set<std::string>{
@@ -88,6 +93,10 @@ TEST(ReleaseRun, ThePlantedBreaksAreFoundShrunkAndNameBothReleases) {
             << example.dump(1);
         EXPECT_EQ(example["configuration"].get<std::string>().find("then update"), std::string::npos)
             << example.dump(1);
+        // Each CLI plays the reproduction (the previous release applies, the new one plans) and
+        // rejects it: a replacement or change in the plan, or the file refused.
+        ASSERT_EQ(f["confirmations"].size(), clis.size()) << f.dump(1);
+        for (const auto& c : f["confirmations"]) EXPECT_EQ(c["verdict"], "confirmed") << c.dump(1);
       }
     }
   }

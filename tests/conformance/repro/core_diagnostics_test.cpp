@@ -120,6 +120,24 @@ TEST(CoreDiagnostics, GenericRowsConfirmAnyRuleWhenNoSpecificRowMatches) {
   }
 }
 
+TEST(CoreDiagnostics, ANewReleaseRefusingWhatThePreviousTookIsItsReleaseRule) {
+  // Terraform 1.11.4, tfcrelease v1 -> v3: the file the previous release took, planned by the new one.
+  const std::string unsupported =
+      "Error: Unsupported argument\n\n  on main.tf line 14, in resource \"tfcrelease_note\" "
+      "\"this\":\n  14:   color = \"blue\"\n\nAn argument named \"color\" is not expected here.";
+  EXPECT_EQ(blame_of(unsupported, "release.config_refused"), Blame::this_rule);
+  EXPECT_NE(blame_of(unsupported, "release.plan_replaces"), Blame::this_rule);
+  EXPECT_NE(blame_of("Error: Invalid resource type\n\nThe provider does not support resource type \"x\".",
+                     "release.config_refused"),
+            Blame::this_rule)
+      << "no line of the file: not the file refused";
+  EXPECT_EQ(blame_of("Error: Invalid resource type\n\nThe provider does not support resource type \"x\".",
+                     "release.type_removed"),
+            Blame::this_rule);
+  EXPECT_EQ(blame_of("Error: Resource instance managed by newer provider version", "release.schema_version_lowered"),
+            Blame::this_rule);
+}
+
 TEST(CoreDiagnostics, FamilySyntax) {
   EXPECT_TRUE(family_covers("plan. value.", "value.type_mismatch"));
   EXPECT_FALSE(family_covers("plan. value.", "plan_final.known_value_changed"));

@@ -179,19 +179,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
     }
   }
   rec.set_phase(c.steps.size() + 1);
-  if (live && !d.lost()) {
-    if (!destroy(d, *live, "destroy") && d.lost()) {
-      out.leftover_state = live->state;
-      out.leftover_private = live->private_data;
-    }
-  } else if (live) {
-    out.leftover_state = live->state;
-    out.leftover_private = live->private_data;
-  } else if (out.leftover_state && !d.lost()) {
-    // A partial object from a failed apply: destroy it now, judged like any destroy.
-    LiveObject partial{*out.leftover_state, out.leftover_private};
-    if (destroy(d, partial, "destroy")) out.leftover_state.reset();
-  }
+  destroy_at_end(d, live, out);
   if (upstream) {
     upstream->destroy();
     upstream->unwire_refusals(c.create.known);

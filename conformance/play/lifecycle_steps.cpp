@@ -256,4 +256,20 @@ std::optional<LiveObject> update(ResourceDriver& d, const LiveObject& live, cons
   }
 }
 
+void destroy_at_end(ResourceDriver& d, std::optional<LiveObject>& live, CaseOutcome& out) {
+  if (live && !d.lost()) {
+    if (!destroy(d, *live, "destroy") && d.lost()) {
+      out.leftover_state = live->state;
+      out.leftover_private = live->private_data;
+    }
+  } else if (live) {
+    out.leftover_state = live->state;
+    out.leftover_private = live->private_data;
+  } else if (out.leftover_state && !d.lost()) {
+    // A partial object from a failed apply: destroy it now, judged like any destroy.
+    LiveObject partial{*out.leftover_state, out.leftover_private};
+    if (destroy(d, partial, "destroy")) out.leftover_state.reset();
+  }
+}
+
 }  // namespace tfc::conformance::lifecycle

@@ -82,4 +82,8 @@ void note_update_plan(ResourceDriver& d, const cty::Value& prior, const Planned&
 /// `took` says whether the object now follows `config` (false when the provider refused it).
 std::optional<LiveObject> update(ResourceDriver& d, const LiveObject& live, const ConfigPair& config, bool& took);
 
+/// The end of a case: destroys the object the case holds (or the partial object a failed apply
+/// left); what cannot be destroyed because the process was lost stays in `out` for the suite.
+void destroy_at_end(ResourceDriver& d, std::optional<LiveObject>& live, CaseOutcome& out);
+
 }  // namespace tfc::conformance::lifecycle

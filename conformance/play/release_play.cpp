@@ -35,6 +35,18 @@ oracle::Violation release_violation(std::string_view rule, std::string message, 
   return {std::string(rule), Severity::error, std::move(path), std::move(message)};
 }
 
+/// The new release's validation refused the configuration the previous release accepted.
+void judge_refused(CaseRecorder& rec, StepName step, Rpc rpc, const nlohmann::json& shown_config,
+                   const std::string& rejection, const NextRelease& next) {
+  rec.judge(step, rpc,
+            naming_releases({release_violation(oracle::rule_text("release.config_refused"),
+                                               "the new release refused the configuration the previous one "
+                                               "accepted: " +
+                                                   rejection)},
+                            next),
+            {{{"config", shown_config}}, {}});
+}
+
 /// The first plan of the new release, judged: no change at all; a replacement is the worst case.
 oracle::Violations judge_first_plan(const schema::Block& block, const cty::Value& prior, const Planned& planned,
                                     const NextRelease& next) {
@@ -86,13 +98,7 @@ std::optional<LiveObject> take_over(ResourceDriver& d, const schema::IdentitySch
   }
   if (!d.validate(*carried.value, "validate")) {
     if (d.lost()) return std::nullopt;
-    rec.judge("validate", Rpc::ValidateResourceConfig,
-              naming_releases({release_violation(oracle::rule_text("release.config_refused"),
-                                                 "the new release refused the configuration the previous one "
-                                                 "accepted: " +
-                                                     rec.outcome().rejection)},
-                              next),
-              {{{"config", shown_config}}, {}});
+    judge_refused(rec, "validate", Rpc::ValidateResourceConfig, shown_config, rec.outcome().rejection, next);
     return std::nullopt;
   }
   rec.judge("upgrade", Rpc::UpgradeResourceState,
@@ -167,13 +173,8 @@ void read_across_releases(ResourceDriver& previous, const schema::Schema& schema
   next_rec.set_profile(check.profile);
   if (!d.validate_data(*carried.value, "validate (new release)")) {
     if (d.lost()) return;
-    next_rec.judge("validate (new release)", Rpc::ValidateDataResourceConfig,
-                   naming_releases({release_violation(oracle::rule_text("release.config_refused"),
-                                                      "the new release refused the configuration the previous one "
-                                                      "accepted: " +
-                                                          rec.outcome().rejection)},
-                                   next),
-                   {{{"config", shown_config}}, {}});
+    judge_refused(next_rec, "validate (new release)", Rpc::ValidateDataResourceConfig, shown_config,
+                  rec.outcome().rejection, next);
     return;
   }
   auto read = d.read_data(*carried.value, "read (new release)");
@@ -245,19 +246,8 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
     live.reset();
   }
   next_rec.finish();
-  if (live && !d.lost()) {
-    rec.set_phase(kReleaseUpgradePhase + 1);
-    if (!destroy(d, *live, "destroy") && d.lost()) {
-      out.leftover_state = live->state;
-      out.leftover_private = live->private_data;
-    }
-  } else if (live) {
-    out.leftover_state = live->state;
-    out.leftover_private = live->private_data;
-  } else if (out.leftover_state && !d.lost()) {
-    LiveObject partial{*out.leftover_state, out.leftover_private};
-    if (destroy(d, partial, "destroy")) out.leftover_state.reset();
-  }
+  rec.set_phase(kReleaseUpgradePhase + 1);
+  destroy_at_end(d, live, out);
   if (upstream) {
     upstream->destroy();
     upstream->unwire_refusals(c.create.known);

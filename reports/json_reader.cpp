@@ -254,6 +254,7 @@ Expected<RunReport> run_from_json(const Json& doc) {
   if (doc.contains("options")) {
     run.options.apply = flag(doc["options"], "apply");
     run.options.cases = count(doc["options"], "cases");
+    run.options.shard = text(doc["options"], "shard");
   }
   if (doc.contains("profile") && doc["profile"].is_string()) run.profile = doc["profile"].get<std::string>();
   if (doc.contains("baseline") && doc["baseline"].is_object()) {

@@ -195,6 +195,8 @@ void JsonReporter::write(const RunReport& run, std::ostream& out) const {
                 {"protocol_version", run.provider.protocol_version},
                 {"sdk_hints", run.provider.sdk_hints}};
   if (!run.provider.upgraded_from.empty()) provider["upgraded_from"] = run.provider.upgraded_from;
+  Json options{{"apply", run.options.apply}, {"cases", run.options.cases}};
+  if (!run.options.shard.empty()) options["shard"] = run.options.shard;
   Json doc{{"format_version", kFormatVersion},
            {"generated_at", format_timestamp(m_clock(), true)},
            {"tool", {{"name", "tfconform"}, {"version", run.tool_version}}},
@@ -204,7 +206,7 @@ void JsonReporter::write(const RunReport& run, std::ostream& out) const {
            {"seed", std::to_string(run.seed)},
            {"started_at", format_timestamp(run.started_at, true)},
            {"duration_seconds", seconds(run.duration)},
-           {"options", {{"apply", run.options.apply}, {"cases", run.options.cases}}},
+           {"options", std::move(options)},
            {"profile", run.profile},
            {"baseline", baseline_json(run)},
            {"totals", totals_json(totals_of(run))},

@@ -240,6 +240,8 @@ struct ProviderInfo {
 struct RunOptions {
   bool apply = false;
   std::size_t cases = 0;
+  /// --shard K/N of a run that played a share of the types ("" for all of them).
+  std::string shard;
 };
 
 /// A baseline entry: a fingerprint and what it stood for when it was written, with the path

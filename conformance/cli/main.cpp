@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
   int exit_code = 0;
   tfc::cli::add_run_command(app, exit_code);
   tfc::cli::add_confirm_command(app, exit_code);
+  tfc::cli::add_merge_command(app, exit_code);
   tfc::cli::add_schema_command(app, exit_code);
   tfc::cli::add_oracle_command(app, exit_code);
   tfc::cli::add_rules_command(app, exit_code);

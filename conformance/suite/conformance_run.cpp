@@ -292,6 +292,8 @@ void begin_report(report::RunReport& run, const RunSettings& settings, const std
   run.started_at = std::chrono::system_clock::now();
   run.options.apply = settings.apply;
   run.options.cases = settings.suite.cases;
+  if (settings.shard.count > 1)
+    run.options.shard = std::to_string(settings.shard.index) + "/" + std::to_string(settings.shard.count);
   run.provider.address = !settings.address.empty() ? settings.address
                          : settings.target.attach  ? settings.target.attach->provider
                                                    : "local/" + name;

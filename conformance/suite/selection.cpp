@@ -93,4 +93,12 @@ std::vector<SelectedType> select_types(const schema::ProviderSchema& schema, con
   return out;
 }
 
+std::string suite_order_key(const report::Suite& suite) {
+  if (suite.kind == report::SuiteKind::provider) return {};
+  for (const auto& info : kCaseKindTable) {
+    if (info.suite == suite.kind) return std::string(info.label) + suite.name;
+  }
+  return std::string(report::to_string(suite.kind)) + "." + suite.name;
+}
+
 }  // namespace tfc::conformance

@@ -10,6 +10,7 @@
 #include "conformance/suite/replay_token.hpp"
 #include "proto/schema/provider_schema.hpp"
 #include "proto/util/expected.hpp"
+#include "reports/run_report.hpp"
 
 namespace tfc::conformance {
 
@@ -20,6 +21,10 @@ struct Shard {
 
 /// "K/N" with 1 ≤ K ≤ N; errors quote the text.
 Expected<Shard> parse_shard(std::string_view text);
+
+/// Where a suite of a finished run stands in the order of an unsharded run: the provider's own
+/// suite first, then the types as the selection sorts them (its kind's label and its name).
+std::string suite_order_key(const report::Suite& suite);
 
 /// Shell-style glob: `*` any run of characters, `?` one character, `[abc]` a class.
 bool glob_match(std::string_view pattern, std::string_view text);

@@ -104,12 +104,18 @@ std::string expand_location(std::string_view location_template, const Suite& sui
     }
     out += location_template.substr(at, open - at);
     const std::string_view name = location_template.substr(open + 1, close - open - 1);
-    if (name == "kind_dir") out += docs_kind_dir(suite.kind);
-    else if (name == "short_type") out += short_type_name(suite, provider_name);
-    else if (name == "type") out += suite.kind == SuiteKind::provider ? "index" : suite.name;
-    else if (name == "kind") out += to_string(suite.kind);
-    else if (name == "provider") out += provider_name;
-    else out += location_template.substr(open, close - open + 1);  // check_location_template refuses these
+    if (name == "kind_dir")
+      out += docs_kind_dir(suite.kind);
+    else if (name == "short_type")
+      out += short_type_name(suite, provider_name);
+    else if (name == "type")
+      out += suite.kind == SuiteKind::provider ? "index" : suite.name;
+    else if (name == "kind")
+      out += to_string(suite.kind);
+    else if (name == "provider")
+      out += provider_name;
+    else
+      out += location_template.substr(open, close - open + 1);  // check_location_template refuses these
     at = close + 1;
   }
   return uri_of_path(without_empty_segments(out));

@@ -29,9 +29,9 @@ std::string first_lines(const std::string& text, std::size_t count) {
     start = end + 1;
   }
   if (start < text.size()) {
-    const auto rest = static_cast<std::size_t>(std::count(text.begin() + static_cast<std::ptrdiff_t>(start),
-                                                          text.end(), '\n')) +
-                      (text.back() == '\n' ? 0 : 1);
+    const auto rest =
+        static_cast<std::size_t>(std::count(text.begin() + static_cast<std::ptrdiff_t>(start), text.end(), '\n')) +
+        (text.back() == '\n' ? 0 : 1);
     out += "  ... " + plural(rest, "more line") + " (properties.counterexample)\n";
   }
   return out;
@@ -89,9 +89,9 @@ Json properties_of(const Finding& f, const Suite& suite, const Scenario& scenari
 }
 
 Json location_json(const SarifLocation& where, const Suite& suite) {
-  return Json{{"physicalLocation",
-               {{"artifactLocation", {{"uri", where.uri}}}, {"region", {{"startLine", where.line}}}}},
-              {"logicalLocations", Json::array({{{"name", suite.name}, {"fullyQualifiedName", suite_label(suite)}}})}};
+  return Json{
+      {"physicalLocation", {{"artifactLocation", {{"uri", where.uri}}}, {"region", {{"startLine", where.line}}}}},
+      {"logicalLocations", Json::array({{{"name", suite.name}, {"fullyQualifiedName", suite_label(suite)}}})}};
 }
 
 Json rule_json(const std::string& id, const SarifRuleLookup& rules) {
@@ -109,8 +109,8 @@ Json notifications_of(const RunReport& run) {
   for (const Suite& suite : run.suites) {
     for (const Scenario& scenario : suite.scenarios) {
       if (scenario.status != Status::error) continue;
-      out.push_back(
-          {{"level", "error"}, {"message", {{"text", suite_label(suite) + ": " + scenario.name + ": " + scenario.reason}}}});
+      out.push_back({{"level", "error"},
+                     {"message", {{"text", suite_label(suite) + ": " + scenario.name + ": " + scenario.reason}}}});
     }
   }
   if (run.interruption)

@@ -94,8 +94,7 @@ TEST(SarifReporter, TheMessageStartsWithTheHeadlineThenReplayAndCounterexample) 
   const std::string text = sarif_of(fixture_run())["runs"][0]["results"][0]["message"]["text"];
   EXPECT_EQ(text.substr(0, text.find('\n')),
             "plan.config_value_changed (tfc_widget): .rule[0].port: planned value 8080 does not match config value 80");
-  EXPECT_NE(text.find("\nreplay: " + std::string(testing::kReplayPrefix) + "v1.20260101.7.ab12\n"),
-            std::string::npos);
+  EXPECT_NE(text.find("\nreplay: " + std::string(testing::kReplayPrefix) + "v1.20260101.7.ab12\n"), std::string::npos);
   EXPECT_NE(text.find("counterexample (2 attributes):\n  resource \"tfc_widget\" \"test\" {\n"), std::string::npos);
 }
 

@@ -8,6 +8,7 @@
 
 #include "reports/run_report.hpp"
 #include "tests/reports/fixture_run.hpp"
+#include "tests/reports/report_test_support.hpp"
 
 namespace tfc::report {
 namespace {
@@ -33,6 +34,12 @@ SarifRuleLookup catalogue() {
       return SarifRuleText{"planned value differs from a configured value", "000 §PlanResourceChange", "both"};
     return std::nullopt;
   };
+}
+
+TEST(SarifReporter, MatchesGoldenFile) {
+  SarifOptions options;
+  options.rules = catalogue();
+  EXPECT_TRUE(testing::matches_golden("sarif.approved.json", sarif_text(fixture_run(), options)));
 }
 
 TEST(SarifReporter, OneRunOfTfconformWithOneResultPerFinding) {

@@ -55,6 +55,29 @@ TEST(SarifRun, TheLogOfAFailingRunValidatesAndCarriesTheReportsFingerprints) {
   }
 }
 
+TEST(SarifRun, WithExamplesAResultPointsAtTheTypesExampleFileAndLine) {
+  REQUIRE_PROVIDER("tfcfault");
+  Scratch scratch;
+  // The provider's repository, as CI runs from its root: examples/resources/<type>/resource.tf.
+  const auto folder = scratch.path() / "examples" / "resources" / "tfcfault_thing";
+  std::filesystem::create_directories(folder);
+  std::ofstream(folder / "resource.tf") << "# A thing.\n\nresource \"tfcfault_thing\" \"a\" {\n  size = 3\n}\n";
+  auto args = tfcfault_thing_run(scratch.path(), "apply_changes_known");
+  const auto sarif = scratch.path() / "results.sarif";
+  args.insert(args.end(), {"--examples", "examples", "--report", "sarif=" + sarif.string()});
+  const auto run = run_tfconform(scratch.path(), args);
+  ASSERT_EQ(run.exit_code, 1) << run.output;
+  EXPECT_TRUE(report::testing::validates_as_sarif(sarif));
+  const nlohmann::json log = read_json(sarif);
+  ASSERT_TRUE(log.is_object()) << sarif << " is not JSON";
+  ASSERT_FALSE(log["runs"][0]["results"].empty()) << run.output;
+  for (const auto& r : log["runs"][0]["results"]) {
+    const auto& where = r["locations"][0]["physicalLocation"];
+    EXPECT_EQ(where["artifactLocation"]["uri"], "examples/resources/tfcfault_thing/resource.tf");
+    EXPECT_EQ(where["region"]["startLine"], 3);
+  }
+}
+
 TEST(SarifRun, AnUnknownPlaceholderInTheLocationIsAUsageError) {
   REQUIRE_PROVIDER("tfcfault");
   Scratch scratch;

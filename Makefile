@@ -11,7 +11,7 @@ BIN        := $(BUILD)/conformance/tfconform
 APT_PACKAGES := cmake ninja-build g++ pkg-config git ca-certificates \
   libgrpc++-dev libgrpc-dev protobuf-compiler-grpc libprotobuf-dev libprotoc-dev protobuf-compiler \
   libssl-dev nlohmann-json3-dev libcli11-dev libgtest-dev googletest librapidcheck-dev \
-  libxml2-utils chromium
+  libxml2-utils python3-jsonschema chromium
 
 .PHONY: all deps build test demo bench providers docs clean
 

@@ -8,6 +8,7 @@
 #include "reports/json_reporter.hpp"
 #include "reports/junit_reporter.hpp"
 #include "reports/markdown_summary_reporter.hpp"
+#include "reports/sarif_reporter.hpp"
 
 namespace tfc::report {
 
@@ -18,11 +19,9 @@ struct KindName {
   ReportKind kind;
 };
 
-constexpr KindName kKinds[] = {{"junit", ReportKind::junit},
-                               {"json", ReportKind::json},
-                               {"html", ReportKind::html},
-                               {"summary", ReportKind::summary},
-                               {"markdown", ReportKind::summary}};
+constexpr KindName kKinds[] = {{"junit", ReportKind::junit}, {"json", ReportKind::json},
+                               {"html", ReportKind::html},   {"summary", ReportKind::summary},
+                               {"sarif", ReportKind::sarif}, {"markdown", ReportKind::summary}};
 
 std::string_view kind_name(ReportKind kind) {
   for (const KindName& k : kKinds) {
@@ -47,20 +46,22 @@ Expected<ReportDestination> parse_report_spec(std::string_view spec) {
     return ReportDestination{k.kind, std::string(path)};
   }
   return Error{quoted + ": unknown report kind '" + std::string(kind) +
-               "' (known: junit, json, html, summary, markdown)"};
+               "' (known: junit, json, html, sarif, summary, markdown)"};
 }
 
-std::unique_ptr<Reporter> make_reporter(ReportKind kind, Clock clock) {
+std::unique_ptr<Reporter> make_reporter(ReportKind kind, Clock clock, const SarifOptions& sarif) {
   switch (kind) {
     case ReportKind::junit: return std::make_unique<JunitReporter>(std::move(clock));
     case ReportKind::json: return std::make_unique<JsonReporter>(std::move(clock));
     case ReportKind::html: return std::make_unique<HtmlReporter>(std::move(clock));
     case ReportKind::summary: return std::make_unique<MarkdownSummaryReporter>(std::move(clock));
+    case ReportKind::sarif: return std::make_unique<SarifReporter>(sarif, std::move(clock));
   }
   return std::make_unique<JsonReporter>(std::move(clock));
 }
 
-Expected<MultiReporter> MultiReporter::create(const std::vector<std::string>& specs, Clock clock) {
+Expected<MultiReporter> MultiReporter::create(const std::vector<std::string>& specs, Clock clock,
+                                              const SarifOptions& sarif) {
   MultiReporter multi;
   for (const std::string& spec : specs) {
     TFC_TRY(destination, parse_report_spec(spec));
@@ -70,7 +71,7 @@ Expected<MultiReporter> MultiReporter::create(const std::vector<std::string>& sp
                      std::string(kind_name(seen.kind)) + " report"};
       }
     }
-    multi.m_reporters.push_back(make_reporter(destination.kind, clock));
+    multi.m_reporters.push_back(make_reporter(destination.kind, clock, sarif));
     multi.m_destinations.push_back(std::move(destination));
   }
   return multi;

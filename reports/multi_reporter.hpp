@@ -10,10 +10,11 @@
 
 #include "proto/util/expected.hpp"
 #include "reports/reporter.hpp"
+#include "reports/sarif_reporter.hpp"
 
 namespace tfc::report {
 
-enum class ReportKind { junit, json, html, summary };
+enum class ReportKind { junit, json, html, summary, sarif };
 
 /// One parsed `KIND=PATH`; the path `-` means standard output.
 struct ReportDestination {
@@ -21,18 +22,19 @@ struct ReportDestination {
   std::string path;
 };
 
-/// Parses `junit=out.xml`, `json=out.json`, `html=out.html` or `summary=FILE` (alias
-/// `markdown=FILE`, what `--summary FILE` maps to). Errors quote the spec and say what was
+/// Parses `junit=out.xml`, `json=out.json`, `html=out.html`, `sarif=out.sarif` or `summary=FILE`
+/// (alias `markdown=FILE`, what `--summary FILE` maps to). Errors quote the spec and say what was
 /// expected: a missing `=`, an unknown kind (listing the known ones), an empty path.
 Expected<ReportDestination> parse_report_spec(std::string_view spec);
 
-/// A new reporter of `kind` using `clock`.
-std::unique_ptr<Reporter> make_reporter(ReportKind kind, Clock clock);
+/// A new reporter of `kind` using `clock` (`sarif` is what the SARIF writer is told).
+std::unique_ptr<Reporter> make_reporter(ReportKind kind, Clock clock, const SarifOptions& sarif = {});
 
 class MultiReporter {
 public:
   /// Parses every spec; fails on the first bad one, or when two specs name the same path.
-  static Expected<MultiReporter> create(const std::vector<std::string>& specs, Clock clock = system_clock());
+  static Expected<MultiReporter> create(const std::vector<std::string>& specs, Clock clock = system_clock(),
+                                        const SarifOptions& sarif = {});
 
   /// Writes every destination (all are attempted even after a failure); the error names each
   /// destination that could not be written. `stdout_stream` receives the `-` destination.

@@ -50,7 +50,8 @@ struct RunArgs {
   std::string replay;
   std::string values = "realistic";
   std::vector<std::string> reports;
-  std::string junit, html, json, summary;
+  std::string junit, html, json, summary, sarif;
+  std::string sarif_location = std::string(report::kDefaultSarifLocation);
   bool quiet = false;
   std::string profile = "both";
   std::string baseline, write_baseline, repro_dir, log_dir;
@@ -267,8 +268,13 @@ int run_command(const RunArgs& a) {
   if (!a.html.empty()) specs.push_back("html=" + a.html);
   if (!a.json.empty()) specs.push_back("json=" + a.json);
   if (!a.summary.empty()) specs.push_back("summary=" + a.summary);
+  if (!a.sarif.empty()) specs.push_back("sarif=" + a.sarif);
   if (auto reporters = report::MultiReporter::create(specs); !reporters) {
     std::cerr << "tfconform run: " << reporters.error().message << "\n";
+    return 2;
+  }
+  if (auto checked = report::check_location_template(a.sarif_location); !checked) {
+    std::cerr << "tfconform run: " << checked.error().message << "\n";
     return 2;
   }
   // The run's world lives until this function returns, whichever way (run_world.hpp).
@@ -308,6 +314,8 @@ int run_command(const RunArgs& a) {
   result->report.profile = a.profile;
   conformance::attach_replay_commands(result->report, replay_options(a));
   conformance::FinishOptions finish{specs, a.log_dir, a.repro_dir, a.confirm_with, a.baseline, a.write_baseline};
+  finish.sarif_location = a.sarif_location;
+  finish.examples_dir = a.examples;
   auto status = conformance::finish_run(result->report, finish, console, a.quiet);
   if (!status) {
     std::cerr << "tfconform run: " << status.error().message << "\n";
@@ -377,11 +385,16 @@ void add_run_command(CLI::App& app, int& exit_code) {
                   "the cases; extreme: extreme values only")
       ->check(CLI::IsMember({"realistic", "all", "extreme"}));
   cmd->add_option("--report", a->reports,
-                  "KIND=PATH, KIND one of junit, json, html, summary (repeatable; - is stdout)");
+                  "KIND=PATH, KIND one of junit, json, html, sarif, summary (repeatable; - is stdout)");
   cmd->add_option("--junit", a->junit, "Write JUnit XML here");
   cmd->add_option("--html", a->html, "Write the HTML report here");
   cmd->add_option("--json", a->json, "Write the JSON report here");
   cmd->add_option("--summary", a->summary, "Write a Markdown summary here (CI job summaries)");
+  cmd->add_option("--sarif", a->sarif, "Write a SARIF 2.1.0 log here (GitHub code scanning; docs/reports.md)");
+  cmd->add_option("--sarif-location", a->sarif_location,
+                  "Where a SARIF result points in the provider's repository when the type has no example: a "
+                  "template with {kind_dir} {short_type} {type} {kind} {provider} (default "
+                  "docs/{kind_dir}/{short_type}.md, the registry documentation page)");
   cmd->add_flag("--quiet", a->quiet, "No progress and no findings table");
   cmd->add_option("--profile", a->profile,
                   "terraform, opentofu or both (default): a rule only the other Core enforces is a warning")

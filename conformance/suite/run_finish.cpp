@@ -6,6 +6,7 @@
 
 #include "conformance/repro/confirm.hpp"
 #include "conformance/repro/repro_writer.hpp"
+#include "oracle/rules.hpp"
 #include "reports/baseline.hpp"
 #include "reports/multi_reporter.hpp"
 
@@ -44,6 +45,19 @@ Expected<std::size_t> write_log_files(report::RunReport& run, const std::string&
   return written;
 }
 
+report::SarifOptions sarif_options(const std::string& location_template, const std::string& examples_dir) {
+  report::SarifOptions o;
+  if (!location_template.empty()) o.location_template = location_template;
+  o.examples_dir = examples_dir;
+  o.rules = [](std::string_view id) -> std::optional<report::SarifRuleText> {
+    const oracle::RuleInfo* rule = oracle::find_rule(id);
+    if (rule == nullptr) return std::nullopt;
+    return report::SarifRuleText{std::string(rule->summary), std::string(rule->seed),
+                                 std::string(oracle::to_string(rule->cores))};
+  };
+  return o;
+}
+
 int exit_status(const report::RunReport& run) {
   const auto totals = report::totals_of(run);
   if (totals.error_findings > 0) return 1;
@@ -51,7 +65,11 @@ int exit_status(const report::RunReport& run) {
 }
 
 Expected<int> finish_run(report::RunReport& run, const FinishOptions& o, std::ostream& console, bool quiet) {
-  auto reporters = report::MultiReporter::create(o.report_specs);
+  if (!o.sarif_location.empty()) {
+    if (auto checked = report::check_location_template(o.sarif_location); !checked) return checked.error();
+  }
+  auto reporters = report::MultiReporter::create(o.report_specs, report::system_clock(),
+                                                 sarif_options(o.sarif_location, o.examples_dir));
   if (!reporters) return reporters.error();
   std::vector<CliUnderTest> clis;
   for (const auto& path : o.confirm_with) {

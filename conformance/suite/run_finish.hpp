@@ -10,6 +10,7 @@
 
 #include "proto/util/expected.hpp"
 #include "reports/run_report.hpp"
+#include "reports/sarif_reporter.hpp"
 
 namespace tfc::conformance {
 
@@ -20,7 +21,15 @@ struct FinishOptions {
   std::vector<std::string> confirm_with;  // CLI paths or names on PATH
   std::string baseline;
   std::string write_baseline;
+  /// The SARIF report's --sarif-location template (empty: the default) and the run's --examples
+  /// folder (a type's example is then its location).
+  std::string sarif_location;
+  std::string examples_dir;
 };
+
+/// What the SARIF writer needs besides the run: the rule catalogue (oracle/rules.hpp) and where
+/// results point.
+report::SarifOptions sarif_options(const std::string& location_template, const std::string& examples_dir);
 
 /// Stores each finding's whole provider log in `dir` (one file per failing case) and sets its
 /// log_file; returns how many files it wrote.

@@ -20,6 +20,7 @@ TEST(ParseReportSpec, AcceptsEveryKind) {
   EXPECT_EQ(parse_report_spec("json=a.json")->kind, ReportKind::json);
   EXPECT_EQ(parse_report_spec("html=a.html")->kind, ReportKind::html);
   EXPECT_EQ(parse_report_spec("summary=s.md")->kind, ReportKind::summary);
+  EXPECT_EQ(parse_report_spec("sarif=out.sarif")->kind, ReportKind::sarif);
   EXPECT_EQ(parse_report_spec("markdown=s.md")->kind, ReportKind::summary);
   EXPECT_EQ(parse_report_spec("json=a=b.json")->path, "a=b.json");  // first '=' splits
 }
@@ -27,8 +28,8 @@ TEST(ParseReportSpec, AcceptsEveryKind) {
 TEST(ParseReportSpec, ErrorsQuoteTheSpecAndSayWhatWasExpected) {
   EXPECT_EQ(parse_report_spec("out.xml").error().message, "--report 'out.xml': expected KIND=PATH, e.g. junit=out.xml");
   EXPECT_EQ(parse_report_spec("xml=out.xml").error().message,
-            "--report 'xml=out.xml': unknown report kind 'xml' (known: junit, json, html, summary, "
-            "markdown)");
+            "--report 'xml=out.xml': unknown report kind 'xml' (known: junit, json, html, sarif, "
+            "summary, markdown)");
   EXPECT_EQ(parse_report_spec("junit=").error().message, "--report 'junit=': the path after '=' is empty");
 }
 

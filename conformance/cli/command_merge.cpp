@@ -9,6 +9,7 @@
 #include "conformance/suite/selection.hpp"
 #include "reports/json_reader.hpp"
 #include "reports/run_merge.hpp"
+#include "reports/sarif_location.hpp"
 
 namespace tfc::cli {
 namespace {
@@ -16,11 +17,16 @@ namespace {
 struct MergeArgs {
   std::vector<std::string> reports;
   std::vector<std::string> specs;
-  std::string json, html, junit, summary, baseline, write_baseline;
+  std::string json, html, junit, summary, sarif, baseline, write_baseline, examples;
+  std::string sarif_location = std::string(report::kDefaultSarifLocation);
   bool quiet = false;
 };
 
 int merge_command(const MergeArgs& a) {
+  if (auto checked = report::check_location_template(a.sarif_location); !checked) {
+    std::cerr << "tfconform merge: " << checked.error().message << "\n";
+    return 2;
+  }
   std::vector<report::NamedRun> runs;
   for (const auto& path : a.reports) {
     auto run = report::read_json_report(path);
@@ -41,8 +47,11 @@ int merge_command(const MergeArgs& a) {
   if (!a.html.empty()) specs.push_back("html=" + a.html);
   if (!a.junit.empty()) specs.push_back("junit=" + a.junit);
   if (!a.summary.empty()) specs.push_back("summary=" + a.summary);
+  if (!a.sarif.empty()) specs.push_back("sarif=" + a.sarif);
   // The shards stored their logs and reproductions; the merge only writes reports.
   conformance::FinishOptions finish{specs, {}, {}, {}, a.baseline, a.write_baseline};
+  finish.sarif_location = a.sarif_location;
+  finish.examples_dir = a.examples;
   auto status = conformance::finish_run(merged->run, finish, std::cerr, a.quiet);
   if (!status) {
     std::cerr << "tfconform merge: " << status.error().message << "\n";
@@ -59,11 +68,17 @@ void add_merge_command(CLI::App& app, int& exit_code) {
   auto* cmd = app.add_subcommand(
       "merge", "Merge the JSON reports of one run's shards (--shard K/N) or repeated runs into one run and report it");
   cmd->add_option("reports", a->reports, "JSON reports of the same provider, seed and options")->required();
-  cmd->add_option("--report", a->specs, "KIND=PATH, KIND one of junit, json, html, summary (repeatable; - is stdout)");
+  cmd->add_option("--report", a->specs,
+                  "KIND=PATH, KIND one of junit, json, html, sarif, summary (repeatable; - is stdout)");
   cmd->add_option("--json", a->json, "Write the merged JSON report here");
   cmd->add_option("--html", a->html, "Write the merged HTML report here");
   cmd->add_option("--junit", a->junit, "Write merged JUnit XML here");
   cmd->add_option("--summary", a->summary, "Write a merged Markdown summary here");
+  cmd->add_option("--sarif", a->sarif, "Write a merged SARIF 2.1.0 log here (docs/reports.md)");
+  cmd->add_option("--sarif-location", a->sarif_location,
+                  "Where a SARIF result points when the type has no example (as `run --sarif-location`)");
+  cmd->add_option("--examples", a->examples,
+                  "The --examples folder the shards ran with: a type's example is then its SARIF location");
   cmd->add_option("--baseline", a->baseline, "Judge the merged findings against this baseline");
   cmd->add_option("--write-baseline", a->write_baseline, "Write the fingerprints of the merged findings here");
   cmd->add_flag("--quiet", a->quiet, "No findings table");

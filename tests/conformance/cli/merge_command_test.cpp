@@ -56,7 +56,8 @@ TEST(MergeCommand, TheShardsOfARunMergeIntoThatRun) {
   }
   const auto merged_json = scratch.path() / "merged.json";
   merge.insert(merge.end(), {"--json", merged_json.string(), "--junit", (scratch.path() / "merged.xml").string(),
-                             "--html", (scratch.path() / "merged.html").string(), "--quiet"});
+                             "--html", (scratch.path() / "merged.html").string(), "--sarif",
+                             (scratch.path() / "merged.sarif").string(), "--quiet"});
   const auto merged = run_tfconform_command(scratch.path(), merge);
   EXPECT_EQ(merged.exit_code, whole.exit_code) << merged.output;
   const auto report = read_json(merged_json);
@@ -69,6 +70,9 @@ TEST(MergeCommand, TheShardsOfARunMergeIntoThatRun) {
     ADD_FAILURE() << "the merged JSON report does not match docs/report.schema.json: " << problem;
   EXPECT_TRUE(validates_as_junit(scratch.path() / "merged.xml"));
   EXPECT_TRUE(std::filesystem::exists(scratch.path() / "merged.html"));
+  const auto sarif = read_json(scratch.path() / "merged.sarif");
+  EXPECT_EQ(sarif["version"], "2.1.0");
+  EXPECT_EQ(sarif["runs"][0]["results"].size(), findings_of(report).size());
 
   // One shard missing: the reports say so and the status is 2, so a CI gate does not pass.
   const auto part = run_tfconform_command(

@@ -20,11 +20,15 @@ Expected<void> same_run(const NamedRun& first, const NamedRun& other) {
   const RunReport& a = first.run;
   const RunReport& b = other.run;
   if (auto ok = same("provider", a.provider.address, b.provider.address, first, other); !ok) return ok.error();
-  if (auto ok = same("previous release (--upgrade-from)", a.provider.upgraded_from, b.provider.upgraded_from, first,
-                    other); !ok) return ok.error();
+  if (auto ok =
+          same("previous release (--upgrade-from)", a.provider.upgraded_from, b.provider.upgraded_from, first, other);
+      !ok)
+    return ok.error();
   if (auto ok = same("seed", std::to_string(a.seed), std::to_string(b.seed), first, other); !ok) return ok.error();
-  if (auto ok = same("--apply", a.options.apply ? "on" : "off", b.options.apply ? "on" : "off", first, other); !ok) return ok.error();
-  if (auto ok = same("--cases", std::to_string(a.options.cases), std::to_string(b.options.cases), first, other); !ok) return ok.error();
+  if (auto ok = same("--apply", a.options.apply ? "on" : "off", b.options.apply ? "on" : "off", first, other); !ok)
+    return ok.error();
+  if (auto ok = same("--cases", std::to_string(a.options.cases), std::to_string(b.options.cases), first, other); !ok)
+    return ok.error();
   if (auto ok = same("--profile", a.profile, b.profile, first, other); !ok) return ok.error();
   if (auto ok = same("tfconform", a.tool_version, b.tool_version, first, other); !ok) return ok.error();
   return {};
@@ -57,12 +61,12 @@ void merge_coverage(Coverage& into, const Coverage& more) {
   into.rejected_by_validation += more.rejected_by_validation;
   into.planned += more.planned;
   into.applied += more.applied;
-  for (const auto& [step, n] : more.steps) {
-    auto it = std::find_if(into.steps.begin(), into.steps.end(), [&](const auto& s) { return s.first == step; });
+  for (const auto& step : more.steps) {
+    auto it = std::find_if(into.steps.begin(), into.steps.end(), [&](const auto& s) { return s.first == step.first; });
     if (it == into.steps.end())
-      into.steps.emplace_back(step, n);
+      into.steps.push_back(step);
     else
-      it->second += n;
+      it->second += step.second;
   }
   if (into.top_refusal.empty() || more.top_refusal_cases > into.top_refusal_cases) {
     into.top_refusal = more.top_refusal;
@@ -136,8 +140,8 @@ Expected<void> judge_shards(const std::vector<NamedRun>& runs, MergedRun& out) {
     } else if (it->second.size() > 1) {
       std::string files;
       for (const auto& f : it->second) files += (files.empty() ? "" : ", ") + f;
-      out.warnings.push_back("shard " + std::to_string(k) + "/" + std::to_string(count) +
-                             " given more than once (" + files + "): its findings and coverage are counted for each");
+      out.warnings.push_back("shard " + std::to_string(k) + "/" + std::to_string(count) + " given more than once (" +
+                             files + "): its findings and coverage are counted for each");
     }
   }
   if (missing.empty()) return {};
@@ -155,7 +159,8 @@ Expected<void> judge_shards(const std::vector<NamedRun>& runs, MergedRun& out) {
 
 Expected<MergedRun> merge_runs(std::vector<NamedRun> runs, const std::function<std::string(const Suite&)>& order) {
   if (runs.empty()) return Error{"tfconform merge: no report given"};
-  for (std::size_t i = 1; i < runs.size(); ++i) if (auto ok = same_run(runs.front(), runs[i]); !ok) return ok.error();
+  for (std::size_t i = 1; i < runs.size(); ++i)
+    if (auto ok = same_run(runs.front(), runs[i]); !ok) return ok.error();
   MergedRun out;
   RunReport& run = out.run;
   const RunReport& first = runs.front().run;

@@ -13,8 +13,14 @@ namespace tfc::conformance::testing {
 namespace {
 
 std::vector<std::string> run_args(const Scratch& scratch, const std::string& shard) {
-  std::vector<std::string> args = {"--provider", provider_binary("tfcfixture").string(), "--cases", "5", "--seed",
-                                   "11", "--no-world", "--env",
+  std::vector<std::string> args = {"--provider",
+                                   provider_binary("tfcfixture").string(),
+                                   "--cases",
+                                   "5",
+                                   "--seed",
+                                   "11",
+                                   "--no-world",
+                                   "--env",
                                    "TFCFIXTURE_STATE_DIR=" + (scratch.path() / "objects").string()};
   if (!shard.empty()) args.insert(args.end(), {"--shard", shard});
   return args;

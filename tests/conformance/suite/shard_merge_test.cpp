@@ -61,8 +61,8 @@ std::vector<std::string> seen(const report::RunReport& run) {
     }
   }
   const auto t = report::totals_of(run);
-  out.push_back(std::string(report::to_string(report::verdict_of(run))) + " errors=" +
-                std::to_string(t.error_findings) + " warnings=" + std::to_string(t.warning_findings));
+  out.push_back(std::string(report::to_string(report::verdict_of(run))) +
+                " errors=" + std::to_string(t.error_findings) + " warnings=" + std::to_string(t.warning_findings));
   return out;
 }
 

@@ -1,5 +1,6 @@
 #include "reports/junit_reporter.hpp"
 
+#include <cctype>
 #include <string>
 #include <vector>
 
@@ -60,7 +61,7 @@ void write_properties(XmlWriter& xml, const RunReport& run, const Suite& suite) 
 // The XSD allows at most one <failure> per <testcase>, so a scenario with several error
 // findings gets one failure whose body lists them all; the type names the first rule (GitLab
 // and the GitHub actions show type and message, Jenkins the message and body).
-void write_failure(XmlWriter& xml, const Scenario& scenario) {
+void write_failure(XmlWriter& xml, const Scenario& scenario, JunitFlavour flavour) {
   const auto errors = with_severity(scenario, Severity::error);
   std::string type = "tfconform.scenario_failed";
   std::string message = scenario.reason.empty() ? "scenario failed" : scenario.reason;
@@ -73,10 +74,56 @@ void write_failure(XmlWriter& xml, const Scenario& scenario) {
   }
   auto failure = xml.scoped_element("failure");
   failure.attribute("message", message).attribute("type", type);
-  failure.text(errors.empty() ? message : findings_body(errors));
+  // GitLab shows the body (about 80 lines of it), not the message: the headline comes first.
+  if (flavour == JunitFlavour::gitlab && errors.size() > 1)
+    failure.text(message + "\n\n" + findings_body(errors));
+  else
+    failure.text(errors.empty() ? message : findings_body(errors));
 }
 
-void write_testcase(XmlWriter& xml, const Suite& suite, const Scenario& scenario) {
+// A provider's text cannot attach a file: `[[ATTACHMENT|` in it (any case) gets a space, `[ [`.
+std::string without_attachments(std::string text) {
+  static constexpr std::string_view kTag = "[[attachment";
+  for (std::size_t at = 0; at + kTag.size() <= text.size(); ++at) {
+    bool same = true;
+    for (std::size_t i = 0; same && i < kTag.size(); ++i)
+      same = std::tolower(static_cast<unsigned char>(text[at + i])) == kTag[i];
+    if (same) text.insert(at + 1, " ");
+  }
+  return text;
+}
+
+// The gitlab flavour's own output of a test case: attachments first (each alone on its line, as
+// GitLab and Jenkins' junit-attachments read them), then the scenario's provider log, the
+// failing case's log and the warnings.
+std::string testcase_output(const Scenario& scenario, const JunitOptions& options) {
+  std::string out;
+  const auto errors = with_severity(scenario, Severity::error);
+  if (!options.html_report.empty() && scenario.status != Status::passed && scenario.status != Status::skipped)
+    out += "[[ATTACHMENT|" + options.html_report + "]]\n";
+  if (options.repro_folder) {
+    for (const Finding* f : errors) {
+      const std::string folder = options.repro_folder(*f);
+      if (!folder.empty()) out += "[[ATTACHMENT|" + folder + "]]\n";
+    }
+  }
+  std::string text;
+  if (!scenario.log_lines.empty()) {
+    text += "== provider log ==\n";
+    for (const std::string& line : scenario.log_lines) text += line + '\n';
+  }
+  for (const Finding& f : scenario.findings) {
+    if (f.log_excerpt.empty()) continue;
+    text += "== provider log at " + f.step + " (" + std::to_string(f.log_excerpt.size()) + " of " +
+            std::to_string(f.log_total_lines) + " lines" + (f.log_file.empty() ? "" : "; all in " + f.log_file) +
+            ") ==\n";
+    for (const std::string& line : f.log_excerpt) text += line + '\n';
+  }
+  for (const Finding* f : with_severity(scenario, Severity::warning)) text += "== warning ==\n" + finding_as_text(*f);
+  return out + without_attachments(std::move(text));
+}
+
+void write_testcase(XmlWriter& xml, const Suite& suite, const Scenario& scenario, const JunitOptions& options) {
   auto testcase = xml.scoped_element("testcase");
   // classname groups the cases in Jenkins' and GitLab's tree; time has three decimals because
   // the Maven Surefire schema Jenkins validates against rejects more.
@@ -85,7 +132,7 @@ void write_testcase(XmlWriter& xml, const Suite& suite, const Scenario& scenario
       .attribute("time", format_seconds(scenario.duration));
   switch (scenario.status) {
     case Status::passed: break;
-    case Status::failed: write_failure(xml, scenario); break;
+    case Status::failed: write_failure(xml, scenario, options.flavour); break;
     case Status::skipped: xml.scoped_element("skipped").attribute("message", scenario.reason); break;
     case Status::error: {
       auto error = xml.scoped_element("error");
@@ -95,6 +142,10 @@ void write_testcase(XmlWriter& xml, const Suite& suite, const Scenario& scenario
       error.text(errors.empty() ? scenario.reason : findings_body(errors));
       break;
     }
+  }
+  if (options.flavour == JunitFlavour::gitlab) {
+    const std::string output = testcase_output(scenario, options);
+    if (!output.empty()) xml.scoped_element("system-out").text(output);
   }
 }
 
@@ -125,7 +176,8 @@ std::string suite_output(const Suite& suite) {
   return out;
 }
 
-void write_suite(XmlWriter& xml, const RunReport& run, const Suite& suite, int id, const std::string& timestamp) {
+void write_suite(XmlWriter& xml, const RunReport& run, const Suite& suite, int id, const std::string& timestamp,
+                 const JunitOptions& options) {
   const Totals t = totals_of(suite);
   auto testsuite = xml.scoped_element("testsuite");
   // package and id are required on each testsuite of an aggregated document by the XSD;
@@ -141,12 +193,19 @@ void write_suite(XmlWriter& xml, const RunReport& run, const Suite& suite, int i
       .attribute("skipped", std::to_string(t.skipped))
       .attribute("time", format_seconds(t.duration));
   write_properties(xml, run, suite);
-  for (const Scenario& scenario : suite.scenarios) write_testcase(xml, suite, scenario);
-  xml.scoped_element("system-out").text(suite_output(suite));
+  for (const Scenario& scenario : suite.scenarios) write_testcase(xml, suite, scenario, options);
+  // The gitlab flavour's output is in its test cases.
+  xml.scoped_element("system-out").text(options.flavour == JunitFlavour::ant ? suite_output(suite) : "");
   xml.scoped_element("system-err");
 }
 
 }  // namespace
+
+Expected<JunitFlavour> parse_junit_flavour(std::string_view name) {
+  if (name == "ant") return JunitFlavour::ant;
+  if (name == "gitlab") return JunitFlavour::gitlab;
+  return Error{"--junit-flavour '" + std::string(name) + "': unknown (known: ant, gitlab)"};
+}
 
 void JunitReporter::write(const RunReport& run, std::ostream& out) const {
   const auto started = run.started_at.time_since_epoch().count() == 0 ? m_clock() : run.started_at;
@@ -157,7 +216,7 @@ void JunitReporter::write(const RunReport& run, std::ostream& out) const {
   {
     auto root = xml.scoped_element("testsuites");
     int id = 0;
-    for (const Suite& suite : run.suites) write_suite(xml, run, suite, id++, timestamp);
+    for (const Suite& suite : run.suites) write_suite(xml, run, suite, id++, timestamp, m_options);
   }
   xml.finish();
 }

@@ -49,9 +49,10 @@ Expected<ReportDestination> parse_report_spec(std::string_view spec) {
                "' (known: junit, json, html, sarif, summary, markdown)"};
 }
 
-std::unique_ptr<Reporter> make_reporter(ReportKind kind, Clock clock, const SarifOptions& sarif) {
+std::unique_ptr<Reporter> make_reporter(ReportKind kind, Clock clock, const SarifOptions& sarif,
+                                        const JunitOptions& junit) {
   switch (kind) {
-    case ReportKind::junit: return std::make_unique<JunitReporter>(std::move(clock));
+    case ReportKind::junit: return std::make_unique<JunitReporter>(junit, std::move(clock));
     case ReportKind::json: return std::make_unique<JsonReporter>(std::move(clock));
     case ReportKind::html: return std::make_unique<HtmlReporter>(std::move(clock));
     case ReportKind::summary: return std::make_unique<MarkdownSummaryReporter>(std::move(clock));
@@ -61,7 +62,7 @@ std::unique_ptr<Reporter> make_reporter(ReportKind kind, Clock clock, const Sari
 }
 
 Expected<MultiReporter> MultiReporter::create(const std::vector<std::string>& specs, Clock clock,
-                                              const SarifOptions& sarif) {
+                                              const SarifOptions& sarif, const JunitOptions& junit) {
   MultiReporter multi;
   for (const std::string& spec : specs) {
     TFC_TRY(destination, parse_report_spec(spec));
@@ -71,7 +72,7 @@ Expected<MultiReporter> MultiReporter::create(const std::vector<std::string>& sp
                      std::string(kind_name(seen.kind)) + " report"};
       }
     }
-    multi.m_reporters.push_back(make_reporter(destination.kind, clock, sarif));
+    multi.m_reporters.push_back(make_reporter(destination.kind, clock, sarif, junit));
     multi.m_destinations.push_back(std::move(destination));
   }
   return multi;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "proto/util/expected.hpp"
+#include "reports/junit_reporter.hpp"
 #include "reports/reporter.hpp"
 #include "reports/sarif_reporter.hpp"
 
@@ -27,14 +28,15 @@ struct ReportDestination {
 /// expected: a missing `=`, an unknown kind (listing the known ones), an empty path.
 Expected<ReportDestination> parse_report_spec(std::string_view spec);
 
-/// A new reporter of `kind` using `clock` (`sarif` is what the SARIF writer is told).
-std::unique_ptr<Reporter> make_reporter(ReportKind kind, Clock clock, const SarifOptions& sarif = {});
+/// A new reporter of `kind` using `clock` (`sarif` and `junit`: what those writers are told).
+std::unique_ptr<Reporter> make_reporter(ReportKind kind, Clock clock, const SarifOptions& sarif = {},
+                                        const JunitOptions& junit = {});
 
 class MultiReporter {
 public:
   /// Parses every spec; fails on the first bad one, or when two specs name the same path.
   static Expected<MultiReporter> create(const std::vector<std::string>& specs, Clock clock = system_clock(),
-                                        const SarifOptions& sarif = {});
+                                        const SarifOptions& sarif = {}, const JunitOptions& junit = {});
 
   /// Writes every destination (all are attempted even after a failure); the error names each
   /// destination that could not be written. `stdout_stream` receives the `-` destination.

@@ -19,6 +19,7 @@ struct MergeArgs {
   std::vector<std::string> specs;
   std::string json, html, junit, summary, sarif, baseline, write_baseline, examples;
   std::string sarif_location = std::string(report::kDefaultSarifLocation);
+  std::string junit_flavour = "ant";
   bool quiet = false;
 };
 
@@ -52,6 +53,7 @@ int merge_command(const MergeArgs& a) {
   conformance::FinishOptions finish{specs, {}, {}, {}, a.baseline, a.write_baseline};
   finish.sarif_location = a.sarif_location;
   finish.examples_dir = a.examples;
+  if (auto flavour = report::parse_junit_flavour(a.junit_flavour)) finish.junit_flavour = *flavour;
   auto status = conformance::finish_run(merged->run, finish, std::cerr, a.quiet);
   if (!status) {
     std::cerr << "tfconform merge: " << status.error().message << "\n";
@@ -75,6 +77,10 @@ void add_merge_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--junit", a->junit, "Write merged JUnit XML here");
   cmd->add_option("--summary", a->summary, "Write a merged Markdown summary here");
   cmd->add_option("--sarif", a->sarif, "Write a merged SARIF 2.1.0 log here (docs/reports.md)");
+  cmd->add_option("--junit-flavour", a->junit_flavour,
+                  "ant (default): the strict Ant JUnit schema; gitlab: output and [[ATTACHMENT|...]] lines per test "
+                  "case, the headline first (docs/reports.md)")
+      ->check(CLI::IsMember({"ant", "gitlab"}));
   cmd->add_option("--sarif-location", a->sarif_location,
                   "Where a SARIF result points when the type has no example (as `run --sarif-location`)");
   cmd->add_option("--examples", a->examples,

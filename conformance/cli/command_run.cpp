@@ -52,6 +52,7 @@ struct RunArgs {
   std::vector<std::string> reports;
   std::string junit, html, json, summary, sarif;
   std::string sarif_location = std::string(report::kDefaultSarifLocation);
+  std::string junit_flavour = "ant";
   bool quiet = false;
   std::string profile = "both";
   std::string baseline, write_baseline, repro_dir, log_dir;
@@ -316,6 +317,7 @@ int run_command(const RunArgs& a) {
   conformance::FinishOptions finish{specs, a.log_dir, a.repro_dir, a.confirm_with, a.baseline, a.write_baseline};
   finish.sarif_location = a.sarif_location;
   finish.examples_dir = a.examples;
+  if (auto flavour = report::parse_junit_flavour(a.junit_flavour)) finish.junit_flavour = *flavour;
   auto status = conformance::finish_run(result->report, finish, console, a.quiet);
   if (!status) {
     std::cerr << "tfconform run: " << status.error().message << "\n";
@@ -391,6 +393,10 @@ void add_run_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--json", a->json, "Write the JSON report here");
   cmd->add_option("--summary", a->summary, "Write a Markdown summary here (CI job summaries)");
   cmd->add_option("--sarif", a->sarif, "Write a SARIF 2.1.0 log here (GitHub code scanning; docs/reports.md)");
+  cmd->add_option("--junit-flavour", a->junit_flavour,
+                  "ant (default): the strict Ant JUnit schema; gitlab: output and [[ATTACHMENT|...]] lines per test "
+                  "case, the headline first (docs/reports.md)")
+      ->check(CLI::IsMember({"ant", "gitlab"}));
   cmd->add_option("--sarif-location", a->sarif_location,
                   "Where a SARIF result points in the provider's repository when the type has no example: a "
                   "template with {kind_dir} {short_type} {type} {kind} {provider} (default "

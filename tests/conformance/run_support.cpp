@@ -75,11 +75,14 @@ std::vector<std::string> tfcfault_thing_run(const std::filesystem::path& dir, co
           "--no-data-sources"};
 }
 
-CliRun run_tfconform(const std::filesystem::path& dir, const std::vector<std::string>& args) {
+CliRun run_tfconform(const std::filesystem::path& dir, const std::vector<std::string>& args,
+                     const std::vector<std::string>& environment) {
   CliRun run;
   run.dir = dir;
   const auto report = dir / "report.json";
-  std::string cmd = "cd " + quote(dir.string()) + " && " + quote(tfconform_binary().string()) + " run";
+  std::string cmd = "cd " + quote(dir.string()) + " && env -u GITHUB_ACTIONS -u GITHUB_STEP_SUMMARY";
+  for (const auto& e : environment) cmd += " " + quote(e);
+  cmd += " " + quote(tfconform_binary().string()) + " run";
   for (const auto& a : args) cmd += " " + quote(a);
   cmd += " --env " + quote("TFC_TEST_SCRATCH=" + dir.string());
   cmd += " --json " + quote(report.string()) + " 2>&1";

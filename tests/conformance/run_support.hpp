@@ -44,8 +44,11 @@ private:
   std::filesystem::path m_path;
 };
 
-/// `tfconform run ARGS --json <dir>/report.json` with the working directory `dir`.
-CliRun run_tfconform(const std::filesystem::path& dir, const std::vector<std::string>& args);
+/// `tfconform run ARGS --json <dir>/report.json` with the working directory `dir`, without the
+/// GitHub Actions variables of the test's own environment (a CI job's step summary is not the
+/// test's) and with `environment` (NAME=VALUE) added.
+CliRun run_tfconform(const std::filesystem::path& dir, const std::vector<std::string>& args,
+                     const std::vector<std::string>& environment = {});
 
 /// A short --apply run of tfcfault_thing (10 cases, seed 7) with fault `mode` planted, its objects
 /// kept under `dir`, played by `binary` (the built tfcfault unless given): the run several

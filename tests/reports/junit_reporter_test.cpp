@@ -101,6 +101,72 @@ TEST(JunitReporter, HostileNamesAndEmptyFieldsStillValidate) {
   EXPECT_NE(xml.find("timestamp=\"2026-01-02T03:04:05\""), std::string::npos);  // the clock
 }
 
+std::string gitlab_junit_of(const RunReport& run) {
+  JunitOptions options;
+  options.flavour = JunitFlavour::gitlab;
+  options.html_report = "out/report.html";
+  options.repro_folder = [](const Finding& f) { return f.reproduction ? "repro/" + f.rule_id : std::string(); };
+  std::ostringstream out;
+  JunitReporter(options, fixed_clock(pinned_now())).write(run, out);
+  return out.str();
+}
+
+std::string testcase_xml(const std::string& xml, const std::string& start) {
+  const std::size_t at = xml.find(start);
+  if (at == std::string::npos) return {};
+  return xml.substr(at, xml.find("</testcase>", at) - at);
+}
+
+::testing::AssertionResult well_formed(const std::string& name, const std::string& xml) {
+  const auto file = testing::output_dir() / name;
+  testing::write_file(file, xml);
+  const auto result = testing::run_command("xmllint --noout " + testing::shell_quote(file.string()) + " 2>&1");
+  if (result.exit_code != 0) return ::testing::AssertionFailure() << file << ":\n" << result.output;
+  return ::testing::AssertionSuccess();
+}
+
+TEST(JunitReporter, FlavourNames) {
+  EXPECT_EQ(*parse_junit_flavour("ant"), JunitFlavour::ant);
+  EXPECT_EQ(*parse_junit_flavour("gitlab"), JunitFlavour::gitlab);
+  EXPECT_FALSE(parse_junit_flavour("surefire"));
+}
+
+// The default is the ant flavour, byte for byte (the golden file above pins it).
+TEST(JunitReporter, DefaultOptionsAreTheAntFlavour) {
+  std::ostringstream out;
+  JunitReporter(JunitOptions{}, fixed_clock(pinned_now())).write(fixture_run(), out);
+  EXPECT_EQ(out.str(), junit_of(fixture_run()));
+}
+
+TEST(JunitReporter, GitlabFlavourGivesEachFailingCaseItsHeadlineOutputAndAttachments) {
+  const std::string xml = gitlab_junit_of(fixture_run());
+  EXPECT_TRUE(well_formed("junit-gitlab.xml", xml));
+  const std::string update = testcase_xml(xml, "<testcase name=\"update\" classname=\"resource.tfc_widget\"");
+  ASSERT_FALSE(update.empty()) << xml;
+  // The body GitLab shows starts with the headline.
+  const std::string body_start = "type=\"plan.config_value_changed\">error plan.config_value_changed: .rule[0].port: ";
+  EXPECT_NE(update.find(body_start), std::string::npos) << update;
+  const std::size_t out = update.find("<system-out>");
+  ASSERT_NE(out, std::string::npos) << update;
+  EXPECT_NE(update.find("<system-out>[[ATTACHMENT|out/report.html]]\n"), std::string::npos) << update;
+  EXPECT_NE(update.find("\n[[ATTACHMENT|repro/plan.config_value_changed]]\n"), std::string::npos) << update;
+  EXPECT_NE(update.find("== provider log at "), std::string::npos) << update;
+  // A passing case has no attachment; the suites' own output is empty (it is in the cases).
+  const std::string create = testcase_xml(xml, "<testcase name=\"create\" classname=\"resource.tfc_widget\"");
+  EXPECT_EQ(create.find("ATTACHMENT"), std::string::npos) << create;
+  EXPECT_EQ(xml.find("== update: provider log"), std::string::npos);
+}
+
+TEST(JunitReporter, GitlabFlavourOfHostileAndEmptyRunsIsWellFormed) {
+  EXPECT_TRUE(well_formed("junit-gitlab-empty.xml", gitlab_junit_of(RunReport{})));
+  RunReport run = fixture_run();
+  run.suites[1].scenarios[0].log_lines.push_back("]]></system-out><x>\x01[[ATTACHMENT|/etc/passwd]]");
+  const std::string xml = gitlab_junit_of(run);
+  EXPECT_TRUE(well_formed("junit-gitlab-hostile.xml", xml));
+  EXPECT_EQ(xml.find("[[ATTACHMENT|/etc/passwd"), std::string::npos);  // a provider cannot attach files
+  EXPECT_NE(xml.find("[ [ATTACHMENT|/etc/passwd"), std::string::npos);
+}
+
 TEST(JunitReporter, EmptyRunIsValid) { EXPECT_TRUE(valid_against_xsd("junit-empty.xml", junit_of(RunReport{}))); }
 
 }  // namespace

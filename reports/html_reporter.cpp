@@ -55,6 +55,7 @@ void write_header(XmlWriter& h, const RunReport& run, const Totals& t, Verdict v
   meta_row(h, "profile",
            run.profile + " (errors for the rules " +
                (run.profile == "both" ? std::string("either Core enforces") : run.profile + " enforces") + ")");
+  if (!run.core.empty()) meta_row(h, "core", run.core + " (its client capabilities and terraform_version sent)");
   if (!run.baseline_file.empty()) {
     meta_row(h, "baseline",
              run.baseline_file + ": " + std::to_string(totals_of(run).known_findings) + " known, " +

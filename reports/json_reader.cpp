@@ -257,6 +257,7 @@ Expected<RunReport> run_from_json(const Json& doc) {
     run.options.shard = text(doc["options"], "shard");
   }
   if (doc.contains("profile") && doc["profile"].is_string()) run.profile = doc["profile"].get<std::string>();
+  if (doc.contains("core") && doc["core"].is_string()) run.core = doc["core"].get<std::string>();
   if (doc.contains("baseline") && doc["baseline"].is_object()) {
     run.baseline_file = text(doc["baseline"], "file");
     if (doc["baseline"].contains("possibly_fixed") && doc["baseline"]["possibly_fixed"].is_array()) {

@@ -211,6 +211,7 @@ void JsonReporter::write(const RunReport& run, std::ostream& out) const {
            {"baseline", baseline_json(run)},
            {"totals", totals_json(totals_of(run))},
            {"suites", std::move(suites)}};
+  if (!run.core.empty()) doc["core"] = run.core;
   doc["incomplete"] = incompleteness(run);
   Json missed = Json::array();
   for (const auto& u : unexercised(run))

@@ -47,6 +47,7 @@ void write_properties(XmlWriter& xml, const RunReport& run, const Suite& suite) 
   write_property(xml, "provider.protocol_version", std::to_string(run.provider.protocol_version));
   if (!hints.empty()) write_property(xml, "provider.sdk_hints", hints);
   write_property(xml, "seed", std::to_string(run.seed));
+  if (!run.core.empty()) write_property(xml, "core", run.core);
   write_property(xml, "options.apply", run.options.apply ? "true" : "false");
   write_property(xml, "options.cases", std::to_string(run.options.cases));
   write_property(xml, "coverage.cases_generated", std::to_string(suite.coverage.cases_generated));

@@ -21,8 +21,8 @@ void write_overview(const RunReport& run, std::ostream& out) {
       << "\n\n";
   for (const std::string& why : incompleteness(run)) out << "**Incomplete:** " << markdown_cell(why) << "\n\n";
   out << "Provider " << code(run.provider.address) << " (protocol " << run.provider.protocol_version << "), seed "
-      << code(std::to_string(run.seed)) << ": " << totals_sentence(t) << ", in " << format_seconds(run.duration)
-      << " s.\n\n";
+      << code(std::to_string(run.seed)) << (run.core.empty() ? "" : ", core " + code(run.core)) << ": "
+      << totals_sentence(t) << ", in " << format_seconds(run.duration) << " s.\n\n";
   if (const auto missed = unexercised(run); !missed.empty()) {
     out << "**Not exercised** (" << missed.size() << " of the selected types):\n\n";
     for (const auto& u : missed)

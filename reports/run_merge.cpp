@@ -30,6 +30,7 @@ Expected<void> same_run(const NamedRun& first, const NamedRun& other) {
   if (auto ok = same("--cases", std::to_string(a.options.cases), std::to_string(b.options.cases), first, other); !ok)
     return ok.error();
   if (auto ok = same("--profile", a.profile, b.profile, first, other); !ok) return ok.error();
+  if (auto ok = same("--core", a.core, b.core, first, other); !ok) return ok.error();
   if (auto ok = same("tfconform", a.tool_version, b.tool_version, first, other); !ok) return ok.error();
   return {};
 }
@@ -170,6 +171,7 @@ Expected<MergedRun> merge_runs(std::vector<NamedRun> runs, const std::function<s
   run.options = first.options;
   run.options.shard.clear();
   run.profile = first.profile;
+  run.core = first.core;
   run.baseline_file = first.baseline_file;
   run.started_at = first.started_at;
   if (auto ok = judge_shards(runs, out); !ok) return ok.error();

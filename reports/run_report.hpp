@@ -285,6 +285,8 @@ struct RunReport {
   std::vector<Suite> suites;
   /// Which Cores' rules are errors (terraform, opentofu or both; see --profile).
   std::string profile = "both";
+  /// The Core version whose requests were sent (--core, e.g. terraform@1.16; empty: not recorded).
+  std::string core;
   /// The baseline the run was judged against (empty: none), and its entries not met again.
   std::string baseline_file;
   std::vector<BaselineEntry> possibly_fixed;

@@ -164,6 +164,8 @@ void SarifReporter::write(const RunReport& run, std::ostream& out) const {
                   {"profile", run.profile},
                   {"verdict", std::string(to_string(verdict_of(run)))},
                   {"generated_at", format_timestamp(m_clock(), true)}}}};
+  if (!run.core.empty()) run_json["properties"]["core"] = run.core;
+  if (!run.core.empty()) run_json["properties"]["core"] = run.core;
   Json doc{{"$schema", std::string(kSchemaUri)}, {"version", "2.1.0"}, {"runs", Json::array({std::move(run_json)})}};
   // replace: a provider's invalid UTF-8 becomes U+FFFD instead of an exception.
   out << doc.dump(2, ' ', false, Json::error_handler_t::replace) << '\n';

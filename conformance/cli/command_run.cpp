@@ -10,6 +10,7 @@
 #include "conformance/cli/cli_target.hpp"
 #include "conformance/cli/command.hpp"
 #include "conformance/cli/run_world.hpp"
+#include "conformance/core/client_capabilities.hpp"
 #include "conformance/suite/conformance_run.hpp"
 #include "conformance/suite/replay_command.hpp"
 #include "conformance/suite/run_finish.hpp"
@@ -54,7 +55,8 @@ struct RunArgs {
   std::string sarif_location = std::string(report::kDefaultSarifLocation);
   std::string junit_flavour = "ant";
   bool quiet = false;
-  std::string profile = "both";
+  std::string profile;  // empty: from --core, else both
+  std::string core;     // empty: the newest Terraform (conformance::default_core())
   std::string baseline, write_baseline, repro_dir, log_dir;
   std::vector<std::string> confirm_with;
   bool no_world = false;
@@ -172,6 +174,24 @@ Expected<void> scope_from(const RunArgs& a, conformance::RunSettings& s) {
   return {};
 }
 
+/// The Core a --core row belongs to, as --profile spells it.
+std::string_view core_family(const conformance::CoreVersion& core) {
+  return core.profile == oracle::CoreProfile::OpenTofu ? "opentofu" : "terraform";
+}
+
+/// --profile as given; without it, the Core of --core, else both.
+std::string effective_profile(const RunArgs& a) {
+  if (!a.profile.empty()) return a.profile;
+  if (a.core.empty()) return "both";
+  auto core = conformance::find_core(a.core);
+  return core ? std::string(core_family(*core)) : "both";
+}
+
+/// The --core row's name (the default's when not given).
+std::string effective_core(const RunArgs& a) {
+  return a.core.empty() ? std::string(conformance::default_core().name) : a.core;
+}
+
 /// How each suite searches: cases, seed, shrinking, strictness, the Core profile, values.
 Expected<void> suite_from(const RunArgs& a, conformance::SuiteSettings& suite) {
   suite.cases = a.cases;
@@ -180,12 +200,23 @@ Expected<void> suite_from(const RunArgs& a, conformance::SuiteSettings& suite) {
   suite.max_shrinks = a.max_shrinks;
   suite.shrink_time = std::chrono::seconds(a.shrink_seconds);
   suite.check.strict = a.strict;
-  if (a.profile == "terraform")
+  if (!a.core.empty()) {
+    TFC_TRY(core, conformance::find_core(a.core));
+    suite.core = core;
+  }
+  const std::string profile = effective_profile(a);
+  if (profile == "terraform")
     suite.check.profile = oracle::CoreProfile::Terraform;
-  else if (a.profile == "opentofu")
+  else if (profile == "opentofu")
     suite.check.profile = oracle::CoreProfile::OpenTofu;
-  else if (a.profile != "both")
-    return Error{"--profile " + a.profile + ": expected terraform, opentofu or both"};
+  else if (profile != "both")
+    return Error{"--profile " + profile + ": expected terraform, opentofu or both"};
+  // A Core's requests judged by the other Core's rules would blame the provider for answers
+  // the Core it talks to accepts: --profile may only widen --core's Core to both.
+  if (!a.core.empty() && profile != "both" && profile != core_family(suite.core))
+    return Error{"--core " + a.core + " sends " + std::string(core_family(suite.core)) + "'s requests, --profile " +
+                 profile + " judges by the other Core's rules: give --profile " + std::string(core_family(suite.core)) +
+                 " or both, or leave --profile out"};
   if (a.values == "all")
     suite.values = conformance::ValueSchedule::all;
   else if (a.values == "extreme")
@@ -214,6 +245,7 @@ Expected<conformance::RunSettings> settings_from(const RunArgs& a) {
   if (auto ok = target_from(a, s); !ok) return ok.error();
   if (auto ok = scope_from(a, s); !ok) return ok.error();
   if (auto ok = suite_from(a, s.suite); !ok) return ok.error();
+  s.target.start.core = s.suite.core;
   repro_from(a, s);
   if (!a.hints.empty()) {
     TFC_TRY(hints, gen::load_hints_file(a.hints));
@@ -249,7 +281,8 @@ conformance::ReplayOptions replay_options(const RunArgs& a) {
   o.timeout_seconds = a.timeout_seconds;
   o.provider_memory = a.provider_memory;
   o.strict = a.strict;
-  o.profile = a.profile;
+  o.profile = effective_profile(a);
+  o.core = a.core;
   o.no_world = a.no_world;
   return o;
 }
@@ -295,8 +328,8 @@ int run_command(const RunArgs& a) {
   if (!a.quiet) {
     console << "tfconform run: seed " << settings->suite.run_seed << ", " << settings->suite.cases
             << " cases per type (" << a.values << " values), "
-            << (settings->apply ? "with --apply (real changes)" : "plan only (no --apply)") << ", profile " << a.profile
-            << "\n";
+            << (settings->apply ? "with --apply (real changes)" : "plan only (no --apply)") << ", profile "
+            << effective_profile(a) << ", core " << effective_core(a) << "\n";
     if (settings->suite.world)
       console << "tfconform run: world in " << world.offer().root.string() << ", serving " << world.offer().url
               << " (removed at the end; --no-world to run without)\n";
@@ -312,7 +345,8 @@ int run_command(const RunArgs& a) {
     std::cerr << "tfconform run: warning: " << result->warnings[i] << "\n";
   if (result->warnings.size() > kShownWarnings)
     std::cerr << "tfconform run: ... and " << result->warnings.size() - kShownWarnings << " more warnings\n";
-  result->report.profile = a.profile;
+  result->report.profile = effective_profile(a);
+  result->report.core = effective_core(a);
   conformance::attach_replay_commands(result->report, replay_options(a));
   conformance::FinishOptions finish{specs, a.log_dir, a.repro_dir, a.confirm_with, a.baseline, a.write_baseline};
   finish.sarif_location = a.sarif_location;
@@ -403,8 +437,14 @@ void add_run_command(CLI::App& app, int& exit_code) {
                   "docs/{kind_dir}/{short_type}.md, the registry documentation page)");
   cmd->add_flag("--quiet", a->quiet, "No progress and no findings table");
   cmd->add_option("--profile", a->profile,
-                  "terraform, opentofu or both (default): a rule only the other Core enforces is a warning")
+                  "terraform, opentofu or both (default; with --core, that Core): a rule only the other Core "
+                  "enforces is a warning")
       ->check(CLI::IsMember({"terraform", "opentofu", "both"}));
+  cmd->add_option("--core", a->core,
+                  "The Core version to stand in for: its client capabilities and terraform_version, and its "
+                  "rules unless --profile both (" +
+                      conformance::core_names() + "; default " + std::string(conformance::default_core().name) +
+                      "; docs/cores.md)");
   cmd->add_option("--baseline", a->baseline,
                   "Findings whose fingerprint is in this file are known: they do not fail the run");
   cmd->add_option("--write-baseline", a->write_baseline, "Write the fingerprints of this run's findings to this file");

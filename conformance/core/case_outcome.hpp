@@ -14,6 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "conformance/core/client_capabilities.hpp"
 #include "conformance/core/scenario_names.hpp"
 #include "conformance/core/step_names.hpp"
 #include "oracle/violation.hpp"
@@ -155,6 +156,12 @@ public:
   void set_phase(std::size_t phase) { m_phase = phase; }
   /// Errors of rules only the other Core enforces become warnings (--profile).
   void set_profile(oracle::CoreProfile profile) { m_profile = profile; }
+  /// The Core version the case stands in for (--core): the client capabilities it sends.
+  void set_core(const CoreVersion& core) { m_core = core; }
+  const CoreVersion& core() const { return m_core; }
+  protocol::ClientCapabilities client_capabilities(bool deferral_allowed = false) const {
+    return core_capabilities(m_core, deferral_allowed);
+  }
   const std::string& current_scenario() const { return m_scenario; }
 
   /// Records every violation of one answer.
@@ -202,6 +209,7 @@ private:
   bool m_learning = false;
   std::function<std::size_t()> m_log_mark;
   oracle::CoreProfile m_profile = oracle::CoreProfile::Both;
+  CoreVersion m_core = default_core();
   std::size_t m_phase = 0;
   bool m_prior_invented = false;
   std::chrono::steady_clock::time_point m_since = std::chrono::steady_clock::now();

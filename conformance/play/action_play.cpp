@@ -28,7 +28,8 @@ bool plan(FamilyDriver& d, const cty::Value& config, bool allow_deferral, StepNa
   protocol::PlanActionRequest req;
   req.action_type = d.type();
   req.config = *encoded;
-  req.client_capabilities = core_capabilities(allow_deferral);
+  req.client_capabilities = rec.client_capabilities(allow_deferral);
+  allow_deferral = req.client_capabilities.deferral_allowed;
   const nlohmann::json request = {
       {"action_type", d.type()}, {"config", d.show(config)}, {"deferral_allowed", allow_deferral}};
   auto res = d.client().plan_action(req);
@@ -66,7 +67,7 @@ bool invoke(FamilyDriver& d, const cty::Value& config) {
   protocol::InvokeActionRequest req;
   req.action_type = d.type();
   req.config = *encoded;
-  req.client_capabilities = core_capabilities();
+  req.client_capabilities = rec.client_capabilities();
   const nlohmann::json request = {{"action_type", d.type()}, {"config", d.show(config)}};
   auto res = d.client().invoke_action(req);
   if (!res) {
@@ -109,6 +110,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   CaseOutcome out;
   CaseRecorder rec(type, schema.block, out);
   rec.set_profile(options.check.profile);
+  rec.set_core(options.core);
   rec.set_log_mark(options.log_mark);
   FamilyDriver d(client, type, schema.block, rec);
   std::optional<UpstreamObjects> upstream;

@@ -140,6 +140,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   CaseOutcome out;
   CaseRecorder rec(type, schema.block, out);
   rec.set_profile(options.check.profile);
+  rec.set_core(options.core);
   rec.set_log_mark(options.log_mark);
   ResourceDriver d(client, type, schema, rec, options.check, identity_schema_of(options, type));
   std::optional<UpstreamObjects> upstream;
@@ -193,6 +194,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   CaseOutcome out;
   CaseRecorder rec(type, schema.block, out);
   rec.set_profile(options.check.profile);
+  rec.set_core(options.core);
   rec.set_log_mark(options.log_mark);
   ResourceDriver d(client, type, schema, rec, options.check, identity_schema_of(options, type));
   rec.scenario("plan");
@@ -234,6 +236,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   CaseOutcome out;
   CaseRecorder rec(type, schema.block, out);
   rec.set_profile(options.check.profile);
+  rec.set_core(options.core);
   rec.set_log_mark(options.log_mark);
   ResourceDriver d(client, type, schema, rec, options.check, identity_schema_of(options, type));
   std::optional<UpstreamObjects> upstream;

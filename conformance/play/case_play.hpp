@@ -55,6 +55,8 @@ struct PlayOptions {
   /// With --upgrade-from: the new release (the client and schema given to play_case are the
   /// previous release's).
   std::optional<NextRelease> next_release;
+  /// The Core version the cases stand in for (--core): the client capabilities sent.
+  CoreVersion core = default_core();
 };
 
 CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type, const schema::Schema& schema,

@@ -44,7 +44,7 @@ std::optional<Lease> open(FamilyDriver& d, const cty::Value& config) {
   protocol::OpenEphemeralResourceRequest req;
   req.type_name = d.type();
   req.config = *encoded;
-  req.client_capabilities = core_capabilities();
+  req.client_capabilities = rec.client_capabilities();
   const nlohmann::json request = {{"type_name", d.type()}, {"config", d.show(config)}};
   const auto sent = std::chrono::system_clock::now();
   auto res = d.client().open_ephemeral_resource(req);
@@ -56,8 +56,8 @@ std::optional<Lease> open(FamilyDriver& d, const cty::Value& config) {
   // Judged ahead of the diagnostics: terraform-plugin-go adds an error of its own to a
   // deferral the request did not allow.
   if (res->deferred) {
-    auto v =
-        oracle::check_deferred(rpc_name(Rpc::OpenEphemeralResource), false, static_cast<int>(res->deferred->reason));
+    auto v = oracle::check_deferred(rpc_name(Rpc::OpenEphemeralResource), req.client_capabilities.deferral_allowed,
+                                    static_cast<int>(res->deferred->reason));
     nlohmann::json response = lease_json(lease);
     response["diagnostics"] = describe_diagnostics(res->diagnostics);
     rec.judge("open", Rpc::OpenEphemeralResource, v, {request, response});
@@ -141,6 +141,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   CaseOutcome out;
   CaseRecorder rec(type, schema.block, out);
   rec.set_profile(options.check.profile);
+  rec.set_core(options.core);
   rec.set_log_mark(options.log_mark);
   FamilyDriver d(client, type, schema.block, rec);
   std::optional<UpstreamObjects> upstream;

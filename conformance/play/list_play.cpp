@@ -208,6 +208,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   CaseOutcome out;
   CaseRecorder rec(type, schema.block, out);
   rec.set_profile(options.check.profile);
+  rec.set_core(options.core);
   rec.set_log_mark(options.log_mark);
   FamilyDriver d(client, type, schema.block, rec);
   ListDriver ld(d, managed_of(options, type));

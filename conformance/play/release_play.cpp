@@ -171,6 +171,7 @@ void read_across_releases(ResourceDriver& previous, const schema::Schema& schema
   next_rec.scenario("read");
   ResourceDriver d(*next.client, type, next_schema, next_rec, check);
   next_rec.set_profile(check.profile);
+  next_rec.set_core(rec.core());
   if (!d.validate_data(*carried.value, "validate (new release)")) {
     if (d.lost()) return;
     judge_refused(next_rec, "validate (new release)", Rpc::ValidateDataResourceConfig, shown_config,
@@ -192,6 +193,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   CaseOutcome out;
   CaseRecorder rec(type, schema.block, out);
   rec.set_profile(options.check.profile);
+  rec.set_core(options.core);
   rec.set_log_mark(options.log_mark);
   if (!options.next_release || options.next_release->client == nullptr || options.next_release->schema == nullptr) {
     out.harness_error = "a case across two releases needs the new release (--upgrade-from)";
@@ -227,6 +229,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   // The new release's answers are recorded against its own schema, into the same outcome.
   CaseRecorder next_rec(type, next_schema.block, out);
   next_rec.set_profile(options.check.profile);
+  next_rec.set_core(rec.core());
   next_rec.set_log_mark(options.log_mark);
   ResourceDriver nd(*next.client, type, next_schema, next_rec, options.check, identity_schema_in(next.schema, type));
   std::optional<LiveObject> taken;

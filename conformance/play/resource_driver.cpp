@@ -137,7 +137,7 @@ bool ResourceDriver::validate_with(const cty::Value& config, StepName step, prot
   Request req;
   req.type_name = m_type;
   req.config = std::move(*encoded);
-  if constexpr (requires { req.client_capabilities; }) req.client_capabilities = core_capabilities();
+  if constexpr (requires { req.client_capabilities; }) req.client_capabilities = m_rec.client_capabilities();
   auto res = call(req);
   if (!res) {
     m_rec.rpc_failed(step, rpc, res.failure(), request());
@@ -192,7 +192,8 @@ std::optional<Planned> ResourceDriver::plan(const cty::Value& prior, const std::
   req.proposed_new_state = std::move(*proposed_dv);
   req.config = std::move(*config_dv);
   req.prior_private = prior_private;
-  req.client_capabilities = core_capabilities(allow_deferral);
+  req.client_capabilities = m_rec.client_capabilities(allow_deferral);
+  allow_deferral = req.client_capabilities.deferral_allowed;
   req.prior_identity = encode_identity(prior_identity);
   req.planned_private = planned_private;
   auto res = m_client.plan_resource_change(req);
@@ -310,7 +311,7 @@ std::optional<LiveObject> ResourceDriver::read(const LiveObject& object, StepNam
   req.current_state = std::move(*state_dv);
   req.private_data = object.private_data;
   req.current_identity = encode_identity(object.identity);
-  req.client_capabilities = core_capabilities();
+  req.client_capabilities = m_rec.client_capabilities();
   auto res = m_client.read_resource(req);
   if (!res) {
     m_rec.rpc_failed(step, Rpc::ReadResource, res.failure(), request());
@@ -319,7 +320,8 @@ std::optional<LiveObject> ResourceDriver::read(const LiveObject& object, StepNam
   if (res->deferred) {
     // Ahead of the diagnostics: terraform-plugin-go adds an error to a disallowed deferral.
     m_rec.judge(step, Rpc::ReadResource,
-                oracle::check_deferred(rpc_name(Rpc::ReadResource), false, static_cast<int>(res->deferred->reason)),
+                oracle::check_deferred(rpc_name(Rpc::ReadResource), req.client_capabilities.deferral_allowed,
+                                       static_cast<int>(res->deferred->reason)),
                 {request(), {{"diagnostics", describe_diagnostics(res->diagnostics)}}});
     return std::nullopt;
   }

@@ -20,14 +20,14 @@ std::optional<std::vector<LiveObject>> ResourceDriver::import(const std::string&
   protocol::ImportResourceStateRequest req;
   req.type_name = m_type;
   req.id = id;
-  req.client_capabilities = core_capabilities();
+  req.client_capabilities = m_rec.client_capabilities();
   return import_with(req, {{"type_name", m_type}, {"id", id}}, step, {});
 }
 
 std::optional<LiveObject> ResourceDriver::import_identity(const cty::Value& identity, StepName step) {
   protocol::ImportResourceStateRequest req;
   req.type_name = m_type;
-  req.client_capabilities = core_capabilities();
+  req.client_capabilities = m_rec.client_capabilities();
   req.identity = encode_identity(identity);
   if (!req.identity) return std::nullopt;
   const nlohmann::json request = {{"type_name", m_type}, {"identity", show_identity(identity)}};
@@ -55,10 +55,10 @@ std::optional<std::vector<LiveObject>> ResourceDriver::import_with(
   }
   if (res->deferred) {
     // Ahead of the diagnostics: terraform-plugin-go adds an error to a disallowed deferral.
-    m_rec.judge(
-        step, Rpc::ImportResourceState,
-        oracle::check_deferred(rpc_name(Rpc::ImportResourceState), false, static_cast<int>(res->deferred->reason)),
-        {request, {{"diagnostics", describe_diagnostics(res->diagnostics)}}});
+    m_rec.judge(step, Rpc::ImportResourceState,
+                oracle::check_deferred(rpc_name(Rpc::ImportResourceState), req.client_capabilities.deferral_allowed,
+                                       static_cast<int>(res->deferred->reason)),
+                {request, {{"diagnostics", describe_diagnostics(res->diagnostics)}}});
     return std::nullopt;
   }
   if (protocol::has_error(res->diagnostics)) {

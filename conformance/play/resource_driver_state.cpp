@@ -265,7 +265,7 @@ std::optional<cty::Value> ResourceDriver::read_data(const cty::Value& config, St
   auto request = [&] { return nlohmann::json{{"type_name", m_type}, {"config", show(config)}}; };
   protocol::ReadDataSourceRequest req;
   req.type_name = m_type;
-  req.client_capabilities = core_capabilities();
+  req.client_capabilities = m_rec.client_capabilities();
   req.config = std::move(*encoded);
   auto res = m_client.read_data_source(req);
   if (!res) {
@@ -274,7 +274,8 @@ std::optional<cty::Value> ResourceDriver::read_data(const cty::Value& config, St
   }
   if (res->deferred) {
     m_rec.judge(step, Rpc::ReadDataSource,
-                oracle::check_deferred(rpc_name(Rpc::ReadDataSource), false, static_cast<int>(res->deferred->reason)),
+                oracle::check_deferred(rpc_name(Rpc::ReadDataSource), req.client_capabilities.deferral_allowed,
+                                       static_cast<int>(res->deferred->reason)),
                 {request(), {{"diagnostics", describe_diagnostics(res->diagnostics)}}});
     return std::nullopt;
   }

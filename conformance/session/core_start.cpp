@@ -78,9 +78,9 @@ Expected<StartedProvider> start_like_core(protocol::ProviderClient& client, cons
     started.configure_warnings = response->diagnostics;
   }
   protocol::ConfigureProviderRequest request;
-  request.terraform_version = settings.terraform_version;
+  request.terraform_version = std::string(settings.core.terraform_version);
   request.config = dynamic;
-  request.client_capabilities = core_capabilities();
+  request.client_capabilities = core_capabilities(settings.core);
   auto response = client.configure_provider(request);
   if (!response) return rpc_failed(failed, Rpc::ConfigureProvider, response.failure());
   if (protocol::has_error(response->diagnostics)) return returned_errors(Rpc::ConfigureProvider, response->diagnostics);

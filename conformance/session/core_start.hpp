@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "conformance/core/client_capabilities.hpp"
 #include "proto/protocol/provider_client.hpp"
 #include "proto/schema/provider_schema.hpp"
 #include "proto/util/expected.hpp"
@@ -33,7 +34,8 @@ struct StartFailure {
 struct CoreStartSettings {
   /// The provider block's body in .tf.json form (attributes and blocks); empty = all null.
   nlohmann::json provider_config = nlohmann::json::object();
-  std::string terraform_version = "1.14.0";
+  /// The Core version stood in for (--core): its terraform_version and client capabilities.
+  CoreVersion core = default_core();
   /// False: stop after the schemas and keep their error diagnostics instead of failing
   /// (`tfconform schema` prints them next to the schema).
   bool configure = true;

@@ -25,6 +25,7 @@ template <class Case>
 Played play_on(const SuiteContext& ctx, ProviderSession& session, const Case& c, bool logged, bool learn_only = false) {
   Played p;
   PlayOptions options{ctx.settings.check, learn_only, {}, &session.schema(), ctx.settings.apply, ctx.settings.address};
+  options.core = ctx.settings.core;
   if (ProviderSession* next = session.next_release())
     options.next_release =
         NextRelease{&next->client(), &next->schema(), session.release_label(), session.next_release_label()};

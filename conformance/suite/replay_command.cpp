@@ -36,6 +36,7 @@ std::vector<std::string> case_options(const ReplayOptions& o) {
   if (!o.provider_memory.empty()) out.insert(out.end(), {"--provider-memory", o.provider_memory});
   if (o.strict) out.emplace_back("--strict");
   if (o.no_world) out.emplace_back("--no-world");
+  if (!o.core.empty()) out.insert(out.end(), {"--core", o.core});
   if (o.profile != "both") out.insert(out.end(), {"--profile", o.profile});
   return out;
 }

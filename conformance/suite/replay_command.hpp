@@ -5,7 +5,8 @@
 // provider's absolute path, --apply, the environment (--env, --plaintext), the provider's
 // configuration and hints (absolute paths), the value profile the earlier cases were drawn
 // with (--values), the provider's address (the source of moves), the RPC deadline and memory
-// limit (a hang or a crash depends on them), and how findings are judged (--strict, --profile).
+// limit (a hang or a crash depends on them), and how findings are judged (--strict, --profile), and
+// the Core version whose requests were sent (--core).
 // A run attached to a provider it did not start (--reattach) cannot be replayed by a command:
 // the provider must be started again first, which the report then says.
 
@@ -34,6 +35,7 @@ struct ReplayOptions {
   std::string provider_memory;
   bool strict = false;
   std::string profile = "both";
+  std::string core;       // --core as given (empty: the default, the newest Terraform)
   bool no_world = false;  // --no-world: the replay runs without the world too
 };
 

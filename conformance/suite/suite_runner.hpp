@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "conformance/cases/resource_case.hpp"
+#include "conformance/core/client_capabilities.hpp"
 #include "conformance/repro/repro_context.hpp"
 #include "conformance/session/provider_session.hpp"
 #include "conformance/session/session_pool.hpp"
@@ -47,6 +48,8 @@ struct SuiteSettings {
   std::size_t max_shrinks = 400;
   std::chrono::seconds shrink_time{60};  // per failure
   oracle::CheckOptions check;
+  /// The Core version the cases stand in for (--core): the client capabilities sent.
+  CoreVersion core = default_core();
   CaseGenOptions generation;
   ReproContext repro;
   ValueSchedule values = ValueSchedule::realistic;

@@ -37,6 +37,7 @@ TEST(ReplayCommand, CarriesEveryOptionThatChangesTheCaseWithPathsMadeAbsolute) {
   o.provider_memory = "512MiB";
   o.strict = true;
   o.profile = "opentofu";
+  o.core = "opentofu@1.11";
   const Words want = {"/opt/tfconform",
                       "run",
                       "--provider",
@@ -60,6 +61,8 @@ TEST(ReplayCommand, CarriesEveryOptionThatChangesTheCaseWithPathsMadeAbsolute) {
                       "--provider-memory",
                       "512MiB",
                       "--strict",
+                      "--core",
+                      "opentofu@1.11",
                       "--profile",
                       "opentofu"};
   EXPECT_EQ(replay_words(o), want);

@@ -118,6 +118,21 @@ var hostiles = []hostile{
 	{"markup_everywhere", "apply.known_value_changed plus rpc-free warnings; every string shown as text in HTML", "markup (the markup mode's name, <img src=x onerror=...>, ]]>, </script>, &amp;, an ANSI colour escape) in every provider text a report may show: apply returns and stores name as in markup; warnings at validate and at plan (attribute name); a stderr line at every plan; the descriptions of the provider, tfcfault_thing and name; an update apply fails with an error diagnostic (create succeeds)"},
 }
 
+// Core-branching modes answer according to the client capabilities of the request, as providers
+// that test a capability do: they break a rule only for the Cores that send it (tfconform run
+// --core; docs/cores.md). Not in faults.tsv: the fault matrix runs as the newest Terraform.
+type coreBranching struct {
+	mode string
+	rule string
+	desc string
+}
+
+var coreBranchings = []coreBranching{
+	{modePlanFaultyWhenDeferralConfigured, "plan.config_value_changed", `plan returns name + "-planned" when ConfigureProvider allowed deferral (OpenTofu 1.11 allows it on every request; Terraform only with its deferral experiment or in stacks)`},
+}
+
+const modePlanFaultyWhenDeferralConfigured = "plan_faulty_when_deferral_configured"
+
 // markupName is what the markup mode returns as name.
 const markupName = `<script>alert("tfc")</script> "double" 'single' & <b>bold</b>`
 
@@ -140,6 +155,11 @@ func modeFromEnv() (string, error) {
 			return mode, nil
 		}
 	}
+	for _, b := range coreBranchings {
+		if b.mode == mode {
+			return mode, nil
+		}
+	}
 	return "", fmt.Errorf("TFCFAULT_MODE=%q is not a mode of terraform-provider-tfcfault (modes: %s)", mode, strings.Join(allModes(), ", "))
 }
 
@@ -150,6 +170,9 @@ func allModes() []string {
 	}
 	for _, h := range hostiles {
 		out = append(out, h.mode)
+	}
+	for _, b := range coreBranchings {
+		out = append(out, b.mode)
 	}
 	sort.Strings(out[1:])
 	return out

@@ -16,6 +16,9 @@ type provider struct {
 	legacy bool
 	store  *store
 	log    io.Writer // where markup_everywhere logs; nil: os.Stderr at the time
+	// ConfigureProvider's client capabilities allowed deferral: what a provider that defers
+	// decides from (terraform-plugin-framework hands it to Configure).
+	deferralConfigured bool
 }
 
 var _ tfprotov6.ProviderServer = (*provider)(nil)
@@ -112,6 +115,7 @@ func (p *provider) ConfigureProvider(_ context.Context, req *tfprotov6.Configure
 	if dir, ok := stringOf(attrsOf(config)["state_dir"]); ok && dir != "" {
 		p.store = &store{dir: dir}
 	}
+	p.deferralConfigured = req.ClientCapabilities != nil && req.ClientCapabilities.DeferralAllowed
 	return resp, nil
 }
 

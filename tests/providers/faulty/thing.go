@@ -76,6 +76,10 @@ func (p *provider) PlanResourceChange(_ context.Context, req *tfprotov6.PlanReso
 		if name, ok := stringOf(m["name"]); ok {
 			m["name"] = knownString(name + "-planned")
 		}
+	case modePlanFaultyWhenDeferralConfigured:
+		if name, ok := stringOf(m["name"]); ok && p.deferralConfigured {
+			m["name"] = knownString(name + "-planned")
+		}
 	case "plan_unknown_config_fault":
 		replaceUnknownConfig(m, c, prev)
 	case "plan_block_null":

@@ -46,16 +46,17 @@ TEST(CoreProfile, TheCoreVersionsRequestsDecideWhatABranchingProviderAnswers) {
   }
   EXPECT_TRUE(replay_carries_core) << tofu111.report.dump(2);
 
-  const auto tofu112 = run_tfconform(scratch.path() / "tofu112", core_run(scratch.path() / "tofu112",
-                                                                          {"--core", "opentofu@1.12", "--profile",
-                                                                           "opentofu"}));
+  const auto tofu112 =
+      run_tfconform(scratch.path() / "tofu112",
+                    core_run(scratch.path() / "tofu112", {"--core", "opentofu@1.12", "--profile", "opentofu"}));
   ASSERT_TRUE(tofu112.report.is_object()) << tofu112.output;
   EXPECT_EQ(tofu112.exit_code, 0) << tofu112.output;
   EXPECT_EQ(rules_of(tofu112.report, "error").count("plan.config_value_changed"), 0u) << tofu112.output;
 
   // Same provider, seed, options and profile, another Core: merge refuses, naming both.
-  const auto refused = run_tfconform_command(scratch.path(), {"merge", (scratch.path() / "tofu111/report.json").string(),
-                                                              (scratch.path() / "tofu112/report.json").string()});
+  const auto refused = run_tfconform_command(
+      scratch.path(),
+      {"merge", (scratch.path() / "tofu111/report.json").string(), (scratch.path() / "tofu112/report.json").string()});
   EXPECT_EQ(refused.exit_code, 2) << refused.output;
   EXPECT_NE(refused.output.find("--core opentofu@1.12 against opentofu@1.11"), std::string::npos) << refused.output;
 }

@@ -14,8 +14,8 @@ TEST(CoreVersions, EveryFactOfEveryRowNamesItsSource) {
   ASSERT_FALSE(core_versions().empty());
   for (const auto& c : core_versions()) {
     SCOPED_TRACE(std::string(c.name));
-    for (const CapabilityFact* f : {&c.deferral_always, &c.write_only_attributes_allowed, &c.store_planned_private,
-                                    &c.computed_blocks_allowed})
+    for (const CapabilityFact* f :
+         {&c.deferral_always, &c.write_only_attributes_allowed, &c.store_planned_private, &c.computed_blocks_allowed})
       EXPECT_FALSE(f->source.empty());
     EXPECT_FALSE(c.terraform_version.empty());
     const std::string family = c.profile == oracle::CoreProfile::OpenTofu ? "opentofu@" : "terraform@";

@@ -109,9 +109,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
                       const ActionCase& c, const PlayOptions& options) {
   CaseOutcome out;
   CaseRecorder rec(type, schema.block, out);
-  rec.set_profile(options.check.profile);
-  rec.set_core(options.core);
-  rec.set_log_mark(options.log_mark);
+  record_as(rec, options);
   FamilyDriver d(client, type, schema.block, rec);
   std::optional<UpstreamObjects> upstream;
   create_upstream(upstream, client, options.provider, options.apply, c.wiring, out);

@@ -139,9 +139,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
                       const LifecycleCase& c, const PlayOptions& options) {
   CaseOutcome out;
   CaseRecorder rec(type, schema.block, out);
-  rec.set_profile(options.check.profile);
-  rec.set_core(options.core);
-  rec.set_log_mark(options.log_mark);
+  record_as(rec, options);
   ResourceDriver d(client, type, schema, rec, options.check, identity_schema_of(options, type));
   std::optional<UpstreamObjects> upstream;
   create_upstream(upstream, client, options.provider, options.apply, c.wiring, out);
@@ -193,9 +191,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
                       const PlanOnlyCase& c, const PlayOptions& options) {
   CaseOutcome out;
   CaseRecorder rec(type, schema.block, out);
-  rec.set_profile(options.check.profile);
-  rec.set_core(options.core);
-  rec.set_log_mark(options.log_mark);
+  record_as(rec, options);
   ResourceDriver d(client, type, schema, rec, options.check, identity_schema_of(options, type));
   rec.scenario("plan");
   const cty::Value& none = d.null_object();
@@ -235,9 +231,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
                       const DataCase& c, const PlayOptions& options) {
   CaseOutcome out;
   CaseRecorder rec(type, schema.block, out);
-  rec.set_profile(options.check.profile);
-  rec.set_core(options.core);
-  rec.set_log_mark(options.log_mark);
+  record_as(rec, options);
   ResourceDriver d(client, type, schema, rec, options.check, identity_schema_of(options, type));
   std::optional<UpstreamObjects> upstream;
   create_upstream(upstream, client, options.provider, options.apply, c.wiring, out);

@@ -59,6 +59,13 @@ struct PlayOptions {
   CoreVersion core = default_core();
 };
 
+/// A case's recorder, judging as the options say: the profile, the Core version, the log marks.
+inline void record_as(CaseRecorder& rec, const PlayOptions& options) {
+  rec.set_profile(options.check.profile);
+  rec.set_core(options.core);
+  rec.set_log_mark(options.log_mark);
+}
+
 CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type, const schema::Schema& schema,
                       const LifecycleCase& c, const PlayOptions& options);
 CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type, const schema::Schema& schema,

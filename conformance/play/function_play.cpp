@@ -101,9 +101,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& name,
   CaseOutcome out;
   static const schema::Block kNoBlock;
   CaseRecorder rec(name, kNoBlock, out);
-  rec.set_profile(options.check.profile);
-  rec.set_core(options.core);
-  rec.set_log_mark(options.log_mark);
+  record_as(rec, options);
   rec.scenario("call");
   if (options.provider == nullptr || !options.provider->functions.contains(name)) {
     out.harness_error = "the provider schema has no function " + name;

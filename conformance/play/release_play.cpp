@@ -192,9 +192,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
                       const ReleaseCase& c, const PlayOptions& options) {
   CaseOutcome out;
   CaseRecorder rec(type, schema.block, out);
-  rec.set_profile(options.check.profile);
-  rec.set_core(options.core);
-  rec.set_log_mark(options.log_mark);
+  record_as(rec, options);
   if (!options.next_release || options.next_release->client == nullptr || options.next_release->schema == nullptr) {
     out.harness_error = "a case across two releases needs the new release (--upgrade-from)";
     return out;
@@ -228,9 +226,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   rec.finish();
   // The new release's answers are recorded against its own schema, into the same outcome.
   CaseRecorder next_rec(type, next_schema.block, out);
-  next_rec.set_profile(options.check.profile);
-  next_rec.set_core(rec.core());
-  next_rec.set_log_mark(options.log_mark);
+  record_as(next_rec, options);
   ResourceDriver nd(*next.client, type, next_schema, next_rec, options.check, identity_schema_in(next.schema, type));
   std::optional<LiveObject> taken;
   if (live && !failed(d)) {

@@ -142,7 +142,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   record_as(rec, options);
   ResourceDriver d(client, type, schema, rec, options.check, identity_schema_of(options, type));
   std::optional<UpstreamObjects> upstream;
-  create_upstream(upstream, client, options.provider, options.apply, c.wiring, out);
+  create_upstream(upstream, client, options.provider, options.apply, c.wiring, out, options.core);
   auto wired = [&upstream](const ConfigPair& pair) { return upstream ? upstream->wired(pair) : pair; };
   auto live = create(d, wired(c.create), options.learn_only);
   cty::Value config = wired(c.create).known;
@@ -234,7 +234,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   record_as(rec, options);
   ResourceDriver d(client, type, schema, rec, options.check, identity_schema_of(options, type));
   std::optional<UpstreamObjects> upstream;
-  create_upstream(upstream, client, options.provider, options.apply, c.wiring, out);
+  create_upstream(upstream, client, options.provider, options.apply, c.wiring, out, options.core);
   const ConfigPair config = upstream ? upstream->wired(c.config) : c.config;
   rec.scenario("validate");
   rec.set_learning(true);
@@ -260,9 +260,10 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
 }
 
 void destroy_quietly(protocol::ProviderClient& client, const std::string& type, const schema::Schema& schema,
-                     const cty::Value& state, const std::string& private_data) {
+                     const cty::Value& state, const std::string& private_data, const CoreVersion& core) {
   CaseOutcome ignored;
   CaseRecorder rec(type, schema.block, ignored);
+  rec.set_core(core);
   ResourceDriver d(client, type, schema, rec, {});
   destroy(d, LiveObject{state, private_data}, "cleanup");
 }

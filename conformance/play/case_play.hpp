@@ -73,8 +73,9 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
 CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type, const schema::Schema& schema,
                       const DataCase& c, const PlayOptions& options);
 
-/// Destroys an object left behind by a case whose provider was lost, without judging it.
+/// Destroys an object left behind by a case whose provider was lost, without judging it; the
+/// requests carry `core`'s client capabilities, as the case's did.
 void destroy_quietly(protocol::ProviderClient& client, const std::string& type, const schema::Schema& schema,
-                     const cty::Value& state, const std::string& private_data);
+                     const cty::Value& state, const std::string& private_data, const CoreVersion& core);
 
 }  // namespace tfc::conformance

@@ -143,7 +143,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   record_as(rec, options);
   FamilyDriver d(client, type, schema.block, rec);
   std::optional<UpstreamObjects> upstream;
-  create_upstream(upstream, client, options.provider, options.apply, c.wiring, out);
+  create_upstream(upstream, client, options.provider, options.apply, c.wiring, out, options.core);
   const ConfigPair config = upstream ? upstream->wired(c.config) : c.config;
   rec.scenario("validate");
   // The suite learns from the refusals of validation and Open (case_kinds.inc); a replay's

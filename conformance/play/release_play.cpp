@@ -212,7 +212,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   const schema::Schema& next_schema = found->second;
   ResourceDriver d(client, type, schema, rec, options.check, identity_schema_in(options.provider, type));
   std::optional<UpstreamObjects> upstream;
-  create_upstream(upstream, client, options.provider, options.apply, c.wiring, out);
+  create_upstream(upstream, client, options.provider, options.apply, c.wiring, out, options.core);
   auto wired = [&upstream](const ConfigPair& pair) { return upstream ? upstream->wired(pair) : pair; };
   auto live = create(d, wired(c.create), options.learn_only);
   ConfigPair in_force = wired(c.create);

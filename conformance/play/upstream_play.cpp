@@ -10,8 +10,8 @@
 namespace tfc::conformance {
 
 UpstreamObjects::UpstreamObjects(protocol::ProviderClient& client, const schema::ProviderSchema& provider,
-                                 const Wiring& wiring, CaseOutcome& out)
-    : m_client(client), m_provider(provider), m_wiring(wiring), m_out(out) {
+                                 const Wiring& wiring, CaseOutcome& out, const CoreVersion& core)
+    : m_client(client), m_provider(provider), m_wiring(wiring), m_out(out), m_core(core) {
   for (std::size_t i : m_wiring.needed()) {
     if (m_out.provider_lost) break;
     create(i);
@@ -53,6 +53,7 @@ void UpstreamObjects::create(std::size_t index) {
   // Unjudged: the type's own suite judges its answers. Refusals are kept for learning.
   CaseOutcome scratch;
   CaseRecorder rec(up.type, schema.block, scratch);
+  rec.set_core(m_core);
   ResourceDriver d(m_client, up.type, schema, rec, {});
   rec.scenario("create");
   rec.set_learning(true);
@@ -133,6 +134,7 @@ void UpstreamObjects::destroy() {
     }
     CaseOutcome scratch;
     CaseRecorder rec(up.type, schema.block, scratch);
+    rec.set_core(m_core);
     ResourceDriver d(m_client, up.type, schema, rec, {});
     rec.scenario("destroy");
     auto planned = d.plan(c->state, c->private_data, d.null_object(), "plan destroy");

@@ -20,8 +20,9 @@ class UpstreamObjects {
 public:
   /// Creates the wiring's needed upstream resources; `out` receives the lessons, a lost
   /// process, and the objects left behind when the process is lost.
+  /// Their requests carry `core`'s client capabilities, as the case's own do.
   UpstreamObjects(protocol::ProviderClient& client, const schema::ProviderSchema& provider, const Wiring& wiring,
-                  CaseOutcome& out);
+                  CaseOutcome& out, const CoreVersion& core);
   /// Destroys what was created (in reverse order) unless destroy() already did.
   ~UpstreamObjects();
   UpstreamObjects(const UpstreamObjects&) = delete;
@@ -57,6 +58,7 @@ private:
   const schema::ProviderSchema& m_provider;
   const Wiring& m_wiring;
   CaseOutcome& m_out;
+  CoreVersion m_core;
   std::vector<Created> m_created;
   bool m_destroyed = false;
 };
@@ -64,9 +66,9 @@ private:
 /// The upstream objects of a case when it has any and may create them (with --apply and the
 /// provider's schema), in `slot`; the pair to play is then `slot->wired(pair)`.
 inline void create_upstream(std::optional<UpstreamObjects>& slot, protocol::ProviderClient& client,
-                            const schema::ProviderSchema* provider, bool apply, const Wiring& wiring,
-                            CaseOutcome& out) {
-  if (apply && provider != nullptr && !wiring.needed().empty()) slot.emplace(client, *provider, wiring, out);
+                            const schema::ProviderSchema* provider, bool apply, const Wiring& wiring, CaseOutcome& out,
+                            const CoreVersion& core) {
+  if (apply && provider != nullptr && !wiring.needed().empty()) slot.emplace(client, *provider, wiring, out, core);
 }
 
 }  // namespace tfc::conformance

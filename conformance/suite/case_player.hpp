@@ -51,12 +51,13 @@ Played play_on(const SuiteContext& ctx, ProviderSession& session, const Case& c,
       if (ctx.pool != nullptr) ctx.pool->lost(session);  // never lent again
     } else {
       if (p.outcome.leftover_state)
-        destroy_quietly(session.client(), ctx.type, ctx.schema, *p.outcome.leftover_state, p.outcome.leftover_private);
+        destroy_quietly(session.client(), ctx.type, ctx.schema, *p.outcome.leftover_state, p.outcome.leftover_private,
+                        options.core);
       // Then the resources the case created first, the last created first.
       for (const auto& l : p.outcome.upstream_leftovers) {
         auto it = session.schema().resource_schemas.find(l.type);
         if (it != session.schema().resource_schemas.end())
-          destroy_quietly(session.client(), l.type, it->second, l.state, l.private_data);
+          destroy_quietly(session.client(), l.type, it->second, l.state, l.private_data, options.core);
       }
     }
   }

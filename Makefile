@@ -11,9 +11,9 @@ BIN        := $(BUILD)/conformance/tfconform
 APT_PACKAGES := cmake ninja-build g++ pkg-config git ca-certificates \
   libgrpc++-dev libgrpc-dev protobuf-compiler-grpc libprotobuf-dev libprotoc-dev protobuf-compiler \
   libssl-dev nlohmann-json3-dev libcli11-dev libgtest-dev googletest librapidcheck-dev \
-  libxml2-utils python3-jsonschema chromium
+  libxml2-utils python3-jsonschema chromium dpkg-dev file groff-base
 
-.PHONY: all deps build test demo bench providers docs clean
+.PHONY: all deps build test demo bench providers docs clean install uninstall package
 
 all: build
 
@@ -54,6 +54,25 @@ bench: build providers
 
 demo: build providers
 	@./scripts/demo.sh $(BUILD)
+
+# Optional, after set-up (docs/install.md): the binary (stripped), its documentation and the man
+# page tfconform(1) under PREFIX; only those targets are built. `sudo make install` for /usr/local.
+PREFIX ?= /usr/local
+install: deps $(BUILD)/build.ninja
+	cmake --build $(BUILD) -j $(JOBS) --target tfconform tfconform_man
+	cmake --install $(BUILD) --prefix $(PREFIX) --strip
+
+# Removes what `make install` put under PREFIX, and nothing else; not the Debian package's files.
+uninstall:
+	@if dpkg -S $(PREFIX)/bin/tfconform >/dev/null 2>&1; then \
+	  echo "$(PREFIX)/bin/tfconform belongs to the Debian package: apt-get remove tfconform"; exit 2; fi
+	rm -rf $(PREFIX)/bin/tfconform $(PREFIX)/share/man/man1/tfconform.1.gz $(PREFIX)/share/doc/tfconform
+
+# The Debian package $(BUILD)/tfconform_VERSION_ARCH.deb (CPack; Depends computed by
+# dpkg-shlibdeps from dpkg-dev): `sudo apt-get install ./$(BUILD)/tfconform_*.deb`.
+package: deps $(BUILD)/build.ninja
+	cmake --build $(BUILD) -j $(JOBS) --target tfconform tfconform_man
+	cd $(BUILD) && cpack -G DEB
 
 clean:
 	rm -rf $(BUILD)

@@ -73,6 +73,7 @@ Reproduction reproduction_of(const Json& j) {
   r.provider_source = text(j, "provider_source");
   r.provider_name = text(j, "provider_name");
   r.provider_binary = text(j, "provider_binary");
+  r.provider_args = strings(j, "provider_args");  // absent: none
   r.environment = strings(j, "environment");
   r.provider_config = text(j, "provider_config");
   r.not_expressible = text(j, "not_expressible");
@@ -243,6 +244,7 @@ Expected<RunReport> run_from_json(const Json& doc) {
   const Json& p = doc["provider"];
   run.provider.address = text(p, "address");
   run.provider.binary_path = text(p, "binary_path");
+  run.provider.binary_args = strings(p, "binary_args");
   run.provider.upgraded_from = text(p, "upgraded_from");
   run.provider.protocol_version = p.contains("protocol_version") && p["protocol_version"].is_number_integer()
                                       ? p["protocol_version"].get<int>()

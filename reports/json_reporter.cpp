@@ -43,6 +43,8 @@ Json reproduction_json(const Reproduction& r) {
          {"provider_config", r.provider_config},
          {"not_expressible", r.not_expressible},
          {"steps", std::move(steps)}};
+  // Only when the binary took arguments: other reports stay as they were.
+  if (!r.provider_args.empty()) j["provider_args"] = r.provider_args;
   if (!r.previous_binary.empty()) j["previous_binary"] = r.previous_binary;
   if (!r.previous_environment.empty()) j["previous_environment"] = r.previous_environment;
   return j;
@@ -194,6 +196,7 @@ void JsonReporter::write(const RunReport& run, std::ostream& out) const {
                 {"binary_path", run.provider.binary_path},
                 {"protocol_version", run.provider.protocol_version},
                 {"sdk_hints", run.provider.sdk_hints}};
+  if (!run.provider.binary_args.empty()) provider["binary_args"] = run.provider.binary_args;
   if (!run.provider.upgraded_from.empty()) provider["upgraded_from"] = run.provider.upgraded_from;
   Json options{{"apply", run.options.apply}, {"cases", run.options.cases}};
   if (!run.options.shard.empty()) options["shard"] = run.options.shard;

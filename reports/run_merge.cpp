@@ -24,6 +24,14 @@ Expected<void> same_run(const NamedRun& first, const NamedRun& other) {
           same("previous release (--upgrade-from)", a.provider.upgraded_from, b.provider.upgraded_from, first, other);
       !ok)
     return ok.error();
+  auto joined = [](const std::vector<std::string>& args) {
+    std::string out;
+    for (const auto& arg : args) out += (out.empty() ? "" : " ") + arg;
+    return out;
+  };
+  if (auto ok = same("--provider-arg", joined(a.provider.binary_args), joined(b.provider.binary_args), first, other);
+      !ok)
+    return ok.error();
   if (auto ok = same("seed", std::to_string(a.seed), std::to_string(b.seed), first, other); !ok) return ok.error();
   if (auto ok = same("--apply", a.options.apply ? "on" : "off", b.options.apply ? "on" : "off", first, other); !ok)
     return ok.error();

@@ -71,6 +71,7 @@ struct Reproduction {
   std::string provider_source;           // the required_providers source, e.g. registry.terraform.io/tfconform/time
   std::string provider_name;             // local name, e.g. time
   std::string provider_binary;           // the binary dev_overrides points at (its folder)
+  std::vector<std::string> provider_args;  // --provider-arg: the binary is started with these (a wrapper script)
   std::string previous_binary;           // --upgrade-from: the previous release, for steps marked so
   std::vector<std::string> environment;  // NAME=VALUE the provider ran with
   std::string provider_config;           // provider block body in .tf.json form (JSON text), may be empty
@@ -235,6 +236,8 @@ struct ProviderInfo {
   std::vector<std::string> sdk_hints;  // e.g. "terraform-plugin-framework", "legacy type system"
   /// --upgrade-from: the previous release's binary (the run played upgrades from it).
   std::string upgraded_from;
+  /// --provider-arg: what binary_path was started with (a test binary re-run as the provider).
+  std::vector<std::string> binary_args;
 };
 
 struct RunOptions {

@@ -108,6 +108,7 @@ tfc::Expected<void> PluginProcess::start(const LaunchOptions& options) {
   become_child_subreaper();
   ChildSpec spec;
   spec.executable = m_executable.string();
+  spec.arguments = options.arguments;
   spec.environment = env;
   spec.stdout_fd = out.write;
   spec.stderr_fd = err->write;

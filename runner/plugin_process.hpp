@@ -32,6 +32,9 @@ class OutputDrain;
 
 struct LaunchOptions {
   std::filesystem::path executable;
+  /// argv[1...]: what Core never passes, for a binary that serves only when told (a Go test
+  /// binary re-run as the provider: -test.run=...).
+  std::vector<std::string> arguments;
   /// Extra variables for the plugin; they override everything else (TF_LOG, ...).
   std::vector<EnvVar> environment;
   /// Offered majors in preference order (PLUGIN_PROTOCOL_VERSIONS).
@@ -51,11 +54,11 @@ struct LaunchOptions {
 
 class PluginProcess {
 public:
-  /// Starts `options.executable` with no arguments, stdin from /dev/null, stdout/stderr piped,
-  /// in a new process group and a fresh temporary directory (also PLUGIN_UNIX_SOCKET_DIR and
-  /// TMPDIR, so that old go-plugin versions put their socket there too), under the memory
-  /// limit, and waits for a valid handshake line. On any failure everything started is torn down and the
-  /// error says what happened: the exit status, the line or bytes read, the stderr tail.
+  /// Starts `options.executable` with `options.arguments` (Core passes none), stdin from /dev/null, stdout/stderr
+  /// piped, in a new process group and a fresh temporary directory (also PLUGIN_UNIX_SOCKET_DIR and TMPDIR, so that old
+  /// go-plugin versions put their socket there too), under the memory limit, and waits for a valid handshake line. On
+  /// any failure everything started is torn down and the error says what happened: the exit status, the line or bytes
+  /// read, the stderr tail.
   static tfc::Expected<std::unique_ptr<PluginProcess>> launch(const LaunchOptions& options);
 
   /// Runs shutdown() without a graceful step if it has not run yet.

@@ -1,6 +1,6 @@
 #pragma once
 // What `run` and `schema` share from their command lines: the `--env NAME=VALUE` list and the
-// one running provider named by `--reattach` JSON or TF_REATTACH_PROVIDERS.
+// running providers named by `--reattach` JSON (one per flag) or TF_REATTACH_PROVIDERS.
 
 #include <string>
 #include <vector>
@@ -17,5 +17,11 @@ Expected<std::vector<runner::EnvVar>> parse_env_options(const std::vector<std::s
 /// The single provider of `reattach` (TF_REATTACH_PROVIDERS when empty); errors when it names
 /// none or several.
 Expected<runner::ReattachTarget> single_reattach_target(const std::string& reattach);
+
+/// The running instances of one provider, one per `--reattach` value in order (each naming
+/// exactly one provider, all the same one: their sessions form one pool for --jobs), or the one
+/// of TF_REATTACH_PROVIDERS when no value is given. A JSON object cannot name one provider
+/// twice, so each instance comes in a value of its own.
+Expected<std::vector<runner::ReattachTarget>> reattach_instances(const std::vector<std::string>& values);
 
 }  // namespace tfc::cli

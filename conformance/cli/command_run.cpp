@@ -25,8 +25,9 @@ namespace {
 
 struct RunArgs {
   std::string provider;
+  std::vector<std::string> provider_args;
   std::string upgrade_from;
-  std::string reattach;
+  std::vector<std::string> reattach;
   std::string address;
   std::vector<std::string> env;
   bool plaintext = false;
@@ -38,6 +39,7 @@ struct RunArgs {
   std::string seed;
   std::string shard = "1/1";
   std::size_t jobs = 1;
+  bool jobs_given = false;  // without --jobs: one per running provider when attached
   double timeout_seconds = 30;
   std::string provider_memory;
   double time_budget_seconds = 0;
@@ -113,11 +115,17 @@ Expected<void> target_from(const RunArgs& a, conformance::RunSettings& s) {
   if (!a.provider.empty()) {
     s.target.executable = std::filesystem::absolute(a.provider);
     if (!std::filesystem::exists(s.target.executable)) return Error{"--provider " + a.provider + ": no such file"};
+    s.target.arguments = a.provider_args;
   } else if (!a.upgrade_from.empty()) {
     return Error{"--upgrade-from needs --provider (the new release's binary): tfconform launches both releases"};
+  } else if (!a.provider_args.empty()) {
+    return Error{
+        "--provider-arg needs --provider: the arguments are the launched binary's, and an attached provider "
+        "is already running"};
   } else {
-    TFC_TRY(attach, single_reattach_target(a.reattach));
-    s.target.attach = std::move(attach);
+    TFC_TRY(instances, reattach_instances(a.reattach));
+    s.target.attach = instances.front();
+    s.target.more_attached.assign(instances.begin() + 1, instances.end());
   }
   TFC_TRY(environment, parse_env_options(a.env));
   s.target.environment = std::move(environment);
@@ -171,6 +179,15 @@ Expected<void> scope_from(const RunArgs& a, conformance::RunSettings& s) {
   TFC_TRY(shard, conformance::parse_shard(a.shard));
   s.shard = shard;
   s.jobs = a.jobs;
+  if (s.target.attach) {
+    // One session per running instance: tfconform cannot start more.
+    const std::size_t instances = 1 + s.target.more_attached.size();
+    if (!a.jobs_given) s.jobs = instances;
+    if (s.jobs > instances)
+      return Error{"--jobs " + std::to_string(s.jobs) + " needs " + std::to_string(s.jobs) +
+                   " running providers, --reattach names " + std::to_string(instances) +
+                   ": give --reattach once per running instance, or a smaller --jobs"};
+  }
   return {};
 }
 
@@ -235,6 +252,7 @@ void repro_from(const RunArgs& a, conformance::RunSettings& s) {
   std::error_code ec;
   const auto binary = std::filesystem::absolute(s.target.executable, ec);
   r.provider_binary = s.target.executable.empty() || ec ? s.target.executable.string() : binary.string();
+  r.provider_args = a.provider_args;
   r.environment = a.env;
   if (!s.target.start.provider_config.empty()) r.provider_config = s.target.start.provider_config.dump();
   if (s.upgrade_from) r.previous_binary = s.upgrade_from->string();
@@ -269,6 +287,7 @@ conformance::ReplayOptions replay_options(const RunArgs& a) {
   conformance::ReplayOptions o;
   o.tfconform = conformance::this_program();
   o.provider = a.provider;
+  o.provider_args = a.provider_args;
   o.upgrade_from = a.upgrade_from;
   o.env = a.env;
   o.plaintext = a.plaintext;
@@ -288,7 +307,7 @@ conformance::ReplayOptions replay_options(const RunArgs& a) {
 }
 
 int run_command(const RunArgs& a) {
-  if (a.provider.empty() && a.reattach.empty() && !std::getenv("TF_REATTACH_PROVIDERS")) {
+  if (a.provider.empty() && a.provider_args.empty() && a.reattach.empty() && !std::getenv("TF_REATTACH_PROVIDERS")) {
     std::cerr << "tfconform run: give --provider PATH, --reattach JSON or TF_REATTACH_PROVIDERS\n";
     return 2;
   }
@@ -377,7 +396,15 @@ void add_run_command(CLI::App& app, int& exit_code) {
   auto a = std::make_shared<RunArgs>();
   auto* cmd = app.add_subcommand("run", "Play generated lifecycle scenarios against a provider and judge every answer");
   auto* provider = cmd->add_option("--provider", a->provider, "Provider plugin binary to launch as Core does");
-  cmd->add_option("--reattach", a->reattach, "TF_REATTACH_PROVIDERS JSON of a running provider")->excludes(provider);
+  cmd->add_option("--provider-arg", a->provider_args,
+                  "An argument for the --provider binary, after its path (repeatable, in order; "
+                  "--provider-arg=-flag for one that starts with -)")
+      ->allow_extra_args(false);
+  cmd->add_option("--reattach", a->reattach,
+                  "TF_REATTACH_PROVIDERS JSON of one running provider; repeat it for more running instances of the "
+                  "same provider, one session each (--jobs up to their number, the default)")
+      ->allow_extra_args(false)
+      ->excludes(provider);
   cmd->add_option("--address", a->address, "Provider address shown in reports (default local/NAME)");
   cmd->add_option("--env", a->env, "Extra NAME=VALUE for the provider's environment (repeatable)");
   cmd->add_flag("--plaintext", a->plaintext, "Do not use AutoMTLS (plaintext gRPC)");
@@ -391,7 +418,10 @@ void add_run_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--cases", a->cases, "Generated cases per type")->check(CLI::Range(1, 100000));
   cmd->add_option("--seed", a->seed, "Run seed (default: random, printed)");
   cmd->add_option("--shard", a->shard, "K/N: only this machine's share of the types (a CI matrix)");
-  cmd->add_option("--jobs", a->jobs, "Provider processes run in parallel")->check(CLI::Range(1, 64));
+  auto* jobs = cmd->add_option("--jobs", a->jobs,
+                               "Provider processes run in parallel (attached: up to the running instances given, "
+                               "default all of them)")
+                   ->check(CLI::Range(1, 64));
   cmd->add_option("--timeout", a->timeout_seconds,
                   "Longest any RPC may take, in seconds (default 30); each RPC's deadline adapts below it to "
                   "the provider's own answer times")
@@ -458,7 +488,10 @@ void add_run_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--no-world", a->no_world,
                 "Do not make the run's world (a scratch folder of files and programs and a loopback HTTP server "
                 "that attributes wanting something that exists are pointed at; docs/world.md)");
-  cmd->callback([a, &exit_code] { exit_code = run_command(*a); });
+  cmd->callback([a, jobs, &exit_code] {
+    a->jobs_given = jobs->count() > 0;
+    exit_code = run_command(*a);
+  });
 }
 
 }  // namespace tfc::cli

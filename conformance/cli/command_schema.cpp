@@ -23,6 +23,7 @@ namespace {
 
 struct SchemaArgs {
   std::string provider;
+  std::vector<std::string> provider_args;
   std::string address;
   std::string reattach;
   std::vector<std::string> env;
@@ -38,11 +39,13 @@ Expected<conformance::ProviderTarget> schema_target(const SchemaArgs& args) {
   target.start.configure = false;
   if (!args.provider.empty()) {
     target.executable = args.provider;
+    target.arguments = args.provider_args;
     target.plaintext = args.plaintext;
     TFC_TRY(environment, parse_env_options(args.env));
     target.environment = std::move(environment);
     return target;
   }
+  if (!args.provider_args.empty()) return Error{"--provider-arg needs --provider"};
   TFC_TRY(attach, single_reattach_target(args.reattach));
   target.attach = std::move(attach);
   return target;
@@ -65,7 +68,8 @@ int print_diagnostics(const protocol::Diagnostics& diagnostics) {
 }
 
 int run_schema(const SchemaArgs& args) {
-  if (args.provider.empty() && args.reattach.empty() && !std::getenv("TF_REATTACH_PROVIDERS")) {
+  if (args.provider.empty() && args.provider_args.empty() && args.reattach.empty() &&
+      !std::getenv("TF_REATTACH_PROVIDERS")) {
     std::cerr << "tfconform schema: give --provider PATH, --reattach JSON or TF_REATTACH_PROVIDERS\n";
     return 2;
   }
@@ -115,6 +119,10 @@ void add_schema_command(CLI::App& app, int& exit_code) {
                                  "Launch a provider as Core does and print its schemas "
                                  "like `terraform providers schema -json`");
   cmd->add_option("--provider", args->provider, "Provider plugin binary to launch");
+  cmd->add_option("--provider-arg", args->provider_args,
+                  "An argument for the --provider binary, after its path (repeatable, in order; "
+                  "--provider-arg=-flag for one that starts with -)")
+      ->allow_extra_args(false);
   cmd->add_option("--address", args->address, "Provider address used as the key (default local/NAME)");
   cmd->add_option("--reattach", args->reattach, "TF_REATTACH_PROVIDERS JSON of a running provider");
   cmd->add_option("--env", args->env, "Extra NAME=VALUE for the provider's environment (repeatable)");

@@ -11,6 +11,7 @@ struct ReproContext {
   std::string provider_source;  // required_providers source; empty: made up (repro_provider.hpp)
   std::string provider_name;    // local name: the type's first word (repro_context_for)
   std::string provider_binary;
+  std::vector<std::string> provider_args;  // --provider-arg
   std::string previous_binary;           // --upgrade-from: the previous release's binary
   std::vector<std::string> environment;  // NAME=VALUE
   std::string provider_config;           // JSON text of the provider block body, or empty

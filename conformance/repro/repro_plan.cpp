@@ -128,6 +128,7 @@ report::Reproduction base(const ReproContext& ctx) {
   r.provider_source = ctx.provider_source;
   r.provider_name = ctx.provider_name;
   r.provider_binary = ctx.provider_binary;
+  r.provider_args = ctx.provider_args;
   r.environment = ctx.environment;
   r.provider_config = ctx.provider_config;
   return r;

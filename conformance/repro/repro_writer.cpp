@@ -194,6 +194,12 @@ std::string readme(const report::Finding& f, const report::Reproduction& r) {
        "rejecting the provider, could not run when it is about the configuration or another error of the "
        "provider's), 1 when Core accepted it (not reproduced), 2 when the reproduction could not run (an earlier "
        "step failed, the CLI could not set it up).\n\n";
+  if (!r.provider_args.empty()) {
+    s += "The provider binary takes the arguments tfconform gave it (--provider-arg): `" + plugin_file_name(r) +
+         "` is a script that starts it with them:";
+    for (const auto& a : r.provider_args) s += " `" + a + "`";
+    s += "\n\n";
+  }
   if (!r.environment.empty()) {
     s += "The provider runs with:";
     for (const auto& e : r.environment) s += " `" + e + "`";
@@ -221,9 +227,19 @@ std::string readme(const report::Finding& f, const report::Reproduction& r) {
   return s;
 }
 
-/// `binary` in `plugin_dir` under the name the CLIs look for (`file_name`).
-Expected<void> place_plugin(const std::string& binary_path, const std::filesystem::path& plugin_dir,
-                            const std::string& file_name) {
+/// A script that starts `binary` with `args` (--provider-arg) and whatever the CLI passes: the
+/// CLIs start a plugin with no arguments of their own choosing.
+std::string plugin_wrapper(const std::filesystem::path& binary, const std::vector<std::string>& args) {
+  std::vector<std::string> words = {binary.string()};
+  words.insert(words.end(), args.begin(), args.end());
+  return "#!/bin/sh\n# The provider as tfconform started it (--provider-arg).\nexec " + report::shell_command(words) +
+         " \"$@\"\n";
+}
+
+/// `binary` in `plugin_dir` under the name the CLIs look for (`file_name`): a link or a copy, or
+/// with `args` a script that starts it with them.
+Expected<void> place_plugin(const std::string& binary_path, const std::vector<std::string>& args,
+                            const std::filesystem::path& plugin_dir, const std::string& file_name) {
   std::error_code ec;
   std::filesystem::create_directories(plugin_dir, ec);
   if (ec) return Error{"cannot create " + plugin_dir.string() + ": " + ec.message()};
@@ -232,6 +248,7 @@ Expected<void> place_plugin(const std::string& binary_path, const std::filesyste
   if (binary_path.empty()) return {};   // an attached provider: no binary to launch
   const auto binary = std::filesystem::absolute(binary_path, ec);
   if (ec) return Error{"cannot resolve " + binary_path + ": " + ec.message()};
+  if (!args.empty()) return write_file(placed, plugin_wrapper(binary, args), true);
   std::filesystem::create_symlink(binary, placed, ec);
   if (!ec) return {};
   std::filesystem::copy_file(binary, placed, std::filesystem::copy_options::overwrite_existing, ec);
@@ -284,7 +301,9 @@ Expected<void> write_reproduction(const report::Finding& finding, const report::
     const auto plugin_dir = std::filesystem::absolute(dir / plugin_folder_name(previous), ec);
     if (ec) return Error{"cannot resolve " + dir.string() + ": " + ec.message()};
     const std::string& binary = previous ? r.previous_binary : r.provider_binary;
-    if (auto ok = place_plugin(binary, plugin_dir, plugin_file_name(r)); !ok) return ok.error();
+    const std::vector<std::string> no_args;
+    if (auto ok = place_plugin(binary, previous ? no_args : r.provider_args, plugin_dir, plugin_file_name(r)); !ok)
+      return ok.error();
     for (const bool tofu : {false, true}) {
       const auto rc = dir / cli_config_file_name(tofu, previous);
       if (auto ok = write_file(rc, cli_configuration(r, plugin_dir)); !ok) return ok.error();

@@ -19,13 +19,18 @@ public:
   /// Opens one more provider, ready for cases; its RPCs are timed into `clock`. `failed`
   /// receives the step that failed.
   virtual Expected<std::unique_ptr<ProviderSession>> open(RpcClock& clock, StartFailure* failed = nullptr) const = 0;
-  /// How many may be open at once: one when attached to a single running provider.
+  /// How many may be open at once: one per running provider when attached.
   virtual std::size_t most_sessions() const = 0;
+  /// True when each session is a provider already running (attached): opening one is cheap and
+  /// may be refused (a different provider), so the run opens them all before it plays.
+  virtual bool opens_running_instances() const { return false; }
   /// The provider's local name (random for terraform-provider-random_v3.6.0).
   virtual std::string provider_name() const = 0;
 };
 
-/// Launches `target.executable` for each session, or attaches to `target.attach`.
+/// Launches `target.executable` for each session, or attaches to `target.attach` and then to
+/// each of `target.more_attached`, one session on each; a further instance whose schema is not
+/// the first one's is refused, naming both.
 std::shared_ptr<const ProviderFactory> process_factory(ProviderTarget target);
 
 /// The provider name Terraform derives from a binary: terraform-provider-random_v3.6.0 → random.

@@ -41,6 +41,7 @@ Expected<void> ProviderHost::open() {
   } else {
     runner::LaunchOptions options;
     options.executable = m_target.executable;
+    options.arguments = m_target.arguments;
     options.environment = m_target.environment;
     options.plaintext = m_target.plaintext;
     options.handshake_timeout = m_target.handshake_timeout;

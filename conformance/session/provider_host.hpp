@@ -23,7 +23,11 @@ namespace tfc::conformance {
 /// How to reach the provider and how long to wait for it.
 struct ProviderTarget {
   std::filesystem::path executable;              // launch this binary...
+  std::vector<std::string> arguments;            // ...with these arguments (--provider-arg)...
   std::optional<runner::ReattachTarget> attach;  // ...or attach to this running provider
+  /// Further running instances of the same provider (--reattach given more than once): the
+  /// process factory opens one session on each, after `attach` (provider_factory.hpp).
+  std::vector<runner::ReattachTarget> more_attached;
   std::vector<runner::EnvVar> environment;
   bool plaintext = false;
   /// The longest any RPC may take (--timeout); the deadlines below adapt under it.

@@ -196,7 +196,27 @@ struct Workers {
   std::vector<std::unique_ptr<ProviderSession>> extra;
   std::vector<std::string> start_errors;
 
-  /// Plays every suite on `first` and on the further sessions the factory opens.
+  /// How many sessions play: --jobs, at most what the factory can open; one for a replay (it
+  /// plays one case) or when no type is selected. More processes than types still pay off: the
+  /// cases of one type spread over them.
+  std::size_t session_count(const ProviderFactory& factory) const {
+    const std::size_t jobs = replay || selected.empty() ? 1 : std::max<std::size_t>(1, settings.jobs);
+    return std::min(jobs, factory.most_sessions());
+  }
+
+  /// Opens every further session before the play (attached providers: opening one is cheap, and
+  /// one that is not the first one's provider refuses the run, not a worker).
+  Expected<void> open_up_front(const ProviderFactory& factory, RpcClock& clock) {
+    extra.resize(session_count(factory) - 1);
+    for (auto& host : extra) {
+      TFC_TRY(opened, factory.open(clock));
+      host = std::move(opened);
+    }
+    return {};
+  }
+
+  /// Plays every suite on `first` and on the further sessions (those not open yet the factory
+  /// opens meanwhile).
   void play(const ProviderFactory& factory, RpcClock& clock, ProviderSession& first) {
     SerializedProgress serialized(progress);
     std::atomic<std::size_t> next{0};
@@ -210,26 +230,24 @@ struct Workers {
       }
       pool.lend(host);
     };
-    // More processes than types still pay off: the cases of one type spread over them. A replay
-    // plays one case.
-    const std::size_t jobs = replay || selected.empty() ? 1 : std::max<std::size_t>(1, settings.jobs);
     // The further processes start in their own threads while the first one already plays: a
     // provider with a big schema takes seconds to start. A worker per type at most; a session
     // beyond that is lent as soon as it is open.
-    const std::size_t sessions = std::min(jobs, factory.most_sessions());
-    extra.resize(sessions - 1);
+    extra.resize(session_count(factory) - 1);
     std::mutex start_errors_mutex;
     std::vector<std::thread> threads;
     for (std::size_t k = 0; k < extra.size(); ++k) {
       threads.emplace_back([&, k] {
         if (runner::stop_requested()) return;
-        auto host = factory.open(clock);
-        if (!host) {
-          const std::lock_guard lock(start_errors_mutex);
-          start_errors.push_back(host.error().message);
-          return;
+        if (!extra[k]) {
+          auto host = factory.open(clock);
+          if (!host) {
+            const std::lock_guard lock(start_errors_mutex);
+            start_errors.push_back(host.error().message);
+            return;
+          }
+          extra[k] = std::move(*host);
         }
-        extra[k] = std::move(*host);
         if (k + 1 < selected.size())
           work(*extra[k]);
         else
@@ -298,6 +316,7 @@ void begin_report(report::RunReport& run, const RunSettings& settings, const std
                          : settings.target.attach  ? settings.target.attach->provider
                                                    : "local/" + name;
   run.provider.binary_path = settings.target.executable.string();
+  run.provider.binary_args = settings.target.arguments;
   if (settings.upgrade_from) run.provider.upgraded_from = settings.upgrade_from->string();
 }
 
@@ -309,6 +328,7 @@ std::shared_ptr<const ProviderFactory> factory_of(const RunSettings& settings) {
   if (!settings.upgrade_from) return next;
   ProviderTarget previous = settings.target;
   previous.executable = *settings.upgrade_from;
+  previous.arguments.clear();  // --provider-arg is the new release's (a test binary); the previous one is a release
   return release_pair_factory(process_factory(previous), next, settings.upgrade_from->filename().string(),
                               settings.target.executable.filename().string());
 }
@@ -420,6 +440,9 @@ Expected<RunResult> run_conformance(const RunSettings& given, report::ProgressLi
   // cases run ahead on it: suite_rounds.hpp).
   SessionPool pool;
   Workers workers{selected, settings, suite_settings, replay, pool, progress};
+  if (factory->opens_running_instances()) {
+    if (auto opened = workers.open_up_front(*factory, clock); !opened) return opened.error();
+  }
   workers.play(*factory, clock, *first);
   // Last of all, as an interrupted Core would: StopProvider (it may end in-flight work, so
   // nothing runs after it).

@@ -51,6 +51,8 @@ std::optional<std::vector<std::string>> replay_words(const ReplayOptions& option
   if (options.provider.empty()) return std::nullopt;
   std::vector<std::string> out = program_words(options);
   out.insert(out.end(), {"--provider", absolute(options.provider)});
+  // The = form: an argument may start with - (-test.run=...), which alone would read as an option.
+  for (const std::string& arg : options.provider_args) out.push_back("--provider-arg=" + arg);
   const auto rest = case_options(options);
   out.insert(out.end(), rest.begin(), rest.end());
   return out;

@@ -2,8 +2,8 @@
 // The command that replays a finding, as a user copies it from a report: a replay token names
 // the case (kind, type, seed, index, case count, shrink path, extreme values), and the command
 // adds everything else the run had that changes what the case does: this tfconform, the
-// provider's absolute path, --apply, the environment (--env, --plaintext), the provider's
-// configuration and hints (absolute paths), the value profile the earlier cases were drawn
+// provider's absolute path and the arguments it was started with (--provider-arg), --apply, the environment (--env,
+// --plaintext), the provider's configuration and hints (absolute paths), the value profile the earlier cases were drawn
 // with (--values), the provider's address (the source of moves), the RPC deadline and memory
 // limit (a hang or a crash depends on them), and how findings are judged (--strict, --profile), and
 // the Core version whose requests were sent (--core).
@@ -22,6 +22,7 @@ namespace tfc::conformance {
 struct ReplayOptions {
   std::string tfconform;     // this program; empty: `tfconform` (found on PATH)
   std::string provider;      // the binary; empty when the run attached to a provider
+  std::vector<std::string> provider_args;  // --provider-arg, in order
   std::string upgrade_from;  // --upgrade-from: the previous release's binary
   std::vector<std::string> env;
   bool plaintext = false;

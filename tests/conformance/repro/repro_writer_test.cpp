@@ -88,6 +88,26 @@ TEST(ReproductionFolder, HoldsTheProviderUnderTheNameTheClisLookFor) {
   EXPECT_TRUE(write_reproduction(f, *f.reproduction, dir).has_value());
 }
 
+// A binary that takes arguments (--provider-arg): the CLIs start a plugin without any, so the
+// plugin folder holds a script that starts the binary with them.
+TEST(ReproductionFolder, StartsAProviderThatTakesArgumentsThroughAScript) {
+  TempDir tmp;
+  const auto binary = tmp.path() / "provider.bin";
+  write_executable(binary, "#!/bin/sh\nprintf '%s\\n' \"$@\"\n");
+  auto f = one_step_finding(binary);
+  f.reproduction->provider_args = {"-test.run=^TestServe$", "two words"};
+  const auto dir = tmp.path() / "repro";
+  ASSERT_TRUE(write_reproduction(f, *f.reproduction, dir).has_value());
+  const auto placed = dir / "plugins" / "terraform-provider-time";
+  ASSERT_FALSE(fs::is_symlink(placed));
+  const auto ran = run_process({{placed.string()}, tmp.path(), {}});
+  EXPECT_EQ(ran.exit_code, 0) << ran.output;
+  EXPECT_EQ(ran.output, "-test.run=^TestServe$\ntwo words\n");
+  EXPECT_NE(read(dir / "README.md").find("`-test.run=^TestServe$` `two words`"), std::string::npos);
+  // Written again: the script is replaced, not an error.
+  EXPECT_TRUE(write_reproduction(f, *f.reproduction, dir).has_value());
+}
+
 // A stand-in CLI: records the CLI configuration it was given and whether the provider is where
 // that configuration says, then answers like a CLI would (OUTPUT, exit STATUS).
 std::string fake_cli(const fs::path& log, const std::string& output, int status) {

@@ -68,6 +68,19 @@ TEST(ReplayCommand, CarriesEveryOptionThatChangesTheCaseWithPathsMadeAbsolute) {
   EXPECT_EQ(replay_words(o), want);
 }
 
+// A test binary re-run as the provider (--provider-arg): the replay starts the same process,
+// its arguments in order, each in the = form (one that starts with - would read as an option).
+TEST(ReplayCommand, CarriesTheProvidersArgumentsInOrder) {
+  ReplayOptions o;
+  o.tfconform = "/opt/tfconform";
+  o.provider = "/p/x.test";
+  o.provider_args = {"-test.run=^TestProviderServe$", "two words"};
+  o.apply = true;
+  EXPECT_EQ(replay_words(o),
+            (Words{"/opt/tfconform", "run", "--provider", "/p/x.test", "--provider-arg=-test.run=^TestProviderServe$",
+                   "--provider-arg=two words", "--apply"}));
+}
+
 report::RunReport run_with_findings() {
   report::RunReport run;
   report::Suite suite;

@@ -97,6 +97,7 @@ func TestReportHonoursRun(t *testing.T) {
 // No tfconform: a skip that says what to set, or a failure with TFCONFORM_REQUIRED=1.
 func TestMissingBinarySkipsUnlessRequired(t *testing.T) {
 	t.Setenv("TFCONFORM_PATH", filepath.Join(t.TempDir(), "tfconform"))
+	t.Setenv("TFCONFORM_REQUIRED", "")
 	p := Protocol6(nil)
 	rec := NewRecorder(t)
 	rec.Run("optional", func(c T) { RunT(c, p, Options{}) })

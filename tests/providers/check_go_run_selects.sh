@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `go test -run 'TestConformance/resource.TYPE$'` in a fixture module plays TYPE alone: the one
+# `go test -run '^TestConformance$/resource.TYPE$'` in a fixture module plays TYPE alone: the one
 # subtest runs, and tfconformtest hands tfconform that one type (it logs "go test -run selects
 # 1 of the provider's N types" when it passes --resources), so the run is as short as one type.
 # Usage (in the module's folder, TFCONFORM_PATH set): check_go_run_selects.sh GO TYPE
@@ -7,7 +7,7 @@ set -u
 go=${1:?usage: check_go_run_selects.sh GO TYPE}
 type=${2:?usage: check_go_run_selects.sh GO TYPE}
 
-out=$("$go" test -p 2 -count=1 -run "TestConformance/resource\\.${type}\$" -v . 2>&1)
+out=$("$go" test -p 2 -count=1 -run "^TestConformance\$/resource\\.${type}\$" -v . 2>&1)
 status=$?
 echo "$out"
 if [[ $status -ne 0 ]]; then

@@ -28,4 +28,7 @@ require (
 	golang.org/x/sys v0.39.0 // indirect
 	golang.org/x/text v0.32.0 // indirect
 	google.golang.org/genproto/googleapis/rpc v0.0.0-20251202230838-ff82c1b0f217 // indirect
+	tfconform.test/go/tfconformtest v0.0.0
 )
+
+replace tfconform.test/go/tfconformtest => ../../../go/tfconformtest

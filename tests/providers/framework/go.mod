@@ -30,4 +30,7 @@ require (
 	google.golang.org/genproto/googleapis/rpc v0.0.0-20251202230838-ff82c1b0f217 // indirect
 	google.golang.org/grpc v1.79.2 // indirect
 	google.golang.org/protobuf v1.36.11 // indirect
+	tfconform.test/go/tfconformtest v0.0.0
 )
+
+replace tfconform.test/go/tfconformtest => ../../../go/tfconformtest

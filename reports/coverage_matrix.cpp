@@ -64,7 +64,8 @@ MatrixRow row_of(const Suite& suite, const std::vector<std::string>& steps) {
 std::string_view coverage_step_of(const Finding& finding, std::string_view scenario) {
   const std::string_view rpc = finding.rpc;
   if (starts_with(rpc, "Validate") && rpc != "ValidateProviderConfig") return "validated";
-  if (rpc == "PlanResourceChange") return scenario == "update" || scenario == "plan update" ? "update planned" : "planned";
+  if (rpc == "PlanResourceChange")
+    return scenario == "update" || scenario == "plan update" ? "update planned" : "planned";
   if (rpc == "ApplyResourceChange") {
     if (scenario == "update") return "updated";
     if (scenario == "replace") return "replaced";

@@ -64,7 +64,7 @@ p.legend span { display: inline-block; min-width: 2.2em; padding: 0 .3em; text-a
 #matrix { margin: 0; border-collapse: separate; border-spacing: 0; font-size: 12.5px; }
 #matrix th, #matrix td { border-width: 0 1px 1px 0; padding: .1em .45em; }
 #matrix td { text-align: right; font-variant-numeric: tabular-nums; min-width: 3.3em; }
-#matrix thead th { position: sticky; top: 0; z-index: 2; vertical-align: bottom; cursor: pointer;
+#matrix thead th { position: sticky; top: 0; z-index: 2; vertical-align: bottom; cursor: pointer; padding-top: .4em;
   user-select: none; }
 #matrix thead th span { writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap; }
 #matrix thead th.name { left: 0; z-index: 3; }

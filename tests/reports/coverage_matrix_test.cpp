@@ -46,8 +46,8 @@ std::size_t column(const CoverageMatrix& m, std::string_view step) {
 
 TEST(CoverageMatrix, ColumnsAreTheRunsStepsInCoresOrderThenUnknownOnes) {
   RunReport run;
-  run.suites.push_back(
-      suite_of(SuiteKind::resource, "plan_only", 5, {{"validated", 5}, {"planned", 5}, {"upgraded", 2}, {"update planned", 1}}));
+  run.suites.push_back(suite_of(SuiteKind::resource, "plan_only", 5,
+                                {{"validated", 5}, {"planned", 5}, {"upgraded", 2}, {"update planned", 1}}));
   run.suites.push_back(suite_of(SuiteKind::data_source, "d", 5, {{"validated", 5}, {"read", 4}, {"teleported", 1}}));
   run.suites.push_back(suite_of(SuiteKind::ephemeral_resource, "e", 5, {{"validated", 5}, {"opened", 5}}));
   const CoverageMatrix m = coverage_matrix(run);
@@ -107,9 +107,9 @@ TEST(CoverageMatrix, OpensWithWhatWasNeverReached) {
   run.options.apply = true;
   run.suites.push_back(suite_of(SuiteKind::resource, "all_reached", 10,
                                 {{"validated", 10}, {"planned", 10}, {"applied", 9}, {"destroyed", 9}}));
-  run.suites.push_back(
-      suite_of(SuiteKind::resource, "never_imported", 10, {{"validated", 10}, {"planned", 10}, {"applied", 8},
-                                                           {"imported", 0}, {"upgraded", 0}, {"destroyed", 8}}));
+  run.suites.push_back(suite_of(
+      SuiteKind::resource, "never_imported", 10,
+      {{"validated", 10}, {"planned", 10}, {"applied", 8}, {"imported", 0}, {"upgraded", 0}, {"destroyed", 8}}));
   run.suites.push_back(suite_of(SuiteKind::data_source, "never_read", 10, {{"validated", 3}, {"read", 0}}));
   run.suites.push_back(suite_of(SuiteKind::resource, "never_validated", 10,
                                 {{"validated", 0}, {"planned", 0}, {"applied", 0}, {"destroyed", 0}}));
@@ -157,7 +157,8 @@ RC_GTEST_PROP(CoverageMatrix, RowsAreOrderedByWhatWasNeverReached,
   for (std::size_t i = 1; i < m.rows.size(); ++i) {
     const MatrixRow& a = m.rows[i - 1];
     const MatrixRow& b = m.rows[i];
-    RC_ASSERT(std::tuple(!a.unexercised, b.never_reached, a.label) <= std::tuple(!b.unexercised, a.never_reached, b.label));
+    RC_ASSERT(std::tuple(!a.unexercised, b.never_reached, a.label) <=
+              std::tuple(!b.unexercised, a.never_reached, b.label));
   }
 }
 

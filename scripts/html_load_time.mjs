@@ -44,4 +44,4 @@ writeFileSync(out, Buffer.from(shot.result.data, 'base64'));
 console.log(JSON.stringify({ url, wallUntilReadyMs: wall, nav: JSON.parse(nav), interaction: JSON.parse(sortMs) }));
 ws.close(); chrome.kill('SIGTERM');
 await new Promise((r) => chrome.on('exit', r));
-rmSync(prof, { recursive: true, force: true });
+rmSync(prof, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });  // helpers may still write

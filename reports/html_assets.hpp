@@ -10,10 +10,13 @@ namespace tfc::report {
 /// The inline stylesheet.
 std::string_view html_style();
 
-/// The inline filtering script: filters findings by rule, resource and severity from the three
-/// <select>s (and the URL fragment `#rule=..&resource=..&severity=..`), keeps the fragment in
-/// step, and marks <html data-tfc-ready="1"> once it ran. It only reads data-* attributes and
-/// writes textContent/hidden, never markup.
+/// The inline script: filters findings by rule, resource, severity, class and baseline from the
+/// <select>s (and the URL fragment `#rule=..&resource=..&severity=..`); sorts the coverage
+/// matrix by the column whose header is clicked and filters its rows by type name, kind and
+/// `only` (never, unexercised, findings), from the controls and the fragment
+/// (`#type=..&kind=..&only=never&sort=-errors`); keeps the fragment in step, and marks
+/// <html data-tfc-ready="1"> once it ran. It only reads text and data-* attributes and writes
+/// textContent, hidden, aria-sort and row order, never markup.
 std::string_view html_script();
 
 /// `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-<hash of html_script()>'`:

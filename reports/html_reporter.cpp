@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 #include <string>
 
 #include "reports/html_assets.hpp"
 #include "reports/html_elements.hpp"
 #include "reports/html_finding.hpp"
+#include "reports/html_matrix.hpp"
 #include "reports/xml_writer.hpp"
 
 namespace tfc::report {
@@ -69,12 +71,21 @@ void write_header(XmlWriter& h, const RunReport& run, const Totals& t, Verdict v
   meta_row(h, "report generated", format_timestamp(now, true) + " by tfconform " + run.tool_version);
 }
 
+// More not-exercised types than this are listed folded (whole AWS plan-only has hundreds).
+constexpr std::size_t kUnfoldedUnexercised = 10;
+
 void write_summaries(XmlWriter& h, const RunReport& run) {
   auto section = h.scoped_element("section");
   section.attribute("id", "summary");
   // What the run did not exercise comes before any finding: a clean table would mislead.
   if (const auto missed = unexercised(run); !missed.empty()) {
     text_element(h, "h2", "Not exercised (" + std::to_string(missed.size()) + " of the selected types)");
+    // A long list folds away: the coverage matrix below opens with the same types.
+    std::optional<XmlWriter::ScopedElement> fold;
+    if (missed.size() > kUnfoldedUnexercised) {
+      fold.emplace(h.scoped_element("details"));
+      text_element(h, "summary", "the " + plural(missed.size(), "type") + " and why");
+    }
     auto list = h.scoped_element("ul");
     list.attribute("class", "not-exercised");
     for (const auto& u : missed) text_element(h, "li", suite_label(*u.suite) + ": " + unexercised_sentence(u));
@@ -105,29 +116,6 @@ void write_summaries(XmlWriter& h, const RunReport& run) {
       for (const std::string* v : {&e.fingerprint, &e.rule_id, &e.resource_type, &e.step, &e.path})
         text_element(h, "td", *v);
     }
-  }
-  text_element(h, "h2", "Results by resource");
-  auto table = h.scoped_element("table");
-  header_row(h, {"suite", "scenarios", "passed", "failed", "skipped", "errored", "error findings", "warnings",
-                 "cases generated", "rejected by validation", "planned", "applied", "cases per step",
-                 "most frequent refusal"});
-  for (const Suite& suite : run.suites) {
-    const Totals t = totals_of(suite);
-    auto tr = h.scoped_element("tr");
-    text_element(h, "td", suite_label(suite));
-    for (std::size_t n : {t.scenarios, t.passed, t.failed, t.skipped, t.errored, t.error_findings, t.warning_findings,
-                          suite.coverage.cases_generated, suite.coverage.rejected_by_validation, suite.coverage.planned,
-                          suite.coverage.applied}) {
-      number_cell(h, n);
-    }
-    std::string steps;
-    for (const auto& [step, cases] : suite.coverage.steps)
-      steps += (steps.empty() ? "" : ", ") + step + " " + std::to_string(cases);
-    text_element(h, "td", steps);
-    text_element(h, "td",
-                 suite.coverage.top_refusal.empty()
-                     ? std::string()
-                     : suite.coverage.top_refusal + " (" + plural(suite.coverage.top_refusal_cases, "case") + ")");
   }
 }
 
@@ -250,6 +238,7 @@ void write_body(XmlWriter& h, const RunReport& run, std::chrono::system_clock::t
   auto body = h.scoped_element("body");
   write_header(h, run, totals_of(run), verdict_of(run), now);
   write_summaries(h, run);
+  write_coverage_matrix(h, run);
   text_element(h, "h2", "Findings");
   write_filters(h, run);
   {

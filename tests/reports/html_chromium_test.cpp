@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <stdlib.h>
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <sstream>
@@ -68,6 +69,12 @@ protected:
         "--disable-sync --user-data-dir=" +
         testing::shell_quote(m_profile.string()) + " " + action + " " + testing::shell_quote(url) + " 2>>" +
         testing::shell_quote(m_log.string()));
+  }
+
+  // Replaces the report with one of `run`.
+  void write_report(const RunReport& run) {
+    std::ofstream out(m_report, std::ios::binary | std::ios::trunc);
+    HtmlReporter(fixed_clock(testing::pinned_now())).write(run, out);
   }
 
   std::string dump_dom(const std::string& fragment = "") {
@@ -141,6 +148,100 @@ TEST_F(ChromiumTest, FilterByClass) {
   EXPECT_NE(tags[0].find("hidden"), std::string::npos);
   EXPECT_EQ(tags[1].find("hidden"), std::string::npos) << "the SHOULD-rule warning is hygiene";
   EXPECT_NE(tags[2].find("hidden"), std::string::npos);
+}
+
+// The fixture and `types` more resources: every third never validated (not exercised), every
+// fifth with an error finding at its plan, the others reached at every step.
+RunReport matrix_run(std::size_t types) {
+  RunReport run = testing::fixture_run();
+  for (std::size_t i = 0; i < types; ++i) {
+    const bool never = i % 3 == 0;
+    Suite suite{SuiteKind::resource, "tfc_t" + std::to_string(100 + i), {10, 0, never ? 0u : 10u, never ? 0u : 9u}, {}};
+    const std::size_t n = never ? 0 : 9;
+    suite.coverage.steps = {{"validated", n}, {"planned", n}, {"applied", n}, {"destroyed", n}};
+    Scenario create{"create", Status::passed, "", {}, {}, {}};
+    if (i % 5 == 1) {
+      Finding f;
+      f.rule_id = "plan.config_value_changed";
+      f.rpc = "PlanResourceChange";
+      f.resource_type = suite.name;
+      for (std::size_t k = 0; k <= i / 5; ++k) create.findings.push_back(f);  // tfc_t106 has two, ...
+    }
+    suite.scenarios.push_back(create);
+    run.suites.push_back(suite);
+  }
+  return run;
+}
+
+// The matrix's body rows as Chromium left them: each row's start tag and its first cell's text.
+struct DomRow {
+  std::string tag;
+  std::string type;
+};
+std::vector<DomRow> matrix_rows(const std::string& dom) {
+  std::vector<DomRow> rows;
+  const auto body = dom.find("<tbody>", dom.find("<table id=\"matrix\">"));
+  const auto end = dom.find("</tbody>", body);
+  for (auto pos = dom.find("<tr", body); pos < end; pos = dom.find("<tr", pos + 1)) {
+    const auto th = dom.find('>', dom.find("<th", pos)) + 1;
+    rows.push_back({dom.substr(pos, dom.find('>', pos) - pos + 1), dom.substr(th, dom.find("</th>", th) - th)});
+  }
+  return rows;
+}
+
+std::size_t visible(const std::vector<DomRow>& rows) {
+  return static_cast<std::size_t>(std::count_if(
+      rows.begin(), rows.end(), [](const DomRow& r) { return r.tag.find("hidden") == std::string::npos; }));
+}
+
+TEST_F(ChromiumTest, MatrixHasARowPerTypeAndOpensWithWhatWasNeverReached) {
+  write_report(matrix_run(30));
+  const std::string dom = dump_dom();
+  const auto rows = matrix_rows(dom);
+  ASSERT_EQ(rows.size(), 33u) << "30 types and the fixture's three";
+  EXPECT_EQ(visible(rows), 33u);
+  // The ten not exercised first, those with more error findings before, then by name.
+  EXPECT_EQ(rows[0].type, "resource.tfc_t121");
+  EXPECT_EQ(rows[1].type, "resource.tfc_t106");
+  EXPECT_EQ(rows[2].type, "resource.tfc_t100");
+  EXPECT_EQ(rows[9].type, "resource.tfc_t127");
+  EXPECT_NE(dom.find("<th class=\"u\">resource.tfc_t121</th>"), std::string::npos) << "marked not exercised";
+  // Then the others, the most error findings first.
+  EXPECT_EQ(rows[10].type, "resource.tfc_t126");
+  EXPECT_EQ(rows[11].type, "resource.tfc_t116");
+  EXPECT_NE(dom.find("showing 33 of 33 types"), std::string::npos);
+  EXPECT_NE(dom.find("<div id=\"matrix-controls\" class=\"controls\">"), std::string::npos) << "the script shows them";
+}
+
+TEST_F(ChromiumTest, MatrixFiltersFromTheFragment) {
+  write_report(matrix_run(30));
+  auto rows = matrix_rows(dump_dom("#only=never"));
+  EXPECT_EQ(visible(rows), 10u);
+  rows = matrix_rows(dump_dom("#only=findings&kind=resource"));
+  EXPECT_EQ(visible(rows), 8u) << "six of the thirty, the fixture's widget and secret";
+  const std::string dom = dump_dom("#type=T12&only=never");
+  EXPECT_EQ(visible(matrix_rows(dom)), 3u) << "tfc_t121, t124, t127; the name matches in any case";
+  EXPECT_NE(dom.find("showing 3 of 33 types"), std::string::npos);
+  // The findings filter keeps the matrix's keys, and the matrix the findings'.
+  const std::string both = dump_dom("#only=never&severity=warning");
+  EXPECT_NE(both.find("showing 1 of 24 findings"), std::string::npos) << "the fixture's warning";
+  EXPECT_EQ(visible(matrix_rows(both)), 10u);
+}
+
+TEST_F(ChromiumTest, MatrixSortsByAColumnFromTheFragment) {
+  write_report(matrix_run(30));
+  std::string dom = dump_dom("#sort=-errors");
+  auto rows = matrix_rows(dom);
+  ASSERT_EQ(rows.size(), 33u);
+  EXPECT_EQ(rows[0].type, "resource.tfc_t126") << "six error findings";
+  EXPECT_NE(dom.find("<th tabindex=\"0\" aria-sort=\"descending\"><span>errors</span></th>"), std::string::npos);
+  rows = matrix_rows(dump_dom("#sort=type"));
+  EXPECT_EQ(rows[0].type, "data_source.tfc_lookup");
+  EXPECT_EQ(rows[32].type, "resource.tfc_widget");
+  // Ascending by a step: those that never reached it first, types without it last.
+  rows = matrix_rows(dump_dom("#sort=applied"));
+  EXPECT_EQ(rows[0].type, "resource.tfc_t121") << "ties keep the default order";
+  EXPECT_EQ(rows[32].type, "data_source.tfc_lookup");
 }
 
 TEST_F(ChromiumTest, ScreenshotIsWritten) {

@@ -69,7 +69,8 @@ TEST(HtmlReporter, AnUpgradesReproductionNamesTheReleaseOfEachStep) {
 TEST(HtmlReporter, ShowsSummariesFiltersAndFindingDetails) {
   const std::string html = html_of(testing::fixture_run());
   EXPECT_NE(html.find("<h2>Findings by rule</h2>"), std::string::npos);
-  EXPECT_NE(html.find("<h2>Results by resource</h2>"), std::string::npos);
+  EXPECT_NE(html.find("<h2>Coverage by type and step</h2>"), std::string::npos);
+  EXPECT_EQ(html.find("Results by resource"), std::string::npos) << "the matrix replaces the old table";
   for (const char* id : {"filter-rule", "filter-resource", "filter-severity", "filter-class"}) {
     EXPECT_NE(html.find(std::string("<select id=\"") + id + "\">"), std::string::npos) << id;
   }
@@ -94,6 +95,48 @@ TEST(HtmlReporter, ShowsSummariesFiltersAndFindingDetails) {
                       "tfconform-logs/resource.tfc_widget.5e1c0a77.case7.log)"),
             std::string::npos);
   EXPECT_NE(html.find("provider log of resource.tfc_widget lifecycle sequence (1 line)"), std::string::npos);
+}
+
+// The matrix is one plain table in its default order, readable without the script: a row per
+// type with the counts as text and what each cell shows as its class.
+TEST(HtmlReporter, CoverageMatrixIsAPlainTableInItsDefaultOrder) {
+  const std::string html = html_of(testing::fixture_run());
+  const auto table = html.find("<table id=\"matrix\">");
+  ASSERT_NE(table, std::string::npos);
+  const std::string matrix = html.substr(table, html.find("</table>", table) - table);
+  EXPECT_EQ(count(matrix, "<tr>"), 4u) << "the header and three types (not the provider)";
+  const auto secret = matrix.find("<th>resource.tfc_secret</th>");
+  const auto widget = matrix.find("<th>resource.tfc_widget</th>");
+  const auto lookup = matrix.find("<th>data_source.tfc_lookup</th>");
+  ASSERT_NE(secret, std::string::npos);
+  EXPECT_LT(secret, widget) << "one error each: by name";
+  EXPECT_LT(widget, lookup) << "no finding: last";
+  // The widget's update plan holds its error finding; its read, the warning.
+  EXPECT_NE(matrix.find("<td class=\"s2 e\">21</td>"), std::string::npos);
+  EXPECT_NE(matrix.find("<td class=\"s4 w\">40</td>"), std::string::npos);
+  // The controls wait for the script; the table does not.
+  EXPECT_NE(html.find("<div id=\"matrix-controls\" class=\"controls\" hidden=\"hidden\">"), std::string::npos);
+}
+
+TEST(HtmlReporter, CoverageMatrixEscapesTypeNamesAndMarksWhatWasNeverReached) {
+  RunReport run = testing::fixture_run();
+  Suite hostile{SuiteKind::resource, "x<img src=y onerror=alert(1)>&\"", {5, 5, 0, 0}, {}};
+  hostile.coverage.steps = {{"validated", 0}, {"planned", 0}};
+  hostile.coverage.top_refusal = "ValidateResourceConfig: \"<b>bad</b>\"";
+  hostile.coverage.top_refusal_cases = 5;
+  run.suites.push_back(hostile);
+  const std::string html = html_of(run);
+  EXPECT_EQ(count(html, "<img"), 0u);
+  EXPECT_EQ(count(html, "<b>"), 0u);
+  // Not exercised: the first row, its name marked, its refusal on hover, both steps never reached.
+  const auto first_row = html.find("<tr>", html.find("<tbody>", html.find("<table id=\"matrix\">")));
+  EXPECT_EQ(html.substr(first_row, 400)
+                .find("<tr><th class=\"u\" title=\"most frequent refusal (5 cases): "
+                      "ValidateResourceConfig: &quot;&lt;b&gt;bad&lt;/b&gt;&quot;\">"
+                      "resource.x&lt;img src=y onerror=alert(1)&gt;&amp;\"</th><td>5</td>"
+                      "<td class=\"s0\">0</td><td class=\"s0\">0</td>"),
+            0u)
+      << html.substr(first_row, 300);
 }
 
 TEST(HtmlReporter, SensitiveValuesAreRedacted) {

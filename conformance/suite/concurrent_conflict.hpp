@@ -14,8 +14,9 @@
 
 namespace tfc::conformance {
 
-/// Whether a case played beside others may be judged as it is: no finding, no refusal, the
-/// process kept, nothing the harness could not do.
+/// Whether a case played beside others may be judged as it is: no finding, no refusal of its
+/// configuration nor of a call that meets the object (plan, apply, read, import), no conflict
+/// in what it was told, the process kept, nothing the harness could not do.
 bool passed_cleanly(const Played& played);
 
 /// The refusal or finding of `outcome` that reads as a conflict with another object ("already

@@ -11,8 +11,11 @@ TEST(ConcurrentConflict, OnlyACleanPassCountsAsPlayedBesideOthers) {
   Played clean;
   EXPECT_TRUE(passed_cleanly(clean));
   Played refused;
-  refused.outcome.rejection = "create: ValidateResourceConfig: bad";
+  refused.outcome.rejection = "create: ApplyResourceChange: error: quota";
   EXPECT_FALSE(passed_cleanly(refused));
+  Played unmovable;  // the provider does not move state: its own function, no object met
+  unmovable.outcome.rejection = "move: MoveResourceState: error: Unable to Move Resource State";
+  EXPECT_TRUE(passed_cleanly(unmovable));
   Played found;
   found.outcome.findings.push_back({});
   EXPECT_FALSE(passed_cleanly(found));

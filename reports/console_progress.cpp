@@ -72,6 +72,12 @@ void ConsoleProgress::shrinking(const CaseEvent& event, std::string_view rule) {
 void ConsoleProgress::run_finished(const RunReport& run) {
   if (m_style.live) m_out << kClearLine;
   print_findings_table(run, m_out, m_style.color);
+  // Scheduling notes: a type whose applies could not run beside each other (--jobs).
+  for (const Suite& suite : run.suites) {
+    if (!suite.applied_one_at_a_time.empty())
+      m_out << one_line(suite_label(suite)) << ": applied one at a time: " << one_line(suite.applied_one_at_a_time)
+            << "\n";
+  }
   m_out.flush();
 }
 

@@ -142,6 +142,27 @@ void write_examples(XmlWriter& h, const RunReport& run) {
   }
 }
 
+// The suites whose applies ran one case at a time although --jobs had processes to spare, and why.
+void write_serial_applies(XmlWriter& h, const RunReport& run) {
+  const bool any = std::any_of(run.suites.begin(), run.suites.end(),
+                               [](const Suite& s) { return !s.applied_one_at_a_time.empty(); });
+  if (!any) return;
+  auto section = h.scoped_element("section");
+  section.attribute("id", "serial-applies");
+  text_element(h, "h2", "Applied one at a time");
+  text_element(h, "p",
+               "Types whose cases were applied one at a time: a case created beside another was refused with a "
+               "conflict the same case played alone was not. The findings are those of a serial run.");
+  auto table = h.scoped_element("table");
+  header_row(h, {"suite", "why"});
+  for (const Suite& suite : run.suites) {
+    if (suite.applied_one_at_a_time.empty()) continue;
+    auto tr = h.scoped_element("tr");
+    text_element(h, "td", suite_label(suite));
+    text_element(h, "td", "applied one at a time: " + suite.applied_one_at_a_time);
+  }
+}
+
 // What each suite learned from the provider's refusals, and from what (only when anything was).
 void write_learned(XmlWriter& h, const RunReport& run) {
   const bool any = std::any_of(run.suites.begin(), run.suites.end(), [](const Suite& s) { return !s.learned.empty(); });
@@ -252,6 +273,7 @@ void write_body(XmlWriter& h, const RunReport& run, std::chrono::system_clock::t
   }
   write_scenarios(h, run);
   write_examples(h, run);
+  write_serial_applies(h, run);
   write_learned(h, run);
   text_element(
       h, "footer",

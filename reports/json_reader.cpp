@@ -211,6 +211,7 @@ Suite suite_of(const Json& s, bool values_as_text) {
     const Json& e = s["example"];
     suite.example = ExampleUse{count(e, "found"), text(e, "source"), text(e, "outcome"), text(e, "refusal")};
   }
+  suite.applied_one_at_a_time = text(s, "applied_one_at_a_time");
   if (s.contains("scenarios") && s["scenarios"].is_array()) {
     for (const auto& sc : s["scenarios"]) {
       Scenario scenario;

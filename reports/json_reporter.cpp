@@ -170,6 +170,7 @@ Json suite_json(const Suite& suite) {
     if (!suite.example->refusal.empty()) e["refusal"] = suite.example->refusal;
     out["example"] = std::move(e);
   }
+  if (!suite.applied_one_at_a_time.empty()) out["applied_one_at_a_time"] = suite.applied_one_at_a_time;
   return out;
 }
 

@@ -107,6 +107,7 @@ void merge_suite(Suite& into, Suite more) {
     if (!known) into.learned.push_back(std::move(l));
   }
   if (!into.example && more.example) into.example = std::move(more.example);
+  if (into.applied_one_at_a_time.empty()) into.applied_one_at_a_time = std::move(more.applied_one_at_a_time);
 }
 
 /// K and N of "K/N"; {0, 0} when absent or unreadable.

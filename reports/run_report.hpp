@@ -227,6 +227,10 @@ struct Suite {
   std::vector<Scenario> scenarios;
   std::vector<LearnedRule> learned;
   std::optional<ExampleUse> example;  // with --examples, for a type that has any
+  /// Why the suite's applies ran one case at a time although --jobs had processes to spare
+  /// ("concurrent create conflicted: <diagnostic>"); empty when they did not have to. How the
+  /// cases were scheduled, not what they found: the findings are those of a serial run.
+  std::string applied_one_at_a_time;
 };
 
 struct ProviderInfo {

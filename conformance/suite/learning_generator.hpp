@@ -10,6 +10,7 @@
 #include <rapidcheck.h>
 
 #include "conformance/cases/case_generator.hpp"
+#include "conformance/cases/unique_names.hpp"
 #include "conformance/core/case_outcome.hpp"
 // Every kind's case type, through the play header that declares its play_case and includes its
 // cases/ header (docs/contributing.md, "A new case kind").
@@ -117,6 +118,8 @@ public:
     }
     return *slot;
   }
+  /// The hints the cases are generated with now.
+  const gen::Hints& hints() const { return m_learner.hints(); }
   /// The generator of a case played from the author's example `body`, unchanged.
   rc::Gen<Case> from_example(const nlohmann::json& body) const {
     gen::Hints hints = m_learner.hints();
@@ -151,11 +154,23 @@ inline bool example_case(const SuiteContext& ctx, std::size_t index) {
 /// The generator of case `index` of a run with seed `run_seed`: the author's example it plays,
 /// or the current hints' generator for its value profile and whether it is a long life (both
 /// chosen per index, outside the case's own randomness). The search and a replay ask the same.
+/// A lifecycle case's names are made unique with the case's own tag (unique_names.hpp), whether
+/// or not it will be played beside others, so the cases do not depend on --jobs.
 template <class Case>
 rc::Gen<Case> generator_of_case(const SuiteContext& ctx, LearningGenerator<Case>& gen, std::size_t index, bool extreme,
                                 std::uint64_t run_seed) {
-  if (example_case(ctx, index)) return gen.from_example(ctx.example->bodies[index]);
-  return gen.current(extreme, long_life_case(case_seed(run_seed, ctx.kind, ctx.type, index)));
+  const std::uint64_t seed = case_seed(run_seed, ctx.kind, ctx.type, index);
+  rc::Gen<Case> cases = example_case(ctx, index) ? gen.from_example(ctx.example->bodies[index])
+                                                 : gen.current(extreme, long_life_case(seed));
+  if constexpr (std::is_same_v<Case, LifecycleCase>) {
+    if (!ctx.unique.empty()) {
+      return rc::gen::map(std::move(cases), [names = ctx.unique, hints = gen.hints(), tag = case_tag(seed)](Case c) {
+        make_unique(c, names, hints, tag);
+        return c;
+      });
+    }
+  }
+  return cases;
 }
 
 /// Case `index` of the suite from the learner's current hints; nullopt, with `error` set, when

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "conformance/cases/unique_names.hpp"
 #include "conformance/session/provider_session.hpp"
 #include "conformance/session/session_pool.hpp"
 #include "conformance/suite/suite_runner.hpp"
@@ -23,8 +24,14 @@ struct SuiteContext {
   report::ProgressListener* progress = nullptr;
   SessionPool* pool = nullptr;           // the run's spare sessions (null in a replay)
   bool spreads = false;                  // a round's cases are played on spare sessions too
+  /// They create objects: one that did not pass cleanly beside the others is played again alone
+  /// (concurrent_conflict.hpp).
+  bool guarded = false;
   std::string label;                     // the suite's label in progress events
   const ExampleSeed* example = nullptr;  // the author's examples of the type, when any
+  /// What names an object in the suite's lifecycle cases (empty for every other kind): made
+  /// unique per case so that cases may create objects at the same time.
+  UniqueNames unique;
 };
 
 }  // namespace tfc::conformance

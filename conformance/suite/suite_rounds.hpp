@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "conformance/suite/case_player.hpp"
+#include "conformance/suite/concurrent_conflict.hpp"
 #include "conformance/suite/finding_book.hpp"
 #include "conformance/suite/learning_generator.hpp"
 #include "conformance/suite/shrink_report.hpp"
@@ -35,6 +36,24 @@ std::vector<std::optional<Generated<Case>>> generate_round(const SuiteContext& c
   return round;
 }
 
+/// The cases of a chunk that create objects (ctx.guarded) were played at the same time: each one
+/// that did not pass cleanly is played again alone on the suite's own session, and that answer
+/// counts (concurrent_conflict.hpp). When alone it no longer meets the conflict it met beside
+/// the others, the suite plays one case at a time from now on, saying why in `tally`.
+template <class Case>
+void replay_unclean_alone(const SuiteContext& ctx, SuiteTally& tally,
+                          const std::vector<std::optional<Generated<Case>>>& round, std::size_t first,
+                          std::vector<Played>& played) {
+  for (std::size_t k = 0; k < played.size() && !runner::stop_requested(); ++k) {
+    const auto& c = round[first + k];
+    if (!c || passed_cleanly(played[k])) continue;
+    const auto beside = conflict_in(played[k].outcome);
+    played[k] = play_on(ctx, ctx.host, c->value, true);
+    if (beside && !conflict_in(played[k].outcome) && tally.applied_one_at_a_time.empty())
+      tally.applied_one_at_a_time = "concurrent create conflicted: " + *beside;
+  }
+}
+
 /// Plays and judges the suite's cases, round after round. Cases of a round need not wait for
 /// each other: when the run has provider sessions to spare (their workers have no type left),
 /// several are played at once. The rounds do not depend on --jobs, so neither do the results.
@@ -51,13 +70,14 @@ void play_generated_cases(const SuiteContext& ctx, SuiteTally& tally, FindingBoo
     const auto round = generate_round(ctx, gen, learner, start, end, errors);
     for (std::size_t i = start; i < end && going();) {
       std::vector<ProviderSession*> borrowed;
-      if (ctx.spreads && i + 1 < end) borrowed = ctx.pool->borrow(end - i - 1);
+      if (ctx.spreads && i + 1 < end && tally.applied_one_at_a_time.empty()) borrowed = ctx.pool->borrow(end - i - 1);
       const std::size_t chunk = 1 + borrowed.size();
       announce_case(ctx, i);  // the case on the suite's own session: a hang shows where it is
       std::vector<Played> played = play_at_once(ctx, round, i - start, borrowed);
       if (!borrowed.empty()) {
         ctx.pool->give_back(borrowed);
         ctx.pool->lent_cases += borrowed.size();
+        if (ctx.guarded) replay_unclean_alone(ctx, tally, round, i - start, played);
       }
       for (std::size_t k = 0; k < chunk && going(); ++k, ++i) {
         const std::size_t before = book.count();

@@ -135,6 +135,8 @@ report::Suite run_suite(ProviderSession& host, CaseKind kind, const std::string&
                         const SuiteSettings& settings, report::ProgressListener* progress,
                         const std::optional<ReplayToken>& replay, gen::Hints* learned, SessionPool* pool) {
   if (replay) pool = nullptr;  // a replay plays one case, on its own session
+  // Lifecycle cases create objects: they spread too, their names made unique per case.
+  const bool applies = kind == CaseKind::Lifecycle && settings.apply;
   SuiteContext ctx{host,
                    kind,
                    type,
@@ -143,9 +145,16 @@ report::Suite run_suite(ProviderSession& host, CaseKind kind, const std::string&
                    settings,
                    progress,
                    pool,
-                   pool != nullptr && changes_nothing(kind, settings.apply),
+                   pool != nullptr && (changes_nothing(kind, settings.apply) || applies),
+                   applies,
                    report::suite_label(empty_suite(kind, type))};
   if (const schema::Schema* own = kind_schema(host.schema(), kind, type)) ctx.schema = *own;
+  if (applies) {
+    const auto& identities = host.schema().identity_schemas;
+    const auto identity = identities.find(type);
+    ctx.unique = unique_names_of(ctx.schema.block, identity != identities.end() ? &identity->second : nullptr,
+                                 settings.world ? settings.world->output_files : std::vector<std::string>{});
+  }
   if (auto it = settings.examples.find(std::string(kind_info(kind).label) + type); it != settings.examples.end())
     ctx.example = &it->second;
   return kKindRunners[kind_index(kind)](

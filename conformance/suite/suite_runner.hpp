@@ -69,9 +69,11 @@ struct SuiteSettings {
 /// The suite starts from its kind's hints in `hints` (kind_hints.hpp). The host is restarted
 /// whenever its process is lost. `learned`, when given, receives the hints the suite ended with
 /// (the user's and the learned ones: what --write-hints writes).
-/// With a `pool`, the cases of a learning round that change nothing real (plans, reads,
-/// function calls) are also played on the sessions free in it, at the same time; the results
-/// are those of playing them one at a time on `host`.
+/// With a `pool`, the cases of a learning round are also played on the sessions free in it, at
+/// the same time: those that change nothing real (plans, reads, function calls), and lifecycle
+/// cases under --apply, whose names are unique per case (cases/unique_names.hpp) and which are
+/// played again alone when they did not pass cleanly beside the others (concurrent_conflict.hpp);
+/// the results are those of playing them one at a time on `host`.
 report::Suite run_suite(ProviderSession& host, CaseKind kind, const std::string& type, const gen::HintsFile& hints,
                         const SuiteSettings& settings, report::ProgressListener* progress,
                         const std::optional<ReplayToken>& replay = std::nullopt, gen::Hints* learned = nullptr,

@@ -100,6 +100,7 @@ void SuiteTally::absorb(const Played& p) {
 report::Suite finish_suite(report::Suite suite, const SuiteEnd& end, const SuiteTally& tally,
                            std::map<std::string, std::vector<report::Finding>> findings) {
   suite.coverage = coverage_of(end.kind, tally);
+  suite.applied_one_at_a_time = tally.applied_one_at_a_time;
   for (const auto& name : kind_scenarios(end.kind)) {
     auto found = findings.find(name);
     suite.scenarios.push_back(

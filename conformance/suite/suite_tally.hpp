@@ -30,6 +30,8 @@ struct SuiteTally {
   bool interrupted = false;  // a case was cut off by the run's stop
   /// What became of the first case when it was played from the author's example.
   std::optional<report::ExampleUse> first_example;
+  /// Set when the suite's applies fell back to one case at a time (report::Suite's note).
+  std::string applied_one_at_a_time;
 
   /// Counts a played case (not one cut off by the stop: it proves nothing either way).
   void count(const CaseOutcome& o);

@@ -181,7 +181,22 @@ protocol::RpcResult<protocol::ApplyResourceChangeResponse> MemoryProvider::apply
   const cty::Value prior = decode(req.prior_state);
   cty::Value planned = decode(req.planned_state);
   protocol::ApplyResourceChangeResponse r;
+  auto name_of = [](const cty::Value& v) {
+    const cty::Value* n = v.is_null() ? nullptr : v.attribute("name");
+    return n != nullptr && n->is_known() && !n->is_null() ? n->as_string() : std::string();
+  };
+  if (m_remote && !planned.is_null() &&
+      (prior.is_null() || (m_remote->mode() == MemoryCollision::UniqueNames && name_of(prior) != name_of(planned)))) {
+    // A new object, or one taking another name: the name (a singleton: the type) must be free.
+    if (auto held = m_remote->claim(this, req.type_name, name_of(planned))) {
+      r.diagnostics.push_back({protocol::Severity::Error, "Error creating " + req.type_name, *held, std::nullopt});
+      r.new_state = req.prior_state;
+      return r;
+    }
+    if (!prior.is_null()) m_remote->release(req.type_name, name_of(prior));
+  }
   if (planned.is_null()) {
+    if (m_remote) m_remote->release(req.type_name, name_of(prior));
     m_objects.erase(prior.attribute("id")->as_string());
     r.new_state = encode(planned);
     return r;

@@ -9,12 +9,14 @@
 // `mem_thing` by default) and writes one log line per RPC, as a plugin's log would.
 
 #include <map>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "proto/protocol/provider_client.hpp"
 #include "proto/schema/provider_schema.hpp"
+#include "tests/conformance/memory_remote.hpp"
 #include "tests/conformance/unimplemented_provider.hpp"
 
 namespace tfc::conformance::testing {
@@ -42,6 +44,8 @@ public:
                           std::vector<std::string> types = {"mem_thing"});
 
   static schema::Schema thing_schema();
+  /// Shares the names of live objects with the other sessions of one factory (memory_remote.hpp).
+  void share(std::shared_ptr<MemoryRemote> remote) { m_remote = std::move(remote); }
   std::size_t stored() const { return m_objects.size(); }
   std::size_t calls() const { return m_calls; }
   /// The raw JSON state of the last UpgradeResourceState request ("" before any).
@@ -90,6 +94,7 @@ private:
   std::string m_last_upgraded;
   /// SecondUpdateStale: per object id, the in-place updates applied and the state before the first.
   std::map<std::string, std::pair<std::size_t, std::string>> m_updates;
+  std::shared_ptr<MemoryRemote> m_remote;  // null: the objects are this session's alone
 };
 
 }  // namespace tfc::conformance::testing

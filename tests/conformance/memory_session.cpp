@@ -7,8 +7,9 @@ namespace {
 
 class MemorySession final : public ProviderSession {
 public:
-  MemorySession(MemoryProviderOptions options, RpcClock& clock, std::shared_ptr<MemoryCounters> counters)
-      : m_options(std::move(options)), m_clock(clock), m_counters(std::move(counters)) {}
+  MemorySession(MemoryProviderOptions options, RpcClock& clock, std::shared_ptr<MemoryCounters> counters,
+                std::shared_ptr<MemoryRemote> remote)
+      : m_options(std::move(options)), m_clock(clock), m_counters(std::move(counters)), m_remote(std::move(remote)) {}
   ~MemorySession() override { close(); }
 
   Expected<void> open(StartFailure& failed) {
@@ -16,6 +17,8 @@ public:
       m_provider = std::make_unique<MemoryFamilyProvider>(*m_options.families, m_options.picky_families);
     else
       m_provider = std::make_unique<MemoryProvider>(m_options.fault, m_options.validates, m_options.types);
+    if (m_options.collision != MemoryCollision::None) m_provider->share(m_remote);
+    m_remote->opened();
     m_timed = std::make_unique<TimedClient>(*m_provider, m_clock);
     TFC_TRY(started, start_like_core(*m_timed, CoreStartSettings{}, failed));
     m_started = std::move(started);
@@ -47,6 +50,7 @@ public:
   void close() override {
     if (!m_open) return;
     m_open = false;
+    m_remote->closed();
     if (!m_played && m_provider->calls() > m_calls_at_start) {
       m_played = true;
       ++m_counters->played_cases;
@@ -58,6 +62,7 @@ private:
   MemoryProviderOptions m_options;
   RpcClock& m_clock;
   std::shared_ptr<MemoryCounters> m_counters;
+  std::shared_ptr<MemoryRemote> m_remote;
   std::unique_ptr<MemoryProvider> m_provider;
   std::unique_ptr<TimedClient> m_timed;
   StartedProvider m_started;
@@ -69,7 +74,7 @@ private:
 }  // namespace
 
 Expected<std::unique_ptr<ProviderSession>> MemoryFactory::open(RpcClock& clock, StartFailure* failed) const {
-  auto session = std::make_unique<MemorySession>(m_options, clock, m_counters);
+  auto session = std::make_unique<MemorySession>(m_options, clock, m_counters, m_remote);
   StartFailure failure;
   if (auto opened = session->open(failure); !opened) {
     if (failed) *failed = failure;

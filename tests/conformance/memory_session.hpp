@@ -24,6 +24,12 @@ struct MemoryProviderOptions {
   std::optional<FamilyFault> families;
   /// With `families`: the families' types take only some values (MemoryFamilyProvider's picky).
   bool picky_families = false;
+  /// The factory's sessions share one "remote" whose live objects may not share a name, or of
+  /// which one per type may exist (memory_remote.hpp); None: each session's objects are its own.
+  MemoryCollision collision = MemoryCollision::None;
+  /// With `collision`: cases played at once are made to meet until they first did (a create
+  /// waits a little for another's while several sessions are open).
+  bool meet = false;
 };
 
 /// What the factory's sessions did, for the tests to assert on.
@@ -47,6 +53,7 @@ public:
 private:
   MemoryProviderOptions m_options;
   std::shared_ptr<MemoryCounters> m_counters = std::make_shared<MemoryCounters>();
+  std::shared_ptr<MemoryRemote> m_remote = std::make_shared<MemoryRemote>(m_options.collision, m_options.meet);
 };
 
 }  // namespace tfc::conformance::testing

@@ -63,6 +63,13 @@ std::vector<std::string> resource_suites(const report::RunReport& run) {
   return out;
 }
 
+std::pair<Expected<RunResult>, Expected<RunResult>> run_with_one_and(std::size_t jobs,
+                                                                     const MemoryProviderOptions& options, bool apply,
+                                                                     std::size_t cases, std::uint64_t seed,
+                                                                     const char* hints);
+bool found(const Expected<RunResult>& run, const std::string& rule);
+void expect_same_suites(const report::RunReport& a, const report::RunReport& b);
+
 /// Every session the run opened (restarts included) was closed again.
 void expect_all_closed(const MemoryFactory& factory) {
   EXPECT_EQ(factory.counters().opened.load(), factory.counters().closed.load());
@@ -153,7 +160,10 @@ TEST(InProcessRun, AFindingKeepsAnExampleOfEachDistinctKindOfViolation) {
     EXPECT_GT(d.found_at_case, 0u);
     EXPECT_FALSE(d.replay_token.empty());
     ASSERT_TRUE(d.counterexample.has_value());
-    EXPECT_NE(d.counterexample->configuration.find("tags"), std::string::npos) << d.counterexample->configuration;
+    // Both kinds come from a configuration without tags too (the import makes them up), so the
+    // kept case need not set any: it is the case as played, the provider's resource block.
+    EXPECT_NE(d.counterexample->configuration.find("resource \"mem_thing\""), std::string::npos)
+        << d.counterexample->configuration;
   }
   const std::string prefix = "the plan after import changes what the import set: ";
   EXPECT_TRUE(kinds.contains(prefix + "was {}, but now null")) << ::testing::PrintToString(kinds);
@@ -266,17 +276,46 @@ TEST(InProcessRun, TheCasesOfOneTypeSpreadOverTheJobsWithTheSameResult) {
   expect_all_closed(*three);
 }
 
-TEST(InProcessRun, CasesThatCreateObjectsStayOnTheirSuitesOwnProcess) {
-  // With --apply two cases of one type could create objects of one name at once.
-  const MemoryProviderOptions options{MemoryFault::ApplyAddsOneToSize, true, {"mem_thing"}};
-  auto three = std::make_shared<MemoryFactory>(options);
-  auto settings = settings_for(three, true, 12, 7);
-  settings.jobs = 3;
-  const auto b = run_ok(settings);
-  EXPECT_EQ(b.stats.lent_cases, 0u);
-  EXPECT_EQ(three->counters().played_cases.load(), 1u) << "the spare sessions answered nothing";
-  EXPECT_EQ(b.report.suites.back().coverage.cases_generated, 12u);
-  expect_all_closed(*three);
+/// Hints for mem_thing under --apply: names the tag fits (letters), sizes the fault changes.
+constexpr const char* kNamedThings = R"({"resources": {"mem_thing": {"attributes": {
+    "name": {"pattern": "[a-z]{3,6}"}, "size": {"range": [1, 10], "integer": true, "always": true},
+    "tags": "omit"}}}})";
+
+TEST(InProcessRun, CasesThatCreateObjectsSpreadWithNamesOfTheirOwn) {
+  // The provider refuses a second live object of one name, as a cloud API does: the cases'
+  // names are unique per case, so they are applied at the same time without meeting.
+  MemoryProviderOptions options{MemoryFault::ApplyAddsOneToSize, false, {"mem_thing"}};
+  options.collision = testing::MemoryCollision::UniqueNames;
+  const auto [a, b] = run_with_one_and(3, options, true, 24, 7, kNamedThings);
+  ASSERT_TRUE(a.has_value() && b.has_value());
+  EXPECT_EQ(a->stats.lent_cases, 0u);
+  EXPECT_GT(b->stats.lent_cases, 0u) << "cases of the one type were applied on the spare sessions";
+  EXPECT_TRUE(found(a, "apply.known_value_changed"));
+  EXPECT_EQ(finding_keys(a->report), finding_keys(b->report));
+  expect_same_suites(a->report, b->report);
+  EXPECT_EQ(b->report.suites.back().applied_one_at_a_time, "") << "no conflict, no note";
+  for (const auto& sc : b->report.suites.back().scenarios) EXPECT_NE(sc.name, "harness") << sc.reason;
+}
+
+TEST(InProcessRun, ASingletonTypeFallsBackToOneCaseAtATimeAndSaysWhy) {
+  // One live object per type: two cases applied at once conflict ("already exists"), the same
+  // case alone does not. The case is played again alone, the suite goes on one case at a time,
+  // and nothing of the conflict reaches the findings.
+  MemoryProviderOptions options{MemoryFault::ApplyAddsOneToSize, false, {"mem_thing"}};
+  options.collision = testing::MemoryCollision::Singleton;
+  options.meet = true;
+  const auto [a, b] = run_with_one_and(3, options, true, 24, 7, kNamedThings);
+  ASSERT_TRUE(a.has_value() && b.has_value());
+  EXPECT_GT(b->stats.lent_cases, 0u);
+  EXPECT_EQ(a->report.suites.back().applied_one_at_a_time, "");
+  const std::string& note = b->report.suites.back().applied_one_at_a_time;
+  EXPECT_NE(note.find("concurrent create conflicted: "), std::string::npos) << note;
+  EXPECT_NE(note.find("already exists"), std::string::npos) << note;
+  EXPECT_TRUE(found(a, "apply.known_value_changed"));
+  EXPECT_EQ(finding_keys(a->report), finding_keys(b->report));
+  expect_same_suites(a->report, b->report);
+  for (const auto& sc : a->report.suites.back().scenarios)
+    EXPECT_EQ(sc.reason.find("already exists"), std::string::npos);
 }
 
 TEST(InProcessRun, TwoShardsSplitTheTypesWithoutOverlap) {
@@ -363,6 +402,25 @@ RC_GTEST_PROP(InProcessRun, AnySeedGivesTheSameSuiteWithOneOrThreeJobsOnOneType,
   const auto& y = b->report.suites.back();
   RC_ASSERT(x.coverage.steps == y.coverage.steps);
   RC_ASSERT(x.coverage.planned == y.coverage.planned);
+  RC_ASSERT(x.learned.size() == y.learned.size());
+}
+
+// ... nor when the cases of one type create objects on several sessions at once: names unique
+// per case, and a type whose objects still meet (a singleton) played one case at a time, its
+// conflicting cases played again alone.
+RC_GTEST_PROP(InProcessRun, AnySeedGivesTheSameFindingsWhenAppliesSpread, (bool singleton)) {
+  const auto seed = *rc::gen::arbitrary<std::uint64_t>();
+  MemoryProviderOptions options{MemoryFault::ApplyAddsOneToSize, false, {"mem_thing"}};
+  options.collision = singleton ? testing::MemoryCollision::Singleton : testing::MemoryCollision::UniqueNames;
+  const auto [a, b] = run_with_one_and(2, options, true, 12, seed, kNamedThings);
+  RC_ASSERT(a.has_value() && b.has_value());
+  RC_ASSERT(found(a, "apply.known_value_changed"));
+  RC_ASSERT(found(b, "apply.known_value_changed"));
+  RC_ASSERT(finding_keys(a->report) == finding_keys(b->report));
+  const auto& x = a->report.suites.back();
+  const auto& y = b->report.suites.back();
+  RC_ASSERT(x.coverage.steps == y.coverage.steps);
+  RC_ASSERT(x.coverage.applied == y.coverage.applied);
   RC_ASSERT(x.learned.size() == y.learned.size());
 }
 

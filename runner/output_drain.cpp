@@ -68,6 +68,19 @@ bool OutputDrain::wait_for_stderr_end(std::chrono::milliseconds timeout) const {
   return true;
 }
 
+bool OutputDrain::catch_up(std::chrono::milliseconds timeout) {
+  std::unique_lock lock(m_sync_mutex);
+  if (!m_running) return true;
+  const std::uint64_t ticket = ++m_sync_requested;
+  lock.unlock();
+  if (m_wake_write >= 0) {
+    const char byte = 0;
+    [[maybe_unused]] const auto n = ::write(m_wake_write, &byte, 1);
+  }
+  lock.lock();
+  return m_synced.wait_for(lock, timeout, [&] { return !m_running || m_sync_done >= ticket; });
+}
+
 std::string OutputDrain::stderr_tail() const {
   const std::lock_guard lock(m_tail_mutex);
   return m_tail;
@@ -79,6 +92,17 @@ void OutputDrain::run() {
     // Without a wake pipe, poll with a timeout so that stop() is still noticed.
     const int ready = ::poll(fds, 3, m_wake_read >= 0 ? -1 : 100);
     if (ready < 0 && errno != EINTR) break;
+    // The catch_up() requests made before this pass: it reads each pipe until it would block,
+    // so whatever was written before them is read by its end.
+    std::uint64_t requested = 0;
+    {
+      const std::lock_guard lock(m_sync_mutex);
+      requested = m_sync_requested;
+    }
+    if ((fds[2].revents & POLLIN) != 0) {
+      char bytes[64];
+      while (::read(m_wake_read, bytes, sizeof bytes) > 0) {}
+    }
     for (Stream* stream : {&m_out, &m_err}) {
       if (stream->fd >= 0 && !read_available(*stream)) {
         flush_partial(*stream);
@@ -86,13 +110,23 @@ void OutputDrain::run() {
         if (stream == &m_err) m_stderr_ended = true;
       }
     }
-    if ((fds[2].revents & POLLIN) != 0 || m_stop_requested) break;
+    {
+      const std::lock_guard lock(m_sync_mutex);
+      m_sync_done = requested;
+    }
+    m_synced.notify_all();
+    if (m_stop_requested) break;
   }
   // Final sweep: whatever the plugin wrote before it was stopped still counts.
   for (Stream* stream : {&m_out, &m_err}) {
     if (stream->fd >= 0) read_available(*stream);
     flush_partial(*stream);
   }
+  {
+    const std::lock_guard lock(m_sync_mutex);
+    m_running = false;
+  }
+  m_synced.notify_all();
 }
 
 bool OutputDrain::read_available(Stream& stream) {

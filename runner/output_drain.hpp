@@ -5,6 +5,8 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -37,6 +39,11 @@ public:
   /// Waits until everything the plugin wrote to stderr has been read (end of file: the plugin
   /// and whatever shared its stderr have exited), at most `timeout`; false when it has not.
   bool wait_for_stderr_end(std::chrono::milliseconds timeout) const;
+  /// Waits until every byte the plugin wrote to its pipes before this call is in the ring, at
+  /// most `timeout` (the drain thread reads in the background: a log read right after an RPC
+  /// answered could otherwise miss the lines the provider wrote while answering it). True when
+  /// caught up (also once the drain has stopped).
+  bool catch_up(std::chrono::milliseconds timeout);
 
   static constexpr std::size_t kTailBytes = 8192;
   /// Longer lines are cut into pieces of this size.
@@ -67,6 +74,12 @@ private:
   std::atomic<bool> m_stop_requested{false};
   std::atomic<bool> m_said_out_of_memory{false};
   std::atomic<bool> m_stderr_ended{false};
+  // catch_up(): a request's number, and the last one whose reading pass has finished.
+  std::mutex m_sync_mutex;
+  std::condition_variable m_synced;
+  std::uint64_t m_sync_requested = 0;
+  std::uint64_t m_sync_done = 0;
+  bool m_running = true;  // false once run() returned
 };
 
 }  // namespace tfc::runner

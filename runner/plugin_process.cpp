@@ -219,6 +219,10 @@ ExitStatus PluginProcess::shutdown(const std::function<void()>& graceful) {
   return m_exit.value_or(ExitStatus{});
 }
 
+bool PluginProcess::catch_up_output(std::chrono::milliseconds timeout) {
+  return !m_drain || m_drain->catch_up(timeout);
+}
+
 bool PluginProcess::wait_for_stderr_end(std::chrono::milliseconds timeout) const {
   return m_drain && m_drain->wait_for_stderr_end(timeout);
 }

@@ -82,6 +82,9 @@ public:
   /// Waits up to `timeout` until everything the plugin wrote to stderr has been read: after a
   /// crash its last words (a Go panic and its stack) are then in the log. False when not.
   bool wait_for_stderr_end(std::chrono::milliseconds timeout) const;
+  /// Waits up to `timeout` until what the plugin wrote before this call is in the log
+  /// (OutputDrain::catch_up); true when it is.
+  bool catch_up_output(std::chrono::milliseconds timeout);
 
   /// The plugin's most recent log lines (stderr, and stdout after the handshake).
   std::vector<LogLine> logs() const;

@@ -2,10 +2,14 @@
 // sequence (conformance/session/core_start.cpp).
 #include "conformance/session/provider_host.hpp"
 
+#include "runner/plugin_process.hpp"
 #include "runner/session_provider.hpp"
 
 namespace tfc::conformance {
 namespace {
+
+/// How long a log read waits for the output drain to catch up with the provider's pipes.
+constexpr std::chrono::milliseconds kLogCatchUp{250};
 
 // Why the first call after the handshake found no connection. With AutoMTLS a TLS failure
 // looks like an unreachable socket to gRPC; the handshake and gRPC's words tell them apart.
@@ -73,6 +77,9 @@ Expected<void> ProviderHost::restart() {
 
 std::vector<std::string> ProviderHost::take_new_logs() {
   if (!m_session) return {};
+  // The lines the provider wrote while answering are read by a background thread: wait for it,
+  // or a finding's log may lack its failing step's last lines.
+  if (runner::PluginProcess* process = m_session->process()) process->catch_up_output(kLogCatchUp);
   return m_session->raw_logs_since(m_logs_seen);
 }
 

@@ -62,6 +62,7 @@ std::string finding_as_text(const Finding& f) {
     write_block(out, c.cli + ": " + std::string(to_string(c.verdict)), c.quote.empty() ? "-" : c.quote);
   }
   for (const std::string& caveat : finding_caveats(f)) out << "note: " << caveat << '\n';
+  if (f.log_replayed) out << "provider log: from the case played again with the provider's logging on\n";
   write_block(out, "request", shown_value(f, f.request));
   write_block(out, "response", shown_value(f, f.response));
   write_block(out, "expected", shown_compared(f, f.values.expected));

@@ -133,6 +133,7 @@ void write_log_excerpt(XmlWriter& h, const Finding& f) {
   auto details = h.scoped_element("details");
   std::string summary = "provider log at the failing step (" + std::to_string(f.log_excerpt.size()) + " of " +
                         std::to_string(f.log_total_lines) + " lines";
+  if (f.log_replayed) summary += "; the case played again with the provider's logging on";
   summary += f.log_file.empty() ? ")" : "; all of it in " + f.log_file + ")";
   text_element(h, "summary", summary);
   std::string log;

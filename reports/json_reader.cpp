@@ -126,6 +126,8 @@ Finding finding_of(const Json& j, bool values_as_text) {
   f.found_at_case = count(j, "found_at_case");
   f.extreme_values = flag(j, "extreme_values");  // absent: false
   f.invented_prior = flag(j, "invented_prior");
+  f.log_replayed = flag(j, "log_replayed");
+  f.log_not_reproduced = flag(j, "log_not_reproduced");
   f.shrink_attempts = count(j, "shrink_attempts");
   f.finding_class = enum_of(text(j, "class"),
                             std::array{FindingClass::contract, FindingClass::tolerated, FindingClass::robustness,

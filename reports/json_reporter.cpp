@@ -83,6 +83,8 @@ Json finding_json(const Finding& f) {
   // writers show.
   if (f.extreme_values) j["extreme_values"] = true;
   if (f.invented_prior) j["invented_prior"] = true;
+  if (f.log_replayed) j["log_replayed"] = true;
+  if (f.log_not_reproduced) j["log_not_reproduced"] = true;
   if (const auto caveats = finding_caveats(f); !caveats.empty()) j["caveats"] = caveats;
   if (f.found_at_case > 0) {
     j["found_at_case"] = f.found_at_case;

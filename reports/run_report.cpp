@@ -266,6 +266,11 @@ std::vector<std::string> finding_caveats(const Finding& finding) {
         "the evidence rests on an invented prior state: the planned state of an accepted "
         "configuration with its unknown values filled in by tfconform, not a state the provider wrote");
   }
+  if (finding.log_not_reproduced) {
+    out.push_back(
+        "the finding did not reproduce with the provider's logging on: the case played again for its log "
+        "(--provider-log failures) did not give it, so the log shown is the quiet search's and may be short");
+  }
   return out;
 }
 
@@ -273,6 +278,7 @@ std::string caveat_tags(const Finding& finding) {
   std::string out;
   if (finding.extreme_values) out += "[extreme values]";
   if (finding.invented_prior) out += std::string(out.empty() ? "" : " ") + "[invented prior]";
+  if (finding.log_not_reproduced) out += std::string(out.empty() ? "" : " ") + "[not reproduced with logs]";
   return out;
 }
 

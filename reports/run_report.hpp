@@ -173,6 +173,12 @@ struct Finding {
   /// request's prior state held values tfconform invented (plan-only runs).
   bool extreme_values = false;
   bool invented_prior = false;
+  /// --provider-log failures (docs/provider-logs.md): the search ran the provider with its
+  /// logging off, so the case was played again with it on; log_replayed: that play gave this
+  /// finding again and the log is its log; log_not_reproduced: it did not (or could not start),
+  /// and the log is the quiet play's.
+  bool log_replayed = false;
+  bool log_not_reproduced = false;
 };
 
 /// One lifecycle scenario of a suite ("create", "update", "import", "destroy", ...).

@@ -1,6 +1,7 @@
 #include "runner/plugin_env.hpp"
 
 #include <algorithm>
+#include <cctype>
 
 namespace tfc::runner {
 
@@ -23,6 +24,42 @@ std::vector<std::string> build_environment(const char* const* parent, std::span<
     if (!overridden_later) env.push_back(overrides[i].name + "=" + overrides[i].value);
   }
   return env;
+}
+
+std::vector<std::string> quiet_log_names(std::string_view provider_name) {
+  std::vector<std::string> names = {"TF_LOG_SDK",
+                                    "TF_LOG_SDK_PROTO",
+                                    "TF_LOG_SDK_FRAMEWORK",
+                                    "TF_LOG_SDK_HELPER_SCHEMA",
+                                    "TF_LOG_SDK_HELPER_RESOURCE",
+                                    "TF_LOG_SDK_MUX"};
+  // terraform-plugin-go: the provider address's type, '-' as '_', upper case.
+  std::string suffix;
+  for (const char c : provider_name) {
+    if (std::isalnum(static_cast<unsigned char>(c)) != 0)
+      suffix += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    else if (c == '-' || c == '_')
+      suffix += '_';
+  }
+  if (!suffix.empty()) names.push_back("TF_LOG_PROVIDER_" + suffix);
+  return names;
+}
+
+std::vector<EnvVar> quiet_log_environment(const char* const* parent, std::string_view provider_name,
+                                          std::span<const EnvVar> user) {
+  const auto set_by_user = [&](std::string_view name) {
+    if (std::any_of(user.begin(), user.end(), [&](const EnvVar& v) { return v.name == name; })) return true;
+    for (const char* const* entry = parent; entry != nullptr && *entry != nullptr; ++entry) {
+      const std::string_view text(*entry);
+      if (text.size() > name.size() && text.substr(0, name.size()) == name && text[name.size()] == '=') return true;
+    }
+    return false;
+  };
+  std::vector<EnvVar> out;
+  for (auto& name : quiet_log_names(provider_name)) {
+    if (!set_by_user(name)) out.push_back({std::move(name), "OFF"});
+  }
+  return out;
 }
 
 std::string protocol_versions_value(std::span<const int> offered) {

@@ -24,6 +24,20 @@ struct EnvVar {
 std::vector<std::string> build_environment(const char* const* parent, std::span<const EnvVar> overrides,
                                            std::span<const std::string_view> unset = {});
 
+/// The variables the Go provider SDKs read for the level of their own loggers, each of which
+/// OFF silences (docs/provider-logs.md): terraform-plugin-go's SDK root and protocol loggers, the
+/// plugin framework's, SDKv2's helper/schema and helper/resource, terraform-plugin-mux's, and the
+/// provider's own logger, TF_LOG_PROVIDER_<NAME> for the provider named `provider_name`
+/// ("time"; "google-beta" is TF_LOG_PROVIDER_GOOGLE_BETA). Never TF_LOG: SDKv2's helper/logging
+/// reads OFF there as an invalid level and logs at TRACE.
+std::vector<std::string> quiet_log_names(std::string_view provider_name);
+
+/// Those variables set to OFF, leaving out every one the user set: in `parent` (tfconform's own
+/// environment, environ-style, may be null) or in `user` (--env). Put them before `user` in a
+/// launch's variables.
+std::vector<EnvVar> quiet_log_environment(const char* const* parent, std::string_view provider_name,
+                                          std::span<const EnvVar> user);
+
 /// PLUGIN_PROTOCOL_VERSIONS text for the offered majors in preference order ("6,5").
 std::string protocol_versions_value(std::span<const int> offered);
 

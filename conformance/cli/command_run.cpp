@@ -42,6 +42,7 @@ struct RunArgs {
   bool jobs_given = false;  // without --jobs: one per running provider when attached
   double timeout_seconds = 30;
   std::string provider_memory;
+  std::string provider_log = "failures";
   double time_budget_seconds = 0;
   std::string require_coverage;
   std::string hints;
@@ -127,6 +128,12 @@ Expected<void> target_from(const RunArgs& a, conformance::RunSettings& s) {
     s.target.attach = instances.front();
     s.target.more_attached.assign(instances.begin() + 1, instances.end());
   }
+  if (a.provider_log == "always")
+    s.provider_log = conformance::ProviderLog::always;
+  else if (a.provider_log == "failures")
+    s.provider_log = conformance::ProviderLog::failures;
+  else
+    return Error{"--provider-log " + a.provider_log + ": expected failures or always"};
   TFC_TRY(environment, parse_env_options(a.env));
   s.target.environment = std::move(environment);
   s.target.plaintext = a.plaintext;
@@ -299,6 +306,7 @@ conformance::ReplayOptions replay_options(const RunArgs& a) {
   o.address = a.address;
   o.timeout_seconds = a.timeout_seconds;
   o.provider_memory = a.provider_memory;
+  o.provider_log = a.provider_log;
   o.strict = a.strict;
   o.profile = effective_profile(a);
   o.core = a.core;
@@ -429,6 +437,10 @@ void add_run_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--provider-memory", a->provider_memory,
                   "Memory each provider process may use (e.g. 2GiB, 512MiB; 0 for no limit; default 2 GiB or a "
                   "quarter of the machine, whichever is smaller)");
+  cmd->add_option("--provider-log", a->provider_log,
+                  "failures|always: when the provider's own log is wanted. failures (default): the processes that "
+                  "search run with the SDKs' logging off (except variables you set), and each finding's case is "
+                  "played again with it on for its log; always: every process logs (docs/provider-logs.md)");
   cmd->add_option("--require-coverage", a->require_coverage,
                   "plan|apply: every selected type that never reached this step is an error finding "
                   "(coverage.type_not_exercised), for CI gates");

@@ -1,6 +1,8 @@
 // Opening plugin processes for a run: launched from a binary or attached to running ones.
 #include "conformance/session/provider_factory.hpp"
 
+#include <unistd.h>
+
 #include <atomic>
 #include <limits>
 #include <mutex>
@@ -18,7 +20,8 @@ std::string instance_label(std::size_t slot, const runner::ReattachTarget& t) {
 
 class ProcessFactory final : public ProviderFactory {
 public:
-  explicit ProcessFactory(ProviderTarget target) : m_target(std::move(target)) {}
+  explicit ProcessFactory(ProviderTarget target, std::shared_ptr<const ProviderFactory> loud = nullptr)
+      : m_target(std::move(target)), m_loud(std::move(loud)) {}
 
   Expected<std::unique_ptr<ProviderSession>> open(RpcClock& clock, StartFailure* failed) const override {
     if (!m_target.attach) {
@@ -36,6 +39,7 @@ public:
   std::string provider_name() const override {
     return m_target.attach ? m_target.attach->provider : provider_name_from_binary(m_target.executable.string());
   }
+  std::shared_ptr<const ProviderFactory> loud() const override { return m_loud; }
 
 private:
   const runner::ReattachTarget& instance(std::size_t slot) const {
@@ -68,6 +72,7 @@ private:
   }
 
   ProviderTarget m_target;
+  std::shared_ptr<const ProviderFactory> m_loud;
   mutable std::atomic<std::size_t> m_next_instance{0};
   mutable std::mutex m_mutex;
   mutable std::optional<schema::ProviderSchema> m_first_schema;
@@ -77,6 +82,16 @@ private:
 
 std::shared_ptr<const ProviderFactory> process_factory(ProviderTarget target) {
   return std::make_shared<ProcessFactory>(std::move(target));
+}
+
+std::shared_ptr<const ProviderFactory> quiet_process_factory(const ProviderTarget& target) {
+  if (target.attach) return process_factory(target);
+  ProviderTarget quiet = target;
+  quiet.environment =
+      runner::quiet_log_environment(environ, provider_name_from_binary(target.executable.string()), target.environment);
+  if (quiet.environment.empty()) return process_factory(target);  // the user set every one of them
+  quiet.environment.insert(quiet.environment.end(), target.environment.begin(), target.environment.end());
+  return std::make_shared<ProcessFactory>(std::move(quiet), process_factory(target));
 }
 
 std::string provider_name_from_binary(const std::string& path) {

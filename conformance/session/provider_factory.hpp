@@ -26,12 +26,22 @@ public:
   virtual bool opens_running_instances() const { return false; }
   /// The provider's local name (random for terraform-provider-random_v3.6.0).
   virtual std::string provider_name() const = 0;
+  /// When this factory's processes run with the provider's logging turned off (--provider-log
+  /// failures): a factory of the same provider with its logging on, to play a failing case again
+  /// for its log. Null when this one's sessions log as the provider always does.
+  virtual std::shared_ptr<const ProviderFactory> loud() const { return nullptr; }
 };
 
 /// Launches `target.executable` for each session, or attaches to `target.attach` and then to
 /// each of `target.more_attached`, one session on each; a further instance whose schema is not
 /// the first one's is refused, naming both.
 std::shared_ptr<const ProviderFactory> process_factory(ProviderTarget target);
+
+/// A process factory whose launched providers run with their logging off (the SDKs' level
+/// variables at OFF, except those the user set: runner/plugin_env.hpp); its loud() launches
+/// `target` as it is. An attached target is not quieted (tfconform does not start it): then
+/// this is process_factory(target).
+std::shared_ptr<const ProviderFactory> quiet_process_factory(const ProviderTarget& target);
 
 /// The provider name Terraform derives from a binary: terraform-provider-random_v3.6.0 → random.
 std::string provider_name_from_binary(const std::string& path);

@@ -77,6 +77,8 @@ void report_case(FindingBook& book, const CaseEvidence& e) {
     finding.extreme_values = e.token.extreme;
     finding.replay_token = formatted;
     finding.counterexample = e.example;
+    finding.log_replayed = e.log_replayed;
+    finding.log_not_reproduced = e.log_not_reproduced;
     // Findings Core itself would meet get a reproduction: contract breaks, and crashes or
     // hangs on an input (a hang says why it is not expressible).
     // The other families have no reproductions yet (confirm says so).

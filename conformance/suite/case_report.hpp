@@ -29,6 +29,10 @@ struct CaseEvidence {
   std::string plugin;  // the provider's name, for a crash report
   /// The reproduction of a finding; empty for the kinds without reproductions.
   std::function<report::Reproduction(const CaseFinding&, const report::Finding&)> reproduce;
+  /// The log is from the case played again with the provider's logging on, or that play did
+  /// not give these findings (report::Finding::log_replayed, log_not_reproduced).
+  bool log_replayed = false;
+  bool log_not_reproduced = false;
 };
 
 /// Adds the findings of one case to `book` (all but those already reported, which are counted):

@@ -221,12 +221,15 @@ struct Workers {
     SerializedProgress serialized(progress);
     std::atomic<std::size_t> next{0};
     const gen::HintsFile no_hints;
+    const auto loud_factory = factory.loud();
     auto work = [&](ProviderSession& host) {
+      LoudSession loud(loud_factory, clock);  // this worker's, opened for its first finding
       for (std::size_t i = next++; i < selected.size() && !runner::stop_requested(); i = next++) {
         const auto& t = selected[i];
         started[i] = 1;
         const gen::HintsFile& hints = settings.hints ? *settings.hints : no_hints;
-        suites[i] = run_suite(host, t.kind, t.name, hints, suite_settings, &serialized, replay, &learned[i], &pool);
+        suites[i] =
+            run_suite(host, t.kind, t.name, hints, suite_settings, &serialized, replay, &learned[i], &pool, &loud);
       }
       pool.lend(host);
     };
@@ -324,6 +327,9 @@ void begin_report(report::RunReport& run, const RunSettings& settings, const std
 /// session (the previous release's binary with the same environment and configuration).
 std::shared_ptr<const ProviderFactory> factory_of(const RunSettings& settings) {
   if (settings.factory) return settings.factory;
+  // Quiet processes for the search; the upgrade pairs log as always (docs/provider-logs.md).
+  if (!settings.upgrade_from && settings.provider_log == ProviderLog::failures)
+    return quiet_process_factory(settings.target);
   auto next = process_factory(settings.target);
   if (!settings.upgrade_from) return next;
   ProviderTarget previous = settings.target;

@@ -21,6 +21,11 @@
 
 namespace tfc::conformance {
 
+/// When the provider's own log is wanted (--provider-log, docs/provider-logs.md): only for the
+/// cases that fail (launched processes search with their logging off, and each finding's case is
+/// played again with it on), or always (every process logs as the provider does by default).
+enum class ProviderLog { failures, always };
+
 /// The lifecycle step every selected type must reach for a CI gate (--require-coverage).
 enum class RequiredCoverage { None, Plan, Apply };
 
@@ -34,6 +39,7 @@ struct RunSettings {
   /// both, release_play.hpp), and nothing else.
   std::optional<std::filesystem::path> upgrade_from;
   bool apply = false;  // real changes (create, update, destroy); else validate, plan, upgrade, data
+  ProviderLog provider_log = ProviderLog::always;
   std::vector<std::string> resource_globs;
   bool data_sources = true;
   Shard shard;

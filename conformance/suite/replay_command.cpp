@@ -34,6 +34,7 @@ std::vector<std::string> case_options(const ReplayOptions& o) {
   if (!o.address.empty()) out.insert(out.end(), {"--address", o.address});
   if (o.timeout_seconds != 30) out.insert(out.end(), {"--timeout", number(o.timeout_seconds)});
   if (!o.provider_memory.empty()) out.insert(out.end(), {"--provider-memory", o.provider_memory});
+  if (o.provider_log != "failures") out.insert(out.end(), {"--provider-log", o.provider_log});
   if (o.strict) out.emplace_back("--strict");
   if (o.no_world) out.emplace_back("--no-world");
   if (!o.core.empty()) out.insert(out.end(), {"--core", o.core});

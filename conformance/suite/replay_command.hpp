@@ -5,10 +5,10 @@
 // provider's absolute path and the arguments it was started with (--provider-arg), --apply, the environment (--env,
 // --plaintext), the provider's configuration and hints (absolute paths), the value profile the earlier cases were drawn
 // with (--values), the provider's address (the source of moves), the RPC deadline and memory
-// limit (a hang or a crash depends on them), and how findings are judged (--strict, --profile), and
-// the Core version whose requests were sent (--core).
-// A run attached to a provider it did not start (--reattach) cannot be replayed by a command:
-// the provider must be started again first, which the report then says.
+// limit (a hang or a crash depends on them), --provider-log always (a case may fail only with the provider logging),
+// and how findings are judged (--strict, --profile), and the Core version whose requests were sent (--core). A run
+// attached to a provider it did not start (--reattach) cannot be replayed by a command: the provider must be started
+// again first, which the report then says.
 
 #include <optional>
 #include <string>
@@ -34,6 +34,7 @@ struct ReplayOptions {
   std::string address;
   double timeout_seconds = 30;  // --timeout (30 is the default)
   std::string provider_memory;
+  std::string provider_log = "failures";  // --provider-log (failures is the default)
   bool strict = false;
   std::string profile = "both";
   std::string core;       // --core as given (empty: the default, the newest Terraform)

@@ -15,6 +15,7 @@
 #include "conformance/repro/repro_provider.hpp"
 #include "conformance/suite/case_player.hpp"
 #include "conformance/suite/case_report.hpp"
+#include "conformance/suite/loud_evidence.hpp"
 #include "conformance/suite/shrink.hpp"
 #include "oracle/rule_id.hpp"
 #include "runner/adaptive_deadline.hpp"
@@ -38,15 +39,27 @@ template <class Case>
 void report_found(const SuiteContext& ctx, FindingBook& book, const CaseOutcome& outcome, const ReplayToken& token,
                   const Case& value, const std::vector<std::string>& log, std::size_t case_number, std::size_t attempts,
                   const std::vector<std::string>& aliases) {
-  CaseEvidence evidence{outcome,
+  // A quiet search's findings take their log from the case played again with logging on.
+  std::set<std::string> fresh;
+  std::optional<Played> loud_play;
+  if (ctx.loud != nullptr && ctx.loud->wanted() && !runner::aborting()) {
+    for (const auto& f : outcome.findings) {
+      if (book.reported(f.finding) == nullptr) fresh.insert(f.finding.fingerprint);
+    }
+    if (ProviderSession* loud = fresh.empty() ? nullptr : ctx.loud->get()) loud_play = play_on(ctx, *loud, value, true);
+  }
+  const LoudEvidence loud = loud_evidence(outcome, log, fresh, loud_play ? &*loud_play : nullptr);
+  CaseEvidence evidence{loud.outcome,
                         token,
                         report::Counterexample{describe_case(ctx.type, ctx.schema.block, value), case_size(value)},
-                        log,
+                        loud.log,
                         case_number,
                         attempts,
                         aliases,
                         ctx.settings.repro.provider_name,
-                        {}};
+                        {},
+                        loud.replayed,
+                        loud.not_reproduced};
   if constexpr (requires {
                   make_reproduction(ctx.type, ctx.schema.block, value, std::string(), std::size_t{}, report::Finding(),
                                     ctx.settings.repro);
@@ -90,7 +103,7 @@ void shrink_and_report(const SuiteContext& ctx, SuiteTally& tally, FindingBook& 
       failing, still_fails, costly ? std::min<std::size_t>(s.max_shrinks, kCostlyShrinkAttempts) : s.max_shrinks,
       std::chrono::steady_clock::now() +
           (costly ? std::min<std::chrono::seconds>(s.shrink_time, kCostlyShrinkTime) : s.shrink_time));
-  shorter.reset();
+  // (A hang's deadlines stay short for its loud replay too: report_found plays it once more.)
   // The original case's findings of the rule are counted under what it shrinks into.
   std::vector<std::string> aliases;
   for (const auto& f : original.findings) {

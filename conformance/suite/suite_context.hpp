@@ -5,6 +5,7 @@
 #include <string>
 
 #include "conformance/cases/unique_names.hpp"
+#include "conformance/session/loud_session.hpp"
 #include "conformance/session/provider_session.hpp"
 #include "conformance/session/session_pool.hpp"
 #include "conformance/suite/suite_runner.hpp"
@@ -32,6 +33,9 @@ struct SuiteContext {
   /// What names an object in the suite's lifecycle cases (empty for every other kind): made
   /// unique per case so that cases may create objects at the same time.
   UniqueNames unique;
+  /// With --provider-log failures: the worker's session with the provider's logging on, on which
+  /// a failing case is played again for its log (loud_evidence.hpp); null when every session logs.
+  LoudSession* loud = nullptr;
 };
 
 }  // namespace tfc::conformance

@@ -133,7 +133,8 @@ Expected<void> resolve_type(ReplayToken& token, const schema::ProviderSchema& sc
 
 report::Suite run_suite(ProviderSession& host, CaseKind kind, const std::string& type, const gen::HintsFile& hints,
                         const SuiteSettings& settings, report::ProgressListener* progress,
-                        const std::optional<ReplayToken>& replay, gen::Hints* learned, SessionPool* pool) {
+                        const std::optional<ReplayToken>& replay, gen::Hints* learned, SessionPool* pool,
+                        LoudSession* loud) {
   if (replay) pool = nullptr;  // a replay plays one case, on its own session
   // Lifecycle cases create objects: they spread too, their names made unique per case.
   const bool applies = kind == CaseKind::Lifecycle && settings.apply;
@@ -148,6 +149,7 @@ report::Suite run_suite(ProviderSession& host, CaseKind kind, const std::string&
                    pool != nullptr && (changes_nothing(kind, settings.apply) || applies),
                    applies,
                    report::suite_label(empty_suite(kind, type))};
+  ctx.loud = loud;
   if (const schema::Schema* own = kind_schema(host.schema(), kind, type)) ctx.schema = *own;
   if (applies) {
     const auto& identities = host.schema().identity_schemas;

@@ -19,6 +19,7 @@
 #include "conformance/cases/resource_case.hpp"
 #include "conformance/core/client_capabilities.hpp"
 #include "conformance/repro/repro_context.hpp"
+#include "conformance/session/loud_session.hpp"
 #include "conformance/session/provider_session.hpp"
 #include "conformance/session/session_pool.hpp"
 #include "conformance/suite/case_schedule.hpp"
@@ -74,10 +75,12 @@ struct SuiteSettings {
 /// cases under --apply, whose names are unique per case (cases/unique_names.hpp) and which are
 /// played again alone when they did not pass cleanly beside the others (concurrent_conflict.hpp);
 /// the results are those of playing them one at a time on `host`.
+/// With a `loud` session that is wanted (--provider-log failures), each new finding's case is
+/// played again on it for the provider's log (loud_evidence.hpp).
 report::Suite run_suite(ProviderSession& host, CaseKind kind, const std::string& type, const gen::HintsFile& hints,
                         const SuiteSettings& settings, report::ProgressListener* progress,
                         const std::optional<ReplayToken>& replay = std::nullopt, gen::Hints* learned = nullptr,
-                        SessionPool* pool = nullptr);
+                        SessionPool* pool = nullptr, LoudSession* loud = nullptr);
 
 /// The index of `type` among the provider's resource types (data sources for Data), in name order.
 std::size_t type_index(const schema::ProviderSchema& schema, CaseKind kind, const std::string& type);

@@ -85,5 +85,36 @@ TEST(FindingCaveats, MarkdownAndConsoleTablesTagTheMessage) {
   EXPECT_EQ(plain.str().find("[extreme values]"), std::string::npos);
 }
 
+TEST(FindingCaveats, ALogReplayIsKeptAndANonReproductionIsNoted) {
+  RunReport run = testing::fixture_run();
+  Finding& replayed = run.suites[1].scenarios[1].findings[0];
+  replayed.log_replayed = true;
+  replayed.log_excerpt = {"a line"};
+  replayed.log_total_lines = 1;
+  EXPECT_TRUE(finding_caveats(replayed).empty());  // the usual case: no caveat
+  const auto doc = nlohmann::json::parse(written<JsonReporter>(run));
+  const auto& flagged = doc["suites"][1]["scenarios"][1]["findings"][0];
+  EXPECT_EQ(flagged["log_replayed"], true);
+  EXPECT_FALSE(flagged.contains("log_not_reproduced"));
+  EXPECT_NE(written<HtmlReporter>(run).find("the case played again with the provider's logging on"), std::string::npos);
+
+  Finding& lost = run.suites[1].scenarios[1].findings[0];
+  lost.log_replayed = false;
+  lost.log_not_reproduced = true;
+  ASSERT_EQ(finding_caveats(lost).size(), 1u);
+  EXPECT_NE(finding_caveats(lost)[0].find("did not reproduce with the provider's logging on"), std::string::npos);
+  EXPECT_EQ(caveat_tags(lost), "[not reproduced with logs]");
+  EXPECT_NE(written<HtmlReporter>(run).find("Note: the finding did not reproduce"), std::string::npos);
+  // Read back (merge, baseline, confirm) both flags stay.
+  for (const bool replay : {true, false}) {
+    lost.log_replayed = replay;
+    lost.log_not_reproduced = !replay;
+    const auto read = run_from_json(nlohmann::ordered_json::parse(written<JsonReporter>(run)));
+    ASSERT_TRUE(read.has_value());
+    EXPECT_EQ(read->suites[1].scenarios[1].findings[0].log_replayed, replay);
+    EXPECT_EQ(read->suites[1].scenarios[1].findings[0].log_not_reproduced, !replay);
+  }
+}
+
 }  // namespace
 }  // namespace tfc::report

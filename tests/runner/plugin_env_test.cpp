@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 namespace tfc::runner {
 namespace {
 
@@ -25,6 +27,40 @@ TEST(PluginEnvTest, ProtocolVersions) {
   EXPECT_EQ(protocol_versions_value(both), "6,5");
   const int one[] = {5};
   EXPECT_EQ(protocol_versions_value(one), "5");
+}
+
+TEST(PluginEnvTest, QuietLogNamesCoverTheSdksAndTheProvidersOwnLogger) {
+  const auto names = quiet_log_names("google-beta");
+  for (const char* name : {"TF_LOG_SDK", "TF_LOG_SDK_PROTO", "TF_LOG_SDK_FRAMEWORK", "TF_LOG_SDK_HELPER_SCHEMA",
+                           "TF_LOG_SDK_MUX", "TF_LOG_PROVIDER_GOOGLE_BETA"})
+    EXPECT_NE(std::find(names.begin(), names.end(), name), names.end()) << name;
+  // SDKv2's helper/logging reads TF_LOG=OFF as an invalid level and logs at TRACE.
+  EXPECT_EQ(std::find(names.begin(), names.end(), "TF_LOG"), names.end());
+}
+
+TEST(PluginEnvTest, QuietLogEnvironmentSetsOffAndLeavesWhatTheUserSet) {
+  const char* parent[] = {"PATH=/bin", "TF_LOG_SDK=debug", "TF_LOG_SDK_PROTOX=1", nullptr};
+  const EnvVar user[] = {{"TF_LOG_PROVIDER_TIME", "trace"}};
+  const auto quiet = quiet_log_environment(parent, "time", user);
+  std::vector<std::string> set;
+  for (const auto& v : quiet) {
+    EXPECT_EQ(v.value, "OFF") << v.name;
+    set.push_back(v.name);
+  }
+  const std::vector<std::string> want = {"TF_LOG_SDK_PROTO", "TF_LOG_SDK_FRAMEWORK", "TF_LOG_SDK_HELPER_SCHEMA",
+                                         "TF_LOG_SDK_HELPER_RESOURCE", "TF_LOG_SDK_MUX"};
+  EXPECT_EQ(set, want);  // neither TF_LOG_SDK (environment) nor TF_LOG_PROVIDER_TIME (--env)
+}
+
+TEST(PluginEnvTest, QuietVariablesBeforeTheUsersEnvLoseToIt) {
+  const char* parent[] = {"TF_LOG_SDK_MUX=info", nullptr};
+  const EnvVar user[] = {{"TF_LOG_SDK_PROTO", "trace"}};
+  auto vars = quiet_log_environment(nullptr, "x", {});  // as if the user set nothing...
+  vars.insert(vars.end(), std::begin(user), std::end(user));
+  const auto env = build_environment(parent, vars);
+  EXPECT_NE(std::find(env.begin(), env.end(), "TF_LOG_SDK_PROTO=trace"), env.end());
+  EXPECT_EQ(std::find(env.begin(), env.end(), "TF_LOG_SDK_PROTO=OFF"), env.end());
+  EXPECT_NE(std::find(env.begin(), env.end(), "TF_LOG_PROVIDER_X=OFF"), env.end());
 }
 
 }  // namespace

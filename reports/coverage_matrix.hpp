@@ -42,6 +42,8 @@ struct CoverageMatrix {
 /// types not exercised first, then more never-reached steps before fewer, then more error
 /// findings, then by label.
 CoverageMatrix coverage_matrix(const RunReport& run);
+/// Rows point into the run's suites, so the run must outlive the matrix.
+CoverageMatrix coverage_matrix(RunReport&& run) = delete;
 
 /// The coverage step a finding of `scenario` was met at, named as Coverage::steps names it
 /// (`PlanResourceChange` of an update: "update planned"), or "" when it belongs to no step

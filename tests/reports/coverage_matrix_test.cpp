@@ -61,13 +61,15 @@ TEST(CoverageMatrix, ColumnsAreTheRunsStepsInCoresOrderThenUnknownOnes) {
 }
 
 TEST(CoverageMatrix, TheProviderHasNoRow) {
-  const CoverageMatrix m = coverage_matrix(testing::fixture_run());
+  const RunReport run = testing::fixture_run();
+  const CoverageMatrix m = coverage_matrix(run);
   ASSERT_EQ(m.rows.size(), 3u);
   for (const MatrixRow& row : m.rows) EXPECT_NE(row.suite->kind, SuiteKind::provider);
 }
 
 TEST(CoverageMatrix, CountsEachCellAndMarksFindingsAtTheirStep) {
-  const CoverageMatrix m = coverage_matrix(testing::fixture_run());
+  const RunReport run = testing::fixture_run();
+  const CoverageMatrix m = coverage_matrix(run);
   const MatrixRow& widget = row_named(m, "resource.tfc_widget");
   EXPECT_EQ(widget.cases, 50u);
   EXPECT_EQ(widget.cells[column(m, "validated")].reached, 46u);

@@ -68,13 +68,13 @@ struct ReproStep {
 /// with that binary, the others with `provider_binary`, on the same state, as after a provider
 /// upgrade (the state the previous release wrote is planned by the new one).
 struct Reproduction {
-  std::string provider_source;           // the required_providers source, e.g. registry.terraform.io/tfconform/time
-  std::string provider_name;             // local name, e.g. time
-  std::string provider_binary;           // the binary dev_overrides points at (its folder)
+  std::string provider_source;             // the required_providers source, e.g. registry.terraform.io/tfconform/time
+  std::string provider_name;               // local name, e.g. time
+  std::string provider_binary;             // the binary dev_overrides points at (its folder)
   std::vector<std::string> provider_args;  // --provider-arg: the binary is started with these (a wrapper script)
-  std::string previous_binary;           // --upgrade-from: the previous release, for steps marked so
-  std::vector<std::string> environment;  // NAME=VALUE the provider ran with
-  std::string provider_config;           // provider block body in .tf.json form (JSON text), may be empty
+  std::string previous_binary;             // --upgrade-from: the previous release, for steps marked so
+  std::vector<std::string> environment;    // NAME=VALUE the provider ran with
+  std::string provider_config;             // provider block body in .tf.json form (JSON text), may be empty
   std::vector<ReproStep> steps;
   std::string not_expressible;  // why no configuration can replay it (then steps is empty)
   /// NAME=VALUE the previous release runs with on top of `environment` (a name in both: this value).

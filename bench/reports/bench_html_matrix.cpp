@@ -71,8 +71,9 @@ RunReport synthetic_aws() {
   run.provider.address = "registry.terraform.io/hashicorp/aws";
   run.options.cases = 10;
   run.suites.push_back({SuiteKind::provider, "aws", {}, {}});
-  static const char* const kServices[] = {"ec2", "iam", "s3", "rds", "lambda", "ecs", "eks", "glue", "sagemaker",
-                                          "route53", "cloudwatch", "apigateway", "wafv2", "kinesis", "dynamodb"};
+  static const char* const kServices[] = {"ec2",        "iam",        "s3",    "rds",       "lambda",
+                                          "ecs",        "eks",        "glue",  "sagemaker", "route53",
+                                          "cloudwatch", "apigateway", "wafv2", "kinesis",   "dynamodb"};
   Lcg rng;
   const auto add = [&](SuiteKind kind, std::size_t n, const char* what) {
     for (std::size_t i = 0; i < n; ++i) {
@@ -100,8 +101,8 @@ int main(int argc, char** argv) {
   const std::string html = out.str();
   const auto matrix = html.find("<section id=\"coverage\">");
   const auto matrix_end = html.find("</section>", matrix);
-  std::printf("bench_html_matrix: %zu types; page %.2f MB (matrix %.2f MB) written in %.1f ms\n",
-              run.suites.size() - 1, html.size() / 1e6, (matrix_end - matrix) / 1e6, ms);
+  std::printf("bench_html_matrix: %zu types; page %.2f MB (matrix %.2f MB) written in %.1f ms\n", run.suites.size() - 1,
+              html.size() / 1e6, (matrix_end - matrix) / 1e6, ms);
   if (argc > 1) std::ofstream(argv[1], std::ios::binary) << html;
   return 0;
 }

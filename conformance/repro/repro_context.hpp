@@ -12,9 +12,9 @@ struct ReproContext {
   std::string provider_name;    // local name: the type's first word (repro_context_for)
   std::string provider_binary;
   std::vector<std::string> provider_args;  // --provider-arg
-  std::string previous_binary;           // --upgrade-from: the previous release's binary
-  std::vector<std::string> environment;  // NAME=VALUE
-  std::string provider_config;           // JSON text of the provider block body, or empty
+  std::string previous_binary;             // --upgrade-from: the previous release's binary
+  std::vector<std::string> environment;    // NAME=VALUE
+  std::string provider_config;             // JSON text of the provider block body, or empty
 };
 
 }  // namespace tfc::conformance

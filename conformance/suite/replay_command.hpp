@@ -20,10 +20,10 @@ namespace tfc::conformance {
 
 /// What the run was given, as the user gave it (paths may be relative to the working directory).
 struct ReplayOptions {
-  std::string tfconform;     // this program; empty: `tfconform` (found on PATH)
-  std::string provider;      // the binary; empty when the run attached to a provider
+  std::string tfconform;                   // this program; empty: `tfconform` (found on PATH)
+  std::string provider;                    // the binary; empty when the run attached to a provider
   std::vector<std::string> provider_args;  // --provider-arg, in order
-  std::string upgrade_from;  // --upgrade-from: the previous release's binary
+  std::string upgrade_from;                // --upgrade-from: the previous release's binary
   std::vector<std::string> env;
   bool plaintext = false;
   std::string provider_config;

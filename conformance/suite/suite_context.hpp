@@ -23,8 +23,8 @@ struct SuiteContext {
   schema::Schema schema;
   const SuiteSettings& settings;
   report::ProgressListener* progress = nullptr;
-  SessionPool* pool = nullptr;           // the run's spare sessions (null in a replay)
-  bool spreads = false;                  // a round's cases are played on spare sessions too
+  SessionPool* pool = nullptr;  // the run's spare sessions (null in a replay)
+  bool spreads = false;         // a round's cases are played on spare sessions too
   /// They create objects: one that did not pass cleanly beside the others is played again alone
   /// (concurrent_conflict.hpp).
   bool guarded = false;

@@ -112,8 +112,8 @@ std::set<std::string> fingerprints(const nlohmann::json& report) {
 
 /// A short plan-only run of tfcfault_thing with the planted plan fault (no objects are made).
 std::vector<std::string> plan_fault_run() {
-  return {"--hints",         hints("tfcfault"), "--seed",         "7",  "--cases",  "6", "--shrink-time",
-          "10",              "--resources",     "tfcfault_thing", "--no-data-sources", "--no-world"};
+  return {"--hints",        hints("tfcfault"),   "--seed",    "7", "--cases", "6", "--shrink-time", "10", "--resources",
+          "tfcfault_thing", "--no-data-sources", "--no-world"};
 }
 
 const std::vector<std::string> kPlanFault = {"TFCFAULT_MODE=plan_replaces_config"};
@@ -158,7 +158,8 @@ TEST(AttachPool, RefusesAnInstanceThatServesAnotherSchema) {
   REQUIRE_PROVIDER("tfcfault");
   REQUIRE_PROVIDER("tfcfixture");
   const Scratch scratch;
-  const DebugProvider fault(provider_binary("tfcfault"), kPlanFault, scratch.path() / "tmp-a", scratch.path() / "a.log");
+  const DebugProvider fault(provider_binary("tfcfault"), kPlanFault, scratch.path() / "tmp-a",
+                            scratch.path() / "a.log");
   const DebugProvider fixture(provider_binary("tfcfixture"), {}, scratch.path() / "tmp-b", scratch.path() / "b.log");
   ASSERT_FALSE(fault.reattach().empty()) << read_file(scratch.path() / "a.log");
   ASSERT_FALSE(fixture.reattach().empty()) << read_file(scratch.path() / "b.log");
@@ -217,8 +218,8 @@ TEST(ProviderArg, ReachesTheProviderProcessAndItsReplay) {
                          << provider_binary("tfcfault").string() << "' \"$@\"\n";
   fs::permissions(wrapper, fs::perms::owner_all);
   auto args = plan_fault_run();
-  args.insert(args.end(), {"--provider", wrapper.string(), "--provider-arg=-debug=false", "--provider-arg",
-                           "two words", "--env", kPlanFault.front()});
+  args.insert(args.end(), {"--provider", wrapper.string(), "--provider-arg=-debug=false", "--provider-arg", "two words",
+                           "--env", kPlanFault.front()});
   const auto run = run_tfconform(scratch.path(), args);
   ASSERT_EQ(run.exit_code, 1) << run.output;
 
@@ -241,7 +242,8 @@ TEST(ProviderArg, ReachesTheProviderProcessAndItsReplay) {
   }
   ASSERT_FALSE(command.empty()) << "no finding with a replay command";
   fs::remove(seen);
-  FILE* pipe = ::popen(("cd '" + scratch.path().string() + "' && " + command + " --quiet >/dev/null 2>&1").c_str(), "r");
+  FILE* pipe =
+      ::popen(("cd '" + scratch.path().string() + "' && " + command + " --quiet >/dev/null 2>&1").c_str(), "r");
   ASSERT_NE(pipe, nullptr);
   const int status = ::pclose(pipe);
   EXPECT_EQ(WIFEXITED(status) ? WEXITSTATUS(status) : -1, 1) << command;

@@ -7,13 +7,7 @@
 #   install_tree_test.sh BUILD_DIR VERSION
 set -euo pipefail
 build=$1; version=$2
-work=$(mktemp -d)
-# CMake writes the list of installed files to BUILD_DIR/install_manifest.txt: keep a user's.
-manifest=$build/install_manifest.txt
-[[ -f $manifest ]] && cp -p "$manifest" "$work/manifest"
-restore() { if [[ -f $work/manifest ]]; then cp -p "$work/manifest" "$manifest"; else rm -f "$manifest"; fi; rm -rf "$work"; }
-trap restore EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "$0")/scratch_work.sh"
 
 cmake --install "$build" --prefix "$work/prefix" >/dev/null
 prefix=$work/prefix

@@ -3,7 +3,7 @@
 //
 //   aws 5.100.0, plan-only, 10 cases per resource type, --jobs 2, no data sources: the share of
 //     resource types that reached a successful plan and an update plan, the ten refusals that
-//     stopped the most cases, and the wall time (target: under 10 minutes; ≥ 90 % planned,
+//     stopped the most cases, and the wall time (target: under 5 minutes; ≥ 90 % planned,
 //     ≥ 80 % update planned).
 //   the bundled providers (time, local, http, tfcfixture, tfcsdk, tfcfault honest), --apply, 25
 //     cases per type: per type, the cases created, updated in place or by replacement, imported and
@@ -24,6 +24,7 @@
 #include "bench_support.hpp"
 #include "conformance/suite/conformance_run.hpp"
 #include "reports/json_reporter.hpp"
+#include "time_breakdown.hpp"
 
 namespace {
 
@@ -33,8 +34,10 @@ using namespace tfc::bench;
 constexpr const char* kAwsDefault =
     "/opt/tf-plugins/registry.terraform.io/hashicorp/aws/5.100.0/linux_amd64/terraform-provider-aws_v5.100.0_x5";
 constexpr std::uint64_t kSeed = 20261124;
-constexpr double kAwsWallTarget = 600.0;
+constexpr double kAwsWallTarget = 300.0;  // issue #29
 constexpr double kPlannedTarget = 0.90;
+/// Types planned when issue #29 was filed: making the run faster may not reach fewer.
+constexpr std::size_t kPlannedTypesFloor = 1441;
 constexpr double kUpdateTarget = 0.80;
 constexpr double kSecondsPerTypeTarget = 30.0;
 
@@ -114,14 +117,17 @@ bool aws_section() {
   auto verdict = [whole](bool met) { return !whole ? "not measured (a subset)" : met ? "met" : "MISSED"; };
   std::printf("  %zu resource types, %zu cases (%zu planned) in %.1f s (%.2f s a type); %zu error finding(s)\n", types,
               cases, cases_planned, wall, wall / static_cast<double>(types), errors);
-  std::printf("  reached a plan:        %4zu types  %5.1f %%  (target ≥ %.0f %%: %s)\n", planned, 100 * planned_share,
-              100 * kPlannedTarget, verdict(planned_share >= kPlannedTarget));
+  std::printf("  reached a plan:        %4zu types  %5.1f %%  (target ≥ %.0f %%: %s; not fewer than %zu: %s)\n",
+              planned, 100 * planned_share, 100 * kPlannedTarget, verdict(planned_share >= kPlannedTarget),
+              kPlannedTypesFloor, verdict(planned >= kPlannedTypesFloor));
   std::printf("  reached an update plan: %4zu types  %5.1f %%  (target ≥ %.0f %%: %s)\n", updated, 100 * update_share,
               100 * kUpdateTarget, verdict(update_share >= kUpdateTarget));
   std::printf(
       "  wall time %.1f s (target for the whole provider under %.0f s: %s); %zu cases played on a "
       "process lent by a worker with no type left\n",
       wall, kAwsWallTarget, verdict(wall < kAwsWallTarget), result->stats.lent_cases);
+  std::printf("  time inside the provider, per RPC method and launch:\n");
+  print_time_breakdown(result->stats);
   std::vector<std::pair<std::size_t, std::string>> ranked;
   for (const auto& [kind, v] : refusals) ranked.emplace_back(v.first, kind + "   e.g. " + v.second);
   std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first > b.first; });

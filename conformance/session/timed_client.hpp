@@ -2,18 +2,35 @@
 // A ProviderClient that forwards every call and adds up the wall time spent inside them, so a
 // run can say how much of its time was the provider's own (the harness-overhead benchmark).
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
 
 #include "proto/protocol/provider_client.hpp"
+#include "proto/protocol/rpc_catalogue.hpp"
 
 namespace tfc::conformance {
 
-/// Time and count of RPCs, shared by every client of one run (thread-safe).
+/// Time and count of one RPC method, or of provider launches.
+struct TimeTally {
+  std::atomic<std::int64_t> nanoseconds{0};
+  std::atomic<std::int64_t> calls{0};
+
+  void add(std::chrono::steady_clock::duration took) {
+    nanoseconds += std::chrono::duration_cast<std::chrono::nanoseconds>(took).count();
+    ++calls;
+  }
+};
+
+/// Time and count of RPCs, shared by every client of one run (thread-safe): in all, per method
+/// (in the order of protocol::kRpcs), and of the provider launches (process start and
+/// handshake, before any RPC), so a benchmark can say where a run's time goes.
 struct RpcClock {
   std::atomic<std::int64_t> nanoseconds{0};
   std::atomic<std::int64_t> calls{0};
+  std::array<TimeTally, protocol::kRpcs.size()> by_method;
+  TimeTally launches;
 
   std::chrono::nanoseconds total() const { return std::chrono::nanoseconds(nanoseconds.load()); }
 };

@@ -463,6 +463,14 @@ Expected<RunResult> run_conformance(const RunSettings& given, report::ProgressLi
   result.stats.wall = std::chrono::steady_clock::now() - wall_start;
   result.stats.in_rpcs = clock.total();
   result.stats.rpc_calls = clock.calls.load();
+  for (std::size_t i = 0; i < protocol::kRpcs.size(); ++i) {
+    const auto& m = clock.by_method[i];
+    if (m.calls.load() > 0)
+      result.stats.by_method.push_back(
+          {std::string(protocol::kRpcs[i].method), m.calls.load(), std::chrono::nanoseconds(m.nanoseconds.load())});
+  }
+  result.stats.launches.calls = clock.launches.calls.load();
+  result.stats.launches.in_calls = std::chrono::nanoseconds(clock.launches.nanoseconds.load());
   result.stats.lent_cases = pool.lent_cases.load();
   run.duration = std::chrono::duration_cast<std::chrono::milliseconds>(result.stats.wall);
   if (progress) progress->run_finished(run);

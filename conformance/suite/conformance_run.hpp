@@ -57,10 +57,21 @@ struct RunSettings {
 };
 
 /// Where the time went: the figure behind the harness-overhead goal (bench).
+/// Calls of one RPC method (or provider launches) and the wall time spent in them.
+struct CallTime {
+  std::string what;  // the ProviderClient method, or "launch"
+  std::int64_t calls = 0;
+  std::chrono::nanoseconds in_calls{0};
+};
+
 struct RunStats {
   std::chrono::nanoseconds wall{0};
   std::chrono::nanoseconds in_rpcs{0};
   std::int64_t rpc_calls = 0;
+  /// Each RPC method called (in the RPC table's order) and the provider launches: where the
+  /// time inside the provider went (benchmarks print it).
+  std::vector<CallTime> by_method;
+  CallTime launches{"launch"};
   std::size_t cases = 0;
   /// Cases played on a spare provider process (--jobs) beside their suite's own.
   std::size_t lent_cases = 0;

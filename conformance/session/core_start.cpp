@@ -31,12 +31,10 @@ void append(protocol::Diagnostics& into, const protocol::Diagnostics& more) {
   into.insert(into.end(), more.begin(), more.end());
 }
 
-}  // namespace
-
-Expected<StartedProvider> start_like_core(protocol::ProviderClient& client, const CoreStartSettings& settings,
-                                          StartFailure& failed) {
-  StartedProvider started;
-  failed.stage = StartStage::Schema;
+/// GetProviderSchema, then GetResourceIdentitySchemas (§5.1): the schema with its identities,
+/// or why not.
+Expected<void> ask_schemas(protocol::ProviderClient& client, const CoreStartSettings& settings, StartFailure& failed,
+                           StartedProvider& started) {
   auto schema = client.get_provider_schema({});
   if (!schema) {
     if (schema.failure().kind == protocol::FailureKind::Transport) {
@@ -60,6 +58,33 @@ Expected<StartedProvider> start_like_core(protocol::ProviderClient& client, cons
     d.severity = protocol::Severity::Warning;
     d.summary = std::string(rpc_name(Rpc::GetResourceIdentitySchemas)) + " failed: " + identities.failure().message;
     started.schema_diagnostics.push_back(std::move(d));
+  }
+  return {};
+}
+
+}  // namespace
+
+std::shared_ptr<const schema::ProviderSchema> SchemaCache::reusable() const {
+  const std::lock_guard lock(m_mutex);
+  return m_schema && m_schema->capabilities.get_provider_schema_optional ? m_schema : nullptr;
+}
+
+void SchemaCache::keep(const schema::ProviderSchema& schema) {
+  const std::lock_guard lock(m_mutex);
+  if (!m_schema) m_schema = std::make_shared<const schema::ProviderSchema>(schema);
+}
+
+Expected<StartedProvider> start_like_core(protocol::ProviderClient& client, const CoreStartSettings& settings,
+                                          StartFailure& failed) {
+  StartedProvider started;
+  failed.stage = StartStage::Schema;
+  const auto cached = settings.schema_cache && settings.configure ? settings.schema_cache->reusable() : nullptr;
+  if (cached) {
+    started.schema = *cached;
+  } else {
+    if (auto asked = ask_schemas(client, settings, failed, started); !asked) return asked.error();
+    if (settings.schema_cache && !protocol::has_error(started.schema_diagnostics))
+      settings.schema_cache->keep(started.schema);
   }
   if (!settings.configure) return started;
 

@@ -3,6 +3,8 @@
 // schema, the identity schemas, ValidateProviderConfig, ConfigureProvider. The same sequence
 // runs over a plugin process (ProviderHost) and over an in-memory provider in the tests.
 
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 
@@ -30,6 +32,24 @@ struct StartFailure {
   std::optional<std::string> unreachable;
 };
 
+/// What the first process of a provider answered to GetProviderSchema and
+/// GetResourceIdentitySchemas, kept for the later processes of the same binary (thread-safe).
+/// Core keeps the same (Terraform v1.13.3, internal/plugin6/grpc_provider.go and
+/// internal/plugin/grpc_provider.go, GetProviderSchema: providers.SchemaCache): when the cached
+/// answer's server capabilities say get_provider_schema_optional, a new process of that provider
+/// is asked neither; otherwise every process is asked, as here.
+class SchemaCache {
+public:
+  /// The kept schema, when a later process may skip asking: null otherwise.
+  std::shared_ptr<const schema::ProviderSchema> reusable() const;
+  /// Keeps `schema` when nothing is kept yet (the first process's answer stays).
+  void keep(const schema::ProviderSchema& schema);
+
+private:
+  mutable std::mutex m_mutex;
+  std::shared_ptr<const schema::ProviderSchema> m_schema;
+};
+
 /// How far to open and with what configuration.
 struct CoreStartSettings {
   /// The provider block's body in .tf.json form (attributes and blocks); empty = all null.
@@ -39,6 +59,8 @@ struct CoreStartSettings {
   /// False: stop after the schemas and keep their error diagnostics instead of failing
   /// (`tfconform schema` prints them next to the schema).
   bool configure = true;
+  /// Shared by the processes of one binary (null: every process is asked for its schema).
+  std::shared_ptr<SchemaCache> schema_cache;
 };
 
 /// What opening gave.

@@ -80,12 +80,24 @@ private:
 
 }  // namespace
 
-std::shared_ptr<const ProviderFactory> process_factory(ProviderTarget target) {
-  return std::make_shared<ProcessFactory>(std::move(target));
+namespace {
+
+/// `target` with a schema cache for its processes (keeping one it has: a loud twin shares its
+/// quiet factory's). Attached instances are always asked: each must serve the first one's schema.
+ProviderTarget with_schema_cache(ProviderTarget target) {
+  if (!target.attach && !target.start.schema_cache) target.start.schema_cache = std::make_shared<SchemaCache>();
+  return target;
 }
 
-std::shared_ptr<const ProviderFactory> quiet_process_factory(const ProviderTarget& target) {
-  if (target.attach) return process_factory(target);
+}  // namespace
+
+std::shared_ptr<const ProviderFactory> process_factory(ProviderTarget target) {
+  return std::make_shared<ProcessFactory>(with_schema_cache(std::move(target)));
+}
+
+std::shared_ptr<const ProviderFactory> quiet_process_factory(const ProviderTarget& given) {
+  if (given.attach) return process_factory(given);
+  const ProviderTarget target = with_schema_cache(given);  // one cache for the quiet and the loud processes
   ProviderTarget quiet = target;
   quiet.environment =
       runner::quiet_log_environment(environ, provider_name_from_binary(target.executable.string()), target.environment);

@@ -34,7 +34,9 @@ public:
 
 /// Launches `target.executable` for each session, or attaches to `target.attach` and then to
 /// each of `target.more_attached`, one session on each; a further instance whose schema is not
-/// the first one's is refused, naming both.
+/// the first one's is refused, naming both. Launched processes after the first one skip the
+/// schema RPCs as Core does when the provider says get_provider_schema_optional (SchemaCache,
+/// core_start.hpp): a provider that crashes restarts in a fraction of the time.
 std::shared_ptr<const ProviderFactory> process_factory(ProviderTarget target);
 
 /// A process factory whose launched providers run with their logging off (the SDKs' level

@@ -16,7 +16,7 @@ namespace tfc::gen {
 
 /// A known, non-null, realistic value of `type` within `refinements` (a collection with at
 /// most three elements unless its lower length bound asks for more; a value of a dynamic type
-/// is a string).
+/// is a string; a number is whole unless its bounds leave no whole number).
 rc::Gen<cty::Value> invented_value(const cty::Type& type, const cty::Refinements& refinements = {});
 
 /// `planned` with every unknown replaced by invented_value of its type and refinements; a

@@ -109,24 +109,34 @@ rc::Gen<std::string> accented() {
 
 }  // namespace
 
-rc::Gen<Number> realistic_number() {
+namespace {
+
+/// realistic_number()'s choices, with or without its decimals.
+rc::Gen<Number> realistic_number_of(bool decimals) {
   const auto whole = [](rc::Gen<int> g) {
     return rc::gen::map(std::move(g), [](int i) { return Number(std::int64_t{i}); });
   };
   const auto decimal = rc::gen::apply(
       [](int units, const std::string& fraction) { return *Number::parse(std::to_string(units) + "." + fraction); },
       rc::gen::inRange(0, 101), one_of_list<std::string>({"5", "25", "1", "75", "2", "01", "9", "99"}));
-  return weighted_shrinking<Number>({
+  std::vector<std::pair<int, rc::Gen<Number>>> choices = {
       {3, whole(rc::gen::element(0, 1))},
       {6, whole(rc::gen::inRange(0, 101))},
       {2, whole(one_of_list<int>({2,    3,    5,    8,    10,   12,   16,    20,
                                   22,   24,   30,   32,   60,   64,   80,    90,
                                   100,  128,  256,  300,  365,  443,  512,   1000,
                                   1024, 3306, 3600, 5432, 8080, 8443, 65535, static_cast<int>(kRealisticNumberMax)}))},
-      {2, decimal},
       {1, whole(rc::gen::inRange(-10, 0))},
-  });
+  };
+  if (decimals) choices.insert(choices.begin() + 3, {2, decimal});
+  return weighted_shrinking<Number>(std::move(choices));
 }
+
+}  // namespace
+
+rc::Gen<Number> realistic_number() { return realistic_number_of(true); }
+
+rc::Gen<Number> realistic_whole_number() { return realistic_number_of(false); }
 
 rc::Gen<std::string> realistic_text() {
   return weighted_shrinking<std::string>({

@@ -23,6 +23,9 @@ inline constexpr std::int64_t kRealisticNumberMax = 86400;
 /// Shrinks towards 0.
 rc::Gen<cty::Number> realistic_number();
 
+/// realistic_number() without the decimals. Shrinks towards 0.
+rc::Gen<cty::Number> realistic_whole_number();
+
 /// Printable strings of at most kRealisticTextMax bytes, no control characters and nothing
 /// outside the Basic Multilingual Plane (a few accented or CJK words aside, ASCII). Shrinks
 /// towards "".

@@ -121,6 +121,21 @@ TEST(InventedValues, KeepPrefixesBoundsAndLengths) {
   }
 }
 
+TEST(InventedValues, AnInventedNumberIsWholeUnlessItsBoundsLeaveNone) {
+  // A legacy-SDK provider reads a fraction in an integer attribute's state with a panic.
+  Refinements above_ten;
+  above_ten.number_lower = NumberBound{Number(10.5), false};
+  Refinements narrow;  // (2.5, 2.75): no whole number inside
+  narrow.number_lower = NumberBound{Number(2.5), false};
+  narrow.number_upper = NumberBound{Number(2.75), false};
+  for (int seed = 0; seed < 200; ++seed) {
+    EXPECT_TRUE(invent(Type::number(), {}, seed).as_number().is_integer()) << seed;
+    EXPECT_TRUE(invent(Type::number(), above_ten, seed).as_number().is_integer()) << seed;
+    const Number n = invent(Type::number(), narrow, seed).as_number();
+    EXPECT_TRUE(compare(n, Number(2.5)) > 0 && compare(n, Number(2.75)) < 0) << n.canonical();
+  }
+}
+
 TEST(InventedValues, AnUnknownOfDynamicTypeBecomesAString) {
   const Value v = invent(Type::dynamic(), {}, 1);
   EXPECT_EQ(v.type(), Type::string());

@@ -37,7 +37,9 @@ Played play_on(const SuiteContext& ctx, ProviderSession& session, const Case& c,
     session.take_new_logs();
     options.log_mark = pull;
   }
+  const auto started = std::chrono::steady_clock::now();
   p.outcome = play_case(session.client(), ctx.type, ctx.schema, c, options);
+  p.wall = std::chrono::steady_clock::now() - started;
   if (p.outcome.interrupted || runner::aborting()) {
     p.stopped = true;  // the process is being killed by the stop itself: no restart
     return p;
@@ -74,11 +76,13 @@ Played play_own(const SuiteContext& ctx, SuiteTally& tally, const Case& c, bool 
   return p;
 }
 
-/// Plays cases[first] on the suite's own session and, at the same time, each next case on one
-/// of the `borrowed` sessions (a case that could not be generated is not played).
+/// Plays cases[first] on the suite's own session (or on `loud`, the worker's session with its
+/// logging on, when given: loud_policy.hpp) and, at the same time, each next case on one of the
+/// `borrowed` sessions (a case that could not be generated is not played).
 template <class Case>
 std::vector<Played> play_at_once(const SuiteContext& ctx, const std::vector<std::optional<Generated<Case>>>& cases,
-                                 std::size_t first, const std::vector<ProviderSession*>& borrowed) {
+                                 std::size_t first, const std::vector<ProviderSession*>& borrowed,
+                                 ProviderSession* loud = nullptr) {
   std::vector<Played> played(1 + borrowed.size());
   std::vector<std::exception_ptr> failed(played.size());
   {
@@ -94,7 +98,10 @@ std::vector<Played> play_at_once(const SuiteContext& ctx, const std::vector<std:
         }
       });
     }
-    if (const auto& c = cases[first]) played[0] = play_on(ctx, ctx.host, c->value, true);
+    if (const auto& c = cases[first]) {
+      played[0] = play_on(ctx, loud != nullptr ? *loud : ctx.host, c->value, true);
+      played[0].loud = loud != nullptr;
+    }
   }
   for (const auto& e : failed) {
     if (e) std::rethrow_exception(e);

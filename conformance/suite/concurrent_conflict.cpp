@@ -32,9 +32,15 @@ std::optional<std::string> conflicting(const std::string& text) {
 }  // namespace
 
 bool passed_cleanly(const Played& played) {
+  return played.outcome.findings.empty() && stands_beside_others(played, {});
+}
+
+bool stands_beside_others(const Played& played, const std::function<bool(const std::string&)>& known) {
   const CaseOutcome& o = played.outcome;
-  if (!o.findings.empty() || !o.refusals.empty() || o.provider_lost || o.harness_error || played.lost || played.stopped)
-    return false;
+  for (const auto& f : o.findings) {
+    if (!known || !known(f.finding.fingerprint)) return false;
+  }
+  if (!o.refusals.empty() || o.provider_lost || o.harness_error || played.lost || played.stopped) return false;
   // A refusal of a call that meets the real object (plan, apply, read, import) may come from
   // another case's object; one of the provider's own functions (a move it does not support, an
   // upgrade) cannot, and many cases end with one.

@@ -7,6 +7,7 @@
 // others, the type falls back to one case at a time and the report says why: a finding caused by
 // tfconform's own concurrency is never reported.
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -18,6 +19,12 @@ namespace tfc::conformance {
 /// configuration nor of a call that meets the object (plan, apply, read, import), no conflict
 /// in what it was told, the process kept, nothing the harness could not do.
 bool passed_cleanly(const Played& played);
+
+/// Whether a case played beside others may be judged as it is, its findings included: each has
+/// a fingerprint `known` (already found by a case played alone, so the concurrency cannot have
+/// caused it), and otherwise the case passed cleanly. Playing every case with a known finding
+/// again alone would play most cases twice on a type every case of which breaks a rule.
+bool stands_beside_others(const Played& played, const std::function<bool(const std::string&)>& known);
 
 /// The refusal or finding of `outcome` that reads as a conflict with another object ("already
 /// exists", "conflict", "in use", "only one", "singleton", "duplicate", ...), shortened to one

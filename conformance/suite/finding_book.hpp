@@ -19,6 +19,8 @@ class FindingBook {
 public:
   /// The finding `finding` repeats, or null.
   report::Finding* reported(const report::Finding& finding);
+  /// Whether a finding of exactly this fingerprint (or one shrunk into a reported one) was reported.
+  bool known(const std::string& fingerprint) const { return m_by_fingerprint.contains(fingerprint); }
   /// Adds a new finding under `scenario`; `aliases` are further fingerprints counted under it.
   /// Returns the finding as kept.
   const report::Finding& add(const std::string& scenario, report::Finding finding,

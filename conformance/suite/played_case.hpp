@@ -3,6 +3,7 @@
 // gathered without touching the suite (the cases of a learning round may run on several
 // threads at once).
 
+#include <chrono>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,6 +17,8 @@ struct Played {
   std::vector<std::string> log;     // the provider's log during the case, when it was kept
   bool stopped = false;             // cut off by the run's stop: proves nothing
   std::optional<std::string> lost;  // the process was lost and could not be restarted
+  bool loud = false;                // played on a process with its logging on: its log is the evidence
+  std::chrono::nanoseconds wall{0};  // how long the play took
 };
 
 }  // namespace tfc::conformance

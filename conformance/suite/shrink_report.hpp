@@ -34,19 +34,23 @@ inline constexpr std::chrono::seconds kCostlyShrinkTime{20};
 /// The error findings of `rule` in `outcome`, with its log marks.
 CaseOutcome of_rule(const CaseOutcome& outcome, const std::string& rule);
 
-/// Reports the findings of one case of value `value` (case_report.hpp).
+/// Reports the findings of one case of value `value` (case_report.hpp); `played_loud`: the case
+/// was played with the provider's logging on, so `log` is already the evidence.
 template <class Case>
 void report_found(const SuiteContext& ctx, FindingBook& book, const CaseOutcome& outcome, const ReplayToken& token,
                   const Case& value, const std::vector<std::string>& log, std::size_t case_number, std::size_t attempts,
-                  const std::vector<std::string>& aliases) {
+                  const std::vector<std::string>& aliases, bool played_loud = false) {
   // A quiet search's findings take their log from the case played again with logging on.
   std::set<std::string> fresh;
   std::optional<Played> loud_play;
-  if (ctx.loud != nullptr && ctx.loud->wanted() && !runner::aborting()) {
+  if (!played_loud && ctx.loud != nullptr && ctx.loud->wanted() && !runner::aborting()) {
     for (const auto& f : outcome.findings) {
       if (book.reported(f.finding) == nullptr) fresh.insert(f.finding.fingerprint);
     }
-    if (ProviderSession* loud = fresh.empty() ? nullptr : ctx.loud->get()) loud_play = play_on(ctx, *loud, value, true);
+    if (ProviderSession* loud = fresh.empty() ? nullptr : ctx.loud->get()) {
+      loud_play = play_on(ctx, *loud, value, true);
+      ctx.loud->costs().loud_play(std::chrono::duration<double>(loud_play->wall).count());
+    }
   }
   const LoudEvidence loud = loud_evidence(outcome, log, fresh, loud_play ? &*loud_play : nullptr);
   CaseEvidence evidence{loud.outcome,
@@ -78,7 +82,7 @@ template <class Case>
 void shrink_and_report(const SuiteContext& ctx, SuiteTally& tally, FindingBook& book,
                        const rc::Shrinkable<Case>& failing, const std::string& rule, const ReplayToken& unshrunk,
                        const CaseOutcome& original, const std::vector<std::string>& original_log,
-                       std::size_t case_number) {
+                       std::size_t case_number, bool original_loud = false) {
   book.shrinking(rule);
   if (ctx.progress) ctx.progress->shrinking({ctx.label, "case", case_number, ctx.settings.cases}, rule);
   // Every attempt at shrinking a hang waits out a deadline, and one at shrinking a memory blow-up
@@ -111,7 +115,7 @@ void shrink_and_report(const SuiteContext& ctx, SuiteTally& tally, FindingBook& 
   }
   auto report_original = [&] {
     report_found(ctx, book, of_rule(original, rule), unshrunk, failing.value(), original_log, case_number,
-                 shrunk.attempts, aliases);
+                 shrunk.attempts, aliases, original_loud);
   };
   // No provider left to replay on, or no smaller case failed: the original case is the evidence.
   if (runner::aborting() || (costly && !last_failing)) return report_original();
@@ -146,6 +150,16 @@ void judge_generated(const SuiteContext& ctx, SuiteTally& tally, FindingBook& bo
     }
   }
   tally.absorb(played);
+  if (!example_timed_out) {
+    for (const auto& f : played.outcome.findings)
+      tally.timed_out = tally.timed_out || f.finding.rule_id == kTimeoutRule;
+  }
+  const bool played_loud = played.loud;
+  if (ctx.loud != nullptr) {
+    const double seconds = std::chrono::duration<double>(played.wall).count();
+    played_loud ? ctx.loud->costs().loud_play(seconds) : ctx.loud->costs().quiet_play(seconds);
+  }
+  bool new_finding = false;
   const std::vector<std::string> case_log = std::move(played.log);
   const CaseOutcome& outcome = played.outcome;
   const Case& value = generated.value;
@@ -168,6 +182,7 @@ void judge_generated(const SuiteContext& ctx, SuiteTally& tally, FindingBook& bo
   unshrunk.log_marks = outcome.log_marks;
   for (const auto& f : outcome.findings) {
     const auto& finding = f.finding;
+    new_finding = new_finding || book.reported(finding) == nullptr;
     if (report::Finding* seen = book.reported(finding)) {
       if (counted.insert(seen->fingerprint).second) ++seen->occurrences;
       keep_distinct(*seen, finding, token, index + 1, [&] {
@@ -184,13 +199,15 @@ void judge_generated(const SuiteContext& ctx, SuiteTally& tally, FindingBook& bo
     // it is reported from its own case, unshrunk.
     if (!fresh) unshrunk.findings.push_back(f);
   }
-  if (!unshrunk.findings.empty()) report_found(ctx, book, unshrunk, token, value, case_log, index + 1, 0, {});
+  if (!unshrunk.findings.empty())
+    report_found(ctx, book, unshrunk, token, value, case_log, index + 1, 0, {}, played_loud);
   // Shrinking plays candidates of this very generator (the hints this case had), and what
   // they answer teaches nothing: the suite's learning depends on its cases alone.
   for (const auto& rule : fresh_rules) {
     if (tally.fatal) break;
-    shrink_and_report(ctx, tally, book, generated.shrinkable, rule, token, outcome, case_log, index + 1);
+    shrink_and_report(ctx, tally, book, generated.shrinkable, rule, token, outcome, case_log, index + 1, played_loud);
   }
+  if (ctx.loud != nullptr) ctx.loud->costs().judged(new_finding);
 }
 
 }  // namespace tfc::conformance

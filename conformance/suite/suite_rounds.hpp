@@ -11,6 +11,7 @@
 #include "conformance/suite/concurrent_conflict.hpp"
 #include "conformance/suite/finding_book.hpp"
 #include "conformance/suite/learning_generator.hpp"
+#include "conformance/suite/loud_policy.hpp"
 #include "conformance/suite/shrink_report.hpp"
 #include "conformance/suite/suite_tally.hpp"
 
@@ -37,16 +38,18 @@ std::vector<std::optional<Generated<Case>>> generate_round(const SuiteContext& c
 }
 
 /// The cases of a chunk that create objects (ctx.guarded) were played at the same time: each one
-/// that did not pass cleanly is played again alone on the suite's own session, and that answer
-/// counts (concurrent_conflict.hpp). When alone it no longer meets the conflict it met beside
+/// that did not pass cleanly, save for findings the suite already has from cases played alone,
+/// is played again alone on the suite's own session, and that answer counts
+/// (concurrent_conflict.hpp). When alone it no longer meets the conflict it met beside
 /// the others, the suite plays one case at a time from now on, saying why in `tally`.
 template <class Case>
-void replay_unclean_alone(const SuiteContext& ctx, SuiteTally& tally,
+void replay_unclean_alone(const SuiteContext& ctx, SuiteTally& tally, const FindingBook& book,
                           const std::vector<std::optional<Generated<Case>>>& round, std::size_t first,
                           std::vector<Played>& played) {
+  const auto known = [&book](const std::string& fingerprint) { return book.known(fingerprint); };
   for (std::size_t k = 0; k < played.size() && !runner::stop_requested(); ++k) {
     const auto& c = round[first + k];
-    if (!c || passed_cleanly(played[k])) continue;
+    if (!c || stands_beside_others(played[k], known)) continue;
     const auto beside = conflict_in(played[k].outcome);
     played[k] = play_on(ctx, ctx.host, c->value, true);
     if (beside && !conflict_in(played[k].outcome) && tally.applied_one_at_a_time.empty())
@@ -63,7 +66,9 @@ void play_generated_cases(const SuiteContext& ctx, SuiteTally& tally, FindingBoo
   const std::size_t total = ctx.settings.cases;
   // After a timeout every further case would wait out the deadline again: the suite stops.
   // So does a stopped run (a signal, the time budget): the reports still get what was done.
-  auto going = [&] { return !tally.fatal && !book.shrunk(kTimeoutRule) && !runner::stop_requested(); };
+  auto going = [&] {
+    return !tally.fatal && !tally.timed_out && !book.shrunk(kTimeoutRule) && !runner::stop_requested();
+  };
   for (std::size_t start = 0; start < total && going();) {
     const std::size_t end = learning_round_end(start, total);
     std::vector<std::string> errors;
@@ -73,11 +78,11 @@ void play_generated_cases(const SuiteContext& ctx, SuiteTally& tally, FindingBoo
       if (ctx.spreads && i + 1 < end && tally.applied_one_at_a_time.empty()) borrowed = ctx.pool->borrow(end - i - 1);
       const std::size_t chunk = 1 + borrowed.size();
       announce_case(ctx, i);  // the case on the suite's own session: a hang shows where it is
-      std::vector<Played> played = play_at_once(ctx, round, i - start, borrowed);
+      std::vector<Played> played = play_at_once(ctx, round, i - start, borrowed, loud_for_next_case(ctx));
       if (!borrowed.empty()) {
         ctx.pool->give_back(borrowed);
         ctx.pool->lent_cases += borrowed.size();
-        if (ctx.guarded) replay_unclean_alone(ctx, tally, round, i - start, played);
+        if (ctx.guarded) replay_unclean_alone(ctx, tally, book, round, i - start, played);
       }
       for (std::size_t k = 0; k < chunk && going(); ++k, ++i) {
         const std::size_t before = book.count();

@@ -28,6 +28,10 @@ struct SuiteTally {
   std::string last_rejection;
   bool fatal = false;        // the provider was lost and could not be restarted
   bool interrupted = false;  // a case was cut off by the run's stop
+  /// A call timed out (other than in an author's example): every further case would wait out
+  /// the deadline again, so the suite stops there, whether the timeout is an error finding or,
+  /// on an invented prior state, a warning.
+  bool timed_out = false;
   /// What became of the first case when it was played from the author's example.
   std::optional<report::ExampleUse> first_example;
   /// Set when the suite's applies fell back to one case at a time (report::Suite's note).

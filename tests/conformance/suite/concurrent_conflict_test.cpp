@@ -24,6 +24,28 @@ TEST(ConcurrentConflict, OnlyACleanPassCountsAsPlayedBesideOthers) {
   EXPECT_FALSE(passed_cleanly(lost));
 }
 
+TEST(ConcurrentConflict, AFindingAlreadyFoundAloneStandsBesideOthersANewOneDoesNot) {
+  const auto known = [](const std::string& fingerprint) { return fingerprint == "seen"; };
+  Played repeat;  // every case of the type breaks the rule the suite already has
+  repeat.outcome.findings.push_back({});
+  repeat.outcome.findings.back().finding.fingerprint = "seen";
+  EXPECT_TRUE(stands_beside_others(repeat, known));
+  EXPECT_FALSE(stands_beside_others(repeat, {})) << "nothing is known without a book";
+  Played fresh = repeat;
+  fresh.outcome.findings.push_back({});
+  fresh.outcome.findings.back().finding.fingerprint = "new";
+  EXPECT_FALSE(stands_beside_others(fresh, known)) << "a new finding is only reported from a case played alone";
+  Played conflicted = repeat;  // a known fingerprint, yet its message reads as a conflict
+  conflicted.outcome.findings.back().finding.message = "the object already exists";
+  EXPECT_FALSE(stands_beside_others(conflicted, known));
+  Played refused = repeat;
+  refused.outcome.rejection = "create: ApplyResourceChange: error: quota";
+  EXPECT_FALSE(stands_beside_others(refused, known));
+  Played lost = repeat;
+  lost.lost = "the process exited";
+  EXPECT_FALSE(stands_beside_others(lost, known));
+}
+
 TEST(ConcurrentConflict, AlreadyExistsAndInUseReadAsConflictsOtherRefusalsDoNot) {
   CaseOutcome o;
   o.rejection = "create: ApplyResourceChange: Error creating x: a x named \"web\" already exists\nmore";

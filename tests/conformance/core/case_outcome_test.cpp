@@ -102,5 +102,31 @@ TEST(StepNames, ShownNamesLeaveOutOnlyARepeatedScenario) {
   }
 }
 
+/// The severity of the rpc.* finding a failure of `kind` gives, on an invented prior or not.
+std::pair<report::Severity, std::string> failure_finding(protocol::FailureKind kind, bool invented) {
+  static const schema::Block kNoBlock;
+  CaseOutcome outcome;
+  CaseRecorder rec("x_thing", kNoBlock, outcome);
+  rec.scenario("plan update");
+  rec.prior_invented(invented);
+  rec.rpc_failed("plan update", Rpc::PlanResourceChange, protocol::RpcFailure{kind, 4, "deadline"},
+                 nlohmann::json::object());
+  rec.finish();
+  EXPECT_EQ(outcome.findings.size(), 1u);
+  if (outcome.findings.empty()) return {report::Severity::error, ""};
+  return {outcome.findings.front().finding.severity, outcome.findings.front().finding.rule_id};
+}
+
+TEST(CaseRecorder, ATimeoutOrCrashOnAnInventedPriorIsAWarning) {
+  // An invented prior of a deeply nested schema can be far larger than any state the provider
+  // writes: what it does with it is no contract error, however long it takes.
+  for (const auto kind : {protocol::FailureKind::Timeout, protocol::FailureKind::Crashed}) {
+    const auto [invented, rule] = failure_finding(kind, true);
+    EXPECT_EQ(invented, report::Severity::warning) << rule;
+    EXPECT_EQ(failure_finding(kind, false).first, report::Severity::error) << rule;
+  }
+  EXPECT_EQ(failure_finding(protocol::FailureKind::Timeout, true).second, "rpc.timeout");
+}
+
 }  // namespace
 }  // namespace tfc::conformance

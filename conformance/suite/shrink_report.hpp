@@ -76,6 +76,15 @@ void report_found(const SuiteContext& ctx, FindingBook& book, const CaseOutcome&
   report_case(book, evidence);
 }
 
+/// What tells two shrink candidates apart: the case as a report describes it, and the seed of
+/// the values a plan-only case invents (which the description leaves out).
+template <class Case>
+std::string shrink_key(const SuiteContext& ctx, const Case& c) {
+  std::string key = describe_case(ctx.type, ctx.schema.block, c);
+  if constexpr (requires { c.invention_seed; }) key += "\n# invention seed " + std::to_string(c.invention_seed);
+  return key;
+}
+
 /// Shrinks `failing`, which broke `rule`, and reports the minimal case (or the original one
 /// when no smaller case fails again, or none can be played).
 template <class Case>
@@ -94,7 +103,7 @@ void shrink_and_report(const SuiteContext& ctx, SuiteTally& tally, FindingBook& 
   // A costly failure is not played once more after shrinking: the last attempt that still
   // failed (its outcome and log) is the minimal case's evidence.
   std::optional<std::pair<CaseOutcome, std::vector<std::string>>> last_failing;
-  auto still_fails = [&](const Case& c) {
+  auto plays_and_fails = [&](const Case& c) {
     if (tally.fatal || runner::stop_requested()) return false;
     ctx.host.take_new_logs();
     CaseOutcome o = play_own(ctx, tally, c, false).outcome;
@@ -102,6 +111,7 @@ void shrink_and_report(const SuiteContext& ctx, SuiteTally& tally, FindingBook& 
     if (costly) last_failing.emplace(std::move(o), ctx.host.take_new_logs());
     return true;
   };
+  auto still_fails = skipping_passed([&ctx](const Case& c) { return shrink_key(ctx, c); }, plays_and_fails);
   const auto& s = ctx.settings;
   auto shrunk = shrink_failure(
       failing, still_fails, costly ? std::min<std::size_t>(s.max_shrinks, kCostlyShrinkAttempts) : s.max_shrinks,

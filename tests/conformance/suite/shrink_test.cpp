@@ -45,6 +45,38 @@ RC_GTEST_PROP(Shrink, ShrunkCasesStillFailAndReplayFromTheirPath, ()) {
   RC_ASSERT(raw_equals(replayed.value().create.known, minimal.create.known));
 }
 
+RC_GTEST_PROP(Shrink, SkippingCandidatesThatPassedEndsWhereShrinkingEveryOneDoes, ()) {
+  const auto gen = lifecycle_case_of(thing(), {}, {});
+  auto seed = *rc::gen::arbitrary<std::uint64_t>();
+  const int size = *rc::gen::inRange(30, 101);
+  auto root = gen(rc::Random(seed), size);
+  for (int i = 0; i < 500 && !fails(root.value()); ++i) root = gen(rc::Random(++seed), size);
+  RC_PRE(fails(root.value()));
+  std::size_t every = 0;
+  std::size_t distinct = 0;
+  const auto plain = shrink_failure(root, [&](const LifecycleCase& c) { return ++every, fails(c); }, 1000);
+  const auto key = [](const LifecycleCase& c) { return describe_case("mem_thing", thing(), c); };
+  const auto skipping =
+      shrink_failure(root, skipping_passed(key, [&](const LifecycleCase& c) { return ++distinct, fails(c); }), 1000);
+  RC_ASSERT(skipping.path == plain.path);
+  RC_ASSERT(skipping.attempts == plain.attempts);
+  RC_ASSERT(describe_case("mem_thing", thing(), skipping.minimal.value()) ==
+            describe_case("mem_thing", thing(), plain.minimal.value()));
+  RC_ASSERT(distinct <= every);
+  RC_CLASSIFY(distinct < every, "a candidate came again");
+}
+
+TEST(Shrink, ACandidateThatPassedIsNotPlayedAgain) {
+  std::vector<int> played;
+  auto still_fails = skipping_passed([](int v) { return std::to_string(v); },
+                                     [&](int v) { return played.push_back(v), v == 7; });
+  EXPECT_FALSE(still_fails(3));
+  EXPECT_FALSE(still_fails(3));
+  EXPECT_TRUE(still_fails(7));
+  EXPECT_TRUE(still_fails(7)) << "a failing candidate is always played";
+  EXPECT_EQ(played, (std::vector<int>{3, 7, 7}));
+}
+
 TEST(Shrink, StopsAtTheAttemptBudget) {
   const auto gen = lifecycle_case_of(thing(), {}, {});
   std::size_t calls = 0;

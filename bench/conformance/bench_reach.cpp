@@ -77,6 +77,7 @@ bool aws_section() {
   settings.data_sources = false;
   settings.resource_globs = {glob != nullptr ? glob : "*"};
   settings.jobs = 2;
+  settings.provider_log = conformance::ProviderLog::failures;  // the CLI's default, what users get
   settings.suite.cases = 10;
   settings.suite.run_seed = kSeed;
   std::printf("aws 5.100.0 (%s), plan-only, no hints, 10 cases per resource type, --jobs 2, seed %llu\n",

@@ -169,6 +169,7 @@ TfcFigures run_tfconform(const Subject& subject, std::vector<std::string> globs,
   settings.data_sources = false;
   settings.resource_globs = std::move(globs);
   settings.jobs = jobs;
+  settings.provider_log = conformance::ProviderLog::failures;  // the CLI's default, what users get
   settings.suite.cases = cases;
   settings.suite.run_seed = kSeed;
   auto result = conformance::run_conformance(settings, nullptr);

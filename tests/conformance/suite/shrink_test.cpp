@@ -54,7 +54,8 @@ RC_GTEST_PROP(Shrink, SkippingCandidatesThatPassedEndsWhereShrinkingEveryOneDoes
   RC_PRE(fails(root.value()));
   std::size_t every = 0;
   std::size_t distinct = 0;
-  const auto plain = shrink_failure(root, [&](const LifecycleCase& c) { return ++every, fails(c); }, 1000);
+  const auto plain = shrink_failure(
+      root, [&](const LifecycleCase& c) { return ++every, fails(c); }, 1000);
   const auto key = [](const LifecycleCase& c) { return describe_case("mem_thing", thing(), c); };
   const auto skipping =
       shrink_failure(root, skipping_passed(key, [&](const LifecycleCase& c) { return ++distinct, fails(c); }), 1000);
@@ -68,8 +69,8 @@ RC_GTEST_PROP(Shrink, SkippingCandidatesThatPassedEndsWhereShrinkingEveryOneDoes
 
 TEST(Shrink, ACandidateThatPassedIsNotPlayedAgain) {
   std::vector<int> played;
-  auto still_fails = skipping_passed([](int v) { return std::to_string(v); },
-                                     [&](int v) { return played.push_back(v), v == 7; });
+  auto still_fails =
+      skipping_passed([](int v) { return std::to_string(v); }, [&](int v) { return played.push_back(v), v == 7; });
   EXPECT_FALSE(still_fails(3));
   EXPECT_FALSE(still_fails(3));
   EXPECT_TRUE(still_fails(7));

@@ -14,10 +14,10 @@ namespace tfc::conformance {
 
 struct Played {
   CaseOutcome outcome;
-  std::vector<std::string> log;     // the provider's log during the case, when it was kept
-  bool stopped = false;             // cut off by the run's stop: proves nothing
-  std::optional<std::string> lost;  // the process was lost and could not be restarted
-  bool loud = false;                // played on a process with its logging on: its log is the evidence
+  std::vector<std::string> log;      // the provider's log during the case, when it was kept
+  bool stopped = false;              // cut off by the run's stop: proves nothing
+  std::optional<std::string> lost;   // the process was lost and could not be restarted
+  bool loud = false;                 // played on a process with its logging on: its log is the evidence
   std::chrono::nanoseconds wall{0};  // how long the play took
 };
 

@@ -24,6 +24,15 @@ if [ -n "$missing" ]; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing
 fi
+# The sanitizer and libFuzzer runtimes are only recommended by clang (not installed above) and
+# live in libclang-rt-N-dev on Debian 12: without them every sanitized link fails.
+clang_major=$(clang --version | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -n1)
+runtime="libclang-rt-${clang_major}-dev"
+if ! dpkg -s "$runtime" >/dev/null 2>&1 && apt-cache show "$runtime" >/dev/null 2>&1; then
+  echo "sanitized build: installing the sanitizer runtimes:" "$runtime"
+  SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "$runtime"
+fi
 
 if [ ! -f "$BUILD_DIR/build.ninja" ]; then
   CC=clang CXX=clang++ cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE= -DTFC_FUZZ=ON >/dev/null

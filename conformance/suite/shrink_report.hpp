@@ -192,8 +192,9 @@ void judge_generated(const SuiteContext& ctx, SuiteTally& tally, FindingBook& bo
   unshrunk.log_marks = outcome.log_marks;
   for (const auto& f : outcome.findings) {
     const auto& finding = f.finding;
-    new_finding = new_finding || book.reported(finding) == nullptr;
-    if (report::Finding* seen = book.reported(finding)) {
+    report::Finding* seen = book.reported(finding);
+    new_finding = new_finding || seen == nullptr;
+    if (seen != nullptr) {
       if (counted.insert(seen->fingerprint).second) ++seen->occurrences;
       keep_distinct(*seen, finding, token, index + 1, [&] {
         return report::Counterexample{describe_case(ctx.type, ctx.schema.block, value), case_size(value)};

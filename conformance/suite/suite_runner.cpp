@@ -95,7 +95,7 @@ report::Suite run_kind(const SuiteContext& ctx, const SuiteInputs& in) {
   for (const auto& f : learner.facts())
     suite.learned.push_back({f.attribute, f.source, f.rule, f.evidence, f.case_number});
   if (in.learned) *in.learned = learner.steady_hints();
-  const SuiteEnd end{ctx.kind, ctx.settings.apply, ctx.settings.cases, book.shrunk(kTimeoutRule) || tally.timed_out};
+  const SuiteEnd end{ctx.kind, ctx.settings.apply, ctx.settings.cases, tally.timed_out};
   return finish_suite(std::move(suite), end, tally, book.take());
 }
 

@@ -111,7 +111,7 @@ void shrink_and_report(const SuiteContext& ctx, SuiteTally& tally, FindingBook& 
     if (costly) last_failing.emplace(std::move(o), ctx.host.take_new_logs());
     return true;
   };
-  auto still_fails = skipping_passed([&ctx](const Case& c) { return shrink_key(ctx, c); }, plays_and_fails);
+  auto still_fails = playing_each_once([&ctx](const Case& c) { return shrink_key(ctx, c); }, plays_and_fails);
   const auto& s = ctx.settings;
   auto shrunk = shrink_failure(
       failing, still_fails, costly ? std::min<std::size_t>(s.max_shrinks, kCostlyShrinkAttempts) : s.max_shrinks,

@@ -45,7 +45,7 @@ RC_GTEST_PROP(Shrink, ShrunkCasesStillFailAndReplayFromTheirPath, ()) {
   RC_ASSERT(raw_equals(replayed.value().create.known, minimal.create.known));
 }
 
-RC_GTEST_PROP(Shrink, SkippingCandidatesThatPassedEndsWhereShrinkingEveryOneDoes, ()) {
+RC_GTEST_PROP(Shrink, PlayingEachCandidateOnceEndsWhereShrinkingEveryOneDoes, ()) {
   const auto gen = lifecycle_case_of(thing(), {}, {});
   auto seed = *rc::gen::arbitrary<std::uint64_t>();
   const int size = *rc::gen::inRange(30, 101);
@@ -57,25 +57,26 @@ RC_GTEST_PROP(Shrink, SkippingCandidatesThatPassedEndsWhereShrinkingEveryOneDoes
   const auto plain = shrink_failure(
       root, [&](const LifecycleCase& c) { return ++every, fails(c); }, 1000);
   const auto key = [](const LifecycleCase& c) { return describe_case("mem_thing", thing(), c); };
-  const auto skipping =
-      shrink_failure(root, skipping_passed(key, [&](const LifecycleCase& c) { return ++distinct, fails(c); }), 1000);
-  RC_ASSERT(skipping.path == plain.path);
-  RC_ASSERT(skipping.attempts == plain.attempts);
-  RC_ASSERT(describe_case("mem_thing", thing(), skipping.minimal.value()) ==
+  const auto once =
+      shrink_failure(root, playing_each_once(key, [&](const LifecycleCase& c) { return ++distinct, fails(c); }), 1000);
+  RC_ASSERT(once.path == plain.path);
+  RC_ASSERT(once.attempts == plain.attempts);
+  RC_ASSERT(describe_case("mem_thing", thing(), once.minimal.value()) ==
             describe_case("mem_thing", thing(), plain.minimal.value()));
   RC_ASSERT(distinct <= every);
   RC_CLASSIFY(distinct < every, "a candidate came again");
 }
 
-TEST(Shrink, ACandidateThatPassedIsNotPlayedAgain) {
+TEST(Shrink, ACandidateIsPlayedOnceWhetherItPassedOrFailed) {
   std::vector<int> played;
   auto still_fails =
-      skipping_passed([](int v) { return std::to_string(v); }, [&](int v) { return played.push_back(v), v == 7; });
+      playing_each_once([](int v) { return std::to_string(v); }, [&](int v) { return played.push_back(v), v == 7; });
   EXPECT_FALSE(still_fails(3));
   EXPECT_FALSE(still_fails(3));
   EXPECT_TRUE(still_fails(7));
-  EXPECT_TRUE(still_fails(7)) << "a failing candidate is always played";
-  EXPECT_EQ(played, (std::vector<int>{3, 7, 7}));
+  EXPECT_TRUE(still_fails(7)) << "the verdict of a failing candidate is remembered too";
+  EXPECT_FALSE(still_fails(4));
+  EXPECT_EQ(played, (std::vector<int>{3, 7, 4}));
 }
 
 TEST(Shrink, StopsAtTheAttemptBudget) {

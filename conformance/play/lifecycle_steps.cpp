@@ -170,12 +170,29 @@ bool destroy(ResourceDriver& d, const LiveObject& live, ScenarioName scenario) {
   return applied.has_value();
 }
 
+/// The delete half of a replacement. Core applies it from the replace change itself, with no
+/// destroy plan: the planned state null, the change's private data (the create half's plan's)
+/// and a null planned identity (Terraform v1.13 and OpenTofu v1.12,
+/// ResourceInstanceChange.Simplify for a destroy node). Returns false when the object may still
+/// exist.
+bool delete_for_replace(ResourceDriver& d, const LiveObject& live, const Planned& planned_create) {
+  d.recorder().scenario("replace");
+  const cty::Value& none = d.null_object();
+  Planned to_null;
+  to_null.state = none;
+  to_null.action = oracle::Action::Delete;
+  to_null.planned_private = planned_create.planned_private;
+  auto applied = d.apply(live.state, to_null, none, "apply destroy");
+  if (applied) d.recorder().reached(CoverageStep::Destroyed);
+  return applied.has_value();
+}
+
 /// Core carries out a replacement as a delete, then a create planned again from a null prior
 /// at apply time (001 §Default Planning Behavior, "Replace"); that create plan is the final
 /// plan, judged against the create plan made at plan time (`planned_create`).
 std::optional<LiveObject> replace(ResourceDriver& d, const LiveObject& live, const ConfigPair& config,
                                   const Planned& planned_create) {
-  if (!destroy(d, live, "replace")) return std::nullopt;
+  if (!delete_for_replace(d, live, planned_create)) return std::nullopt;
   const cty::Value& none = d.null_object();
   auto created = plan_final(d, none, "", config, planned_create, "final plan (create)");
   if (!created) return std::nullopt;
@@ -186,10 +203,12 @@ std::optional<LiveObject> replace(ResourceDriver& d, const LiveObject& live, con
 
 /// When a plan from the prior state asks for replacement, Core plans again from a null prior:
 /// the change's new object is that create plan (Terraform's plan(), "we want to produce a
-/// change object that shows our real prior object but has a new object built from a null prior").
-std::optional<Planned> create_half(ResourceDriver& d, const cty::Value& config, StepName step) {
+/// change object that shows our real prior object but has a new object built from a null prior"),
+/// sent the replacing plan's private data as its prior private data (both Cores).
+std::optional<Planned> create_half(ResourceDriver& d, const cty::Value& config, StepName step,
+                                   const Planned& replacing) {
   const cty::Value& none = d.null_object();
-  auto created = d.plan(none, "", config, step);
+  auto created = d.plan(none, replacing.planned_private, config, step);
   if (!created || failed(d)) return std::nullopt;
   return created;
 }
@@ -227,7 +246,7 @@ std::optional<LiveObject> update(ResourceDriver& d, const LiveObject& live, cons
   if (initial) note_update_plan(d, live.state, *initial);
   if (initial && initial->action == oracle::Action::Replace) {
     d.recorder().scenario("replace");
-    auto created = create_half(d, config.with_unknowns.value, "plan (unknowns, replace: create)");
+    auto created = create_half(d, config.with_unknowns.value, "plan (unknowns, replace: create)", *initial);
     if (!created) return unchanged();
     took = true;
     d.recorder().reached(CoverageStep::UpdatePlanned);
@@ -243,7 +262,7 @@ std::optional<LiveObject> update(ResourceDriver& d, const LiveObject& live, cons
     case oracle::Action::NoOp: return live;
     case oracle::Action::Replace: {
       d.recorder().scenario("replace");
-      auto created = create_half(d, config.known, "plan (replace: create)");
+      auto created = create_half(d, config.known, "plan (replace: create)", *planned);
       if (!created) return unchanged();
       return replace(d, live, config, *created);
     }

@@ -63,6 +63,11 @@ std::optional<LiveObject> create(ResourceDriver& d, const ConfigPair& config, bo
 /// Destroy: plan to null, then apply. Returns false when the object may still exist.
 bool destroy(ResourceDriver& d, const LiveObject& live, ScenarioName scenario);
 
+/// The delete half of a replacement, applied from the replace change with no destroy plan, as
+/// Core does: the create half's private data, a null planned identity. False when the object
+/// may still exist.
+bool delete_for_replace(ResourceDriver& d, const LiveObject& live, const Planned& planned_create);
+
 /// Core carries out a replacement as a delete, then a create planned again from a null prior
 /// at apply time (001 §Default Planning Behavior, "Replace"); that create plan is the final
 /// plan, judged against the create plan made at plan time (`planned_create`).
@@ -71,8 +76,10 @@ std::optional<LiveObject> replace(ResourceDriver& d, const LiveObject& live, con
 
 /// When a plan from the prior state asks for replacement, Core plans again from a null prior:
 /// the change's new object is that create plan (Terraform's plan(), "we want to produce a
-/// change object that shows our real prior object but has a new object built from a null prior").
-std::optional<Planned> create_half(ResourceDriver& d, const cty::Value& config, StepName step);
+/// change object that shows our real prior object but has a new object built from a null prior"),
+/// sent the private data of `replacing` (the plan that asked for the replacement).
+std::optional<Planned> create_half(ResourceDriver& d, const cty::Value& config, StepName step,
+                                   const Planned& replacing);
 
 /// What an update plan says of the object's top-level members (CaseOutcome::replaced_for and
 /// updated_in_place): the names its requires_replace starts with, or, without a replacement,

@@ -91,6 +91,9 @@ struct CaseOutcome {
   std::vector<Refusal> refusals;
   std::set<std::string> scenarios_run;  // scenarios that reached at least one check
   std::string rejection;                // the last error diagnostics that stopped a step
+  /// The provider's refusal of the case's MoveResourceState (as `rejection` words it), when it
+  /// refused: what tells the suite the type refuses every move alike (move_refusals.hpp).
+  std::string move_refusal;
   /// The error diagnostics of that refusal, each as "RPC: summary (at path)": what the coverage
   /// figures count as reasons (without the detail, which often quotes the refused value). A set:
   /// providers report several errors in no fixed order.

@@ -21,6 +21,13 @@ using protocol::rpc_name;
 using namespace lifecycle;
 namespace {
 
+/// A move the provider refused (the recorder words a refusal "<scenario>: <RPC>: ..."), kept
+/// for the suite: a type that refuses every move alike is no longer asked (move_refusals.hpp).
+void keep_move_refusal(ResourceDriver& d, bool moved) {
+  auto& out = d.recorder().outcome();
+  if (!moved && !d.lost() && !failed(d) && out.rejection.rfind("move: ", 0) == 0) out.move_refusal = out.rejection;
+}
+
 void refresh(ResourceDriver& d, LiveObject& live, const cty::Value& config) {
   d.recorder().scenario("refresh");
   auto read = d.read(live, "read");
@@ -42,6 +49,7 @@ void refresh(ResourceDriver& d, LiveObject& live, const cty::Value& config) {
 void move(ResourceDriver& d, const LiveObject& live, const cty::Value& config, const std::string& address) {
   d.recorder().scenario("move");
   auto moved = d.move(live, address, "move");
+  keep_move_refusal(d, moved.has_value());
   if (!moved || failed(d)) return;
   if (auto again = d.plan(moved->state, moved->private_data, config, "plan after move", moved->identity);
       again && !failed(d)) {
@@ -146,7 +154,7 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
   auto wired = [&upstream](const ConfigPair& pair) { return upstream ? upstream->wired(pair) : pair; };
   auto live = create(d, wired(c.create), options.learn_only);
   cty::Value config = wired(c.create).known;
-  if (live && !failed(d) && can_move(options)) move(d, *live, config, options.provider_address);
+  if (live && !failed(d) && can_move(options) && !options.skip_move) move(d, *live, config, options.provider_address);
   std::optional<cty::Value> upgraded;  // the state last upgraded in this case
   for (std::size_t i = 0; i < c.steps.size(); ++i) {
     const Step& step = c.steps[i];
@@ -206,9 +214,10 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
     rec.scenario("upgrade");
     rec.prior_invented(invented);
     d.upgrade(prior, "upgrade");
-    if (!failed(d) && can_move(options)) {
+    if (!failed(d) && can_move(options) && !options.skip_move) {
       rec.scenario("move");
-      d.move(LiveObject{prior, ""}, options.provider_address, "move");
+      const bool moved = d.move(LiveObject{prior, ""}, options.provider_address, "move").has_value();
+      keep_move_refusal(d, moved);
     }
     if (!failed(d)) {
       rec.scenario("plan update");

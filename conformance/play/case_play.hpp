@@ -57,6 +57,8 @@ struct PlayOptions {
   std::optional<NextRelease> next_release;
   /// The Core version the cases stand in for (--core): the client capabilities sent.
   CoreVersion core = default_core();
+  /// The suite learned that the type refuses every move alike: no MoveResourceState.
+  bool skip_move = false;
 };
 
 /// A case's recorder, judging as the options say: the profile, the Core version, the log marks.

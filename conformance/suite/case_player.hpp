@@ -26,6 +26,7 @@ Played play_on(const SuiteContext& ctx, ProviderSession& session, const Case& c,
   Played p;
   PlayOptions options{ctx.settings.check, learn_only, {}, &session.schema(), ctx.settings.apply, ctx.settings.address};
   options.core = ctx.settings.core;
+  options.skip_move = ctx.moves != nullptr && ctx.moves->settled();
   if (ProviderSession* next = session.next_release())
     options.next_release =
         NextRelease{&next->client(), &next->schema(), session.release_label(), session.next_release_label()};

@@ -8,6 +8,7 @@
 #include "conformance/session/loud_session.hpp"
 #include "conformance/session/provider_session.hpp"
 #include "conformance/session/session_pool.hpp"
+#include "conformance/suite/move_refusals.hpp"
 #include "conformance/suite/suite_runner.hpp"
 #include "reports/console_progress.hpp"
 
@@ -36,6 +37,9 @@ struct SuiteContext {
   /// With --provider-log failures: the worker's session with the provider's logging on, on which
   /// a failing case is played again for its log (loud_evidence.hpp); null when every session logs.
   LoudSession* loud = nullptr;
+  /// Whether the type refuses every move alike, so cases stop asking (move_refusals.hpp);
+  /// changed only between learning rounds, when no case plays.
+  MoveRefusals* moves = nullptr;
 };
 
 }  // namespace tfc::conformance

@@ -69,6 +69,7 @@ void play_generated_cases(const SuiteContext& ctx, SuiteTally& tally, FindingBoo
   auto going = [&] { return !tally.fatal && !tally.timed_out && !runner::stop_requested(); };
   for (std::size_t start = 0; start < total && going();) {
     const std::size_t end = learning_round_end(start, total);
+    if (ctx.moves != nullptr) ctx.moves->settle();
     std::vector<std::string> errors;
     const auto round = generate_round(ctx, gen, learner, start, end, errors);
     for (std::size_t i = start; i < end && going();) {
@@ -86,6 +87,7 @@ void play_generated_cases(const SuiteContext& ctx, SuiteTally& tally, FindingBoo
         const std::size_t before = book.count();
         if (k > 0) announce_case(ctx, i);
         if (const auto& c = round[i - start]) {
+          if (ctx.moves != nullptr) ctx.moves->count(played[k].outcome);
           learner.teaching_case(i + 1);
           judge_generated(ctx, tally, book, i, *c, std::move(played[k]), learner);
         } else {
@@ -96,6 +98,7 @@ void play_generated_cases(const SuiteContext& ctx, SuiteTally& tally, FindingBoo
     }
     start = end;
   }
+  if (ctx.moves != nullptr && ctx.moves->settled()) tally.moves_refused = ctx.moves->refusal();
 }
 
 }  // namespace tfc::conformance

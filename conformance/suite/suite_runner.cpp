@@ -150,6 +150,8 @@ report::Suite run_suite(ProviderSession& host, CaseKind kind, const std::string&
                    applies,
                    report::suite_label(empty_suite(kind, type))};
   ctx.loud = loud;
+  MoveRefusals moves;  // only lifecycle and plan-only cases move
+  ctx.moves = &moves;
   if (const schema::Schema* own = kind_schema(host.schema(), kind, type)) ctx.schema = *own;
   if (applies) {
     const auto& identities = host.schema().identity_schemas;

@@ -3,6 +3,7 @@
 
 #include "conformance/core/counted_steps.hpp"
 #include "conformance/core/scenario_names.hpp"
+#include "conformance/suite/move_refusals.hpp"
 #include "runner/run_stop.hpp"
 
 namespace tfc::conformance {
@@ -11,7 +12,8 @@ namespace {
 std::string plural_cases(std::size_t n) { return std::to_string(n) + (n == 1 ? " case" : " cases"); }
 
 std::string skip_reason(CaseKind kind, const std::string& scenario, const report::Coverage& coverage,
-                        const std::string& rejection) {
+                        const SuiteTally& tally) {
+  const std::string& rejection = tally.last_rejection;
   const bool from_plan = starts_from_plan(kind, scenario);
   if (coverage.cases_generated > 0 && coverage.planned == 0) {
     return "the provider refused every generated case (" + rejection +
@@ -21,6 +23,9 @@ std::string skip_reason(CaseKind kind, const std::string& scenario, const report
   if (from_plan) return "starts from the state of an accepted plan; no case got that far (raise --cases)";
   if (scenario == "replace") return "the provider never asked for a replacement (no requires_replace on an update)";
   if (scenario == "move") {
+    if (!tally.moves_refused.empty())
+      return "move refused alike in " + std::to_string(MoveRefusals::kAlike) +
+             " cases in a row, then not asked again: " + tally.moves_refused;
     return rejection.rfind("move:", 0) == 0
                ? "move refused: " + rejection
                : "the provider does not advertise move_resource_state, or no case reached a move";
@@ -63,7 +68,7 @@ report::Scenario scenario_of(const std::string& name, const SuiteEnd& end, const
   if (!ran) {
     sc.reason = !end.apply && needs_apply(end.kind, name)
                     ? "runs only with --apply (it reaches the real system, as Terraform's apply does)"
-                    : skip_reason(end.kind, name, coverage, tally.last_rejection);
+                    : skip_reason(end.kind, name, coverage, tally);
   }
   return sc;
 }

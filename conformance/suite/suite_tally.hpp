@@ -36,6 +36,8 @@ struct SuiteTally {
   std::optional<report::ExampleUse> first_example;
   /// Set when the suite's applies fell back to one case at a time (report::Suite's note).
   std::string applied_one_at_a_time;
+  /// Set when the type refused every move alike and later cases stopped asking: the refusal.
+  std::string moves_refused;
 
   /// Counts a played case (not one cut off by the stop: it proves nothing either way).
   void count(const CaseOutcome& o);

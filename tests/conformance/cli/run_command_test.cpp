@@ -538,6 +538,38 @@ TEST(Parallel, ThePlantedFaultOfOneTypeIsFoundAlikeWhenItsCasesSpreadOverTheJobs
     EXPECT_EQ(a.report["suites"][i]["coverage"], b.report["suites"][i]["coverage"]) << a.report["suites"][i]["name"];
 }
 
+// --- Moves ------------------------------------------------------------------------------------
+
+/// The scenario `name` of the suite of `type` in `report`.
+json scenario_of(const json& report, const std::string& type, const std::string& name) {
+  for (const auto& suite : report["suites"]) {
+    if (suite["name"] != type) continue;
+    for (const auto& sc : suite["scenarios"])
+      if (sc["name"] == name) return sc;
+  }
+  return json();
+}
+
+TEST(Move, ATypeThatRefusesEveryMoveAlikeIsNoLongerAskedAndTheReportSaysWhy) {
+  REQUIRE_PROVIDER("tfcfixture");
+  // The fixture advertises move_resource_state; tfcfixture_record has no MoveState, so the
+  // framework refuses every move in the same words; tfcfixture_entry moves.
+  Scratch scratch;
+  const auto run =
+      run_tfconform(scratch.path(), {"--provider", provider_binary("tfcfixture").string(), "--apply", "--resources",
+                                     "tfcfixture_record,tfcfixture_entry", "--cases", "12", "--seed", "5", "--env",
+                                     "TFCFIXTURE_STATE_DIR=" + (scratch.path() / "objects").string()});
+  ASSERT_TRUE(run.report.is_object()) << run.output;
+  const json refused = scenario_of(run.report, "tfcfixture_record", "move");
+  ASSERT_TRUE(refused.is_object()) << run.output;
+  EXPECT_EQ(refused["status"], "skipped");
+  EXPECT_EQ(refused["reason"].get<std::string>().rfind(
+                "move refused alike in 3 cases in a row, then not asked again: move: MoveResourceState: error:", 0),
+            0u)
+      << refused.dump();
+  EXPECT_EQ(scenario_of(run.report, "tfcfixture_entry", "move")["status"], "passed") << run.output;
+}
+
 TEST(Sharding, TwoShardsSplitTheTypesWithoutOverlap) {
   REQUIRE_PROVIDER("tfcfixture");
   // The suites of each shard, as kind.name (a list resource shares its managed resource's name).

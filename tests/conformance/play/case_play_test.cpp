@@ -48,6 +48,41 @@ TEST(CasePlay, AnHonestProviderPassesEveryScenarioAndIsLeftEmpty) {
   EXPECT_EQ(provider.stored(), 0u);  // destroyed
 }
 
+/// The memory provider, advertising moves but refusing each one (a type without move support).
+class MovelessProvider : public MemoryProvider {
+public:
+  std::size_t moves = 0;
+  protocol::RpcResult<protocol::MoveResourceStateResponse> move_resource_state(
+      const protocol::MoveResourceStateRequest&) override {
+    ++moves;
+    protocol::MoveResourceStateResponse r;
+    protocol::Diagnostic d;
+    d.severity = protocol::Severity::Error;
+    d.summary = "Unable to Move Resource State";
+    r.diagnostics.push_back(d);
+    return r;
+  }
+};
+
+TEST(CasePlay, ARefusedMoveIsKeptForTheSuiteAndSkipMoveAsksNone) {
+  schema::ProviderSchema provider_schema;
+  provider_schema.capabilities.move_resource_state = true;
+  PlayOptions options;
+  options.provider = &provider_schema;
+  options.apply = true;
+  MovelessProvider asked;
+  const auto refused = play_case(asked, "mem_thing", thing(), full_case(), options);
+  EXPECT_EQ(asked.moves, 1u);
+  EXPECT_EQ(refused.move_refusal, "move: MoveResourceState: error: Unable to Move Resource State");
+  EXPECT_FALSE(refused.has_error_finding());
+  options.skip_move = true;
+  MovelessProvider skipped;
+  const auto out = play_case(skipped, "mem_thing", thing(), full_case(), options);
+  EXPECT_EQ(skipped.moves, 0u);
+  EXPECT_TRUE(out.move_refusal.empty());
+  EXPECT_TRUE(out.scenarios_run.contains("destroy")) << "the rest of the case is played";
+}
+
 RC_GTEST_PROP(CasePlay, HonestProviderNeverYieldsAnErrorForGeneratedCases, ()) {
   const auto c = *lifecycle_case_of(thing().block, {}, {});
   MemoryProvider provider;

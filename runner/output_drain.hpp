@@ -57,6 +57,9 @@ private:
   };
 
   void run();
+  /// True when neither pipe holds an unread byte and no reading pass is under way: everything
+  /// written so far is in the ring already (catch_up's way out without waking the thread).
+  bool nothing_unread() const;
   /// Reads until the pipe would block; false once it reached end of file.
   bool read_available(Stream& stream);
   void consume(Stream& stream, std::string_view bytes);
@@ -67,6 +70,14 @@ private:
   Stream m_err;
   int m_wake_read = -1;
   int m_wake_write = -1;
+  // Duplicates of the two pipes' read ends that only catch_up polls: they stay open while the
+  // thread closes its own at end of file (a closed descriptor's number may be reused), until
+  // stop(), so that nothing writing to the pipes then blocks on them.
+  std::atomic<int> m_probe_out{-1};
+  std::atomic<int> m_probe_err{-1};
+  // Set by the thread before a reading pass, cleared once what it read is in the ring (never
+  // after its last pass: catch_up then waits for the end as before).
+  std::atomic<bool> m_reading{false};
   mutable std::mutex m_tail_mutex;
   std::string m_tail;
   std::thread m_thread;

@@ -38,5 +38,50 @@ TEST(OutputDrainTest, CatchUpHoldsEveryLineWrittenBeforeIt) {
   EXPECT_TRUE(drain.catch_up(std::chrono::milliseconds(1)));  // a stopped drain has nothing left to read
 }
 
+TEST(OutputDrainTest, CatchUpAfterEachSingleLineHoldsThatLine) {
+  // One short line at a time, read back at once: the catch-up that finds the pipes empty must
+  // not return while the thread still holds what it took out of them.
+  int out[2];
+  int err[2];
+  ASSERT_EQ(::pipe(out), 0);
+  ASSERT_EQ(::pipe(err), 0);
+  auto ring = std::make_shared<LogRing>(100'000);
+  OutputDrain drain(out[0], err[0], ring, "", "");
+  std::size_t cursor = 0;
+  for (int i = 0; i < 3000; ++i) {
+    const std::string line = "{\"@level\":\"info\",\"@message\":\"line " + std::to_string(i) + "\"}\n";
+    const int fd = i % 2 == 0 ? err[1] : out[1];
+    ASSERT_EQ(::write(fd, line.data(), line.size()), static_cast<ssize_t>(line.size()));
+    ASSERT_TRUE(drain.catch_up(std::chrono::seconds(10)));
+    ring->raw_since(cursor);
+    ASSERT_EQ(cursor, static_cast<std::size_t>(i + 1)) << "line " << i;
+    // Nothing written since: caught up at once, nothing new.
+    ASSERT_TRUE(drain.catch_up(std::chrono::seconds(10)));
+    ASSERT_TRUE(ring->raw_since(cursor).empty());
+  }
+  ::close(out[1]);
+  ::close(err[1]);
+  drain.stop();
+}
+
+TEST(OutputDrainTest, ThePartialLastLineOfAPluginThatExitedIsThereAfterCatchUp) {
+  int out[2];
+  int err[2];
+  ASSERT_EQ(::pipe(out), 0);
+  ASSERT_EQ(::pipe(err), 0);
+  auto ring = std::make_shared<LogRing>(100'000);
+  OutputDrain drain(out[0], err[0], ring, "", "");
+  const std::string last = "panic: runtime error: index out of range";  // no newline: the process died
+  ASSERT_EQ(::write(err[1], last.data(), last.size()), static_cast<ssize_t>(last.size()));
+  ::close(out[1]);
+  ::close(err[1]);
+  ASSERT_TRUE(drain.catch_up(std::chrono::seconds(10)));
+  std::size_t cursor = 0;
+  const auto lines = ring->raw_since(cursor);
+  ASSERT_EQ(lines.size(), 1u);
+  EXPECT_NE(lines.front().find(last), std::string::npos) << lines.front();
+  drain.stop();
+}
+
 }  // namespace
 }  // namespace tfc::runner

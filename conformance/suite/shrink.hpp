@@ -6,7 +6,9 @@
 #include <chrono>
 #include <cstddef>
 #include <map>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <rapidcheck.h>
@@ -53,22 +55,93 @@ Shrunk<T> shrink_failure(
   return out;
 }
 
-/// `still_fails` that plays each distinct candidate (`key_of`) once and remembers its verdict:
-/// rapidcheck's shrink tree offers the same value again and again, most often the value just
-/// taken (time_static's import finding: 65 plays, 14 distinct cases, 56 of the plays failing).
-/// Against a deterministic provider the shrink takes the same path to the same minimum; the
-/// minimum is played once more for its evidence anyway (shrink_report.hpp), so a provider that
-/// answers differently the second time is still caught there.
-template <class KeyOf, class StillFails>
-auto playing_each_once(KeyOf key_of, StillFails still_fails) {
-  return [key_of = std::move(key_of), still_fails = std::move(still_fails),
-          verdicts = std::map<std::string, bool>()](const auto& candidate) mutable {
-    std::string key = key_of(candidate);
-    if (auto known = verdicts.find(key); known != verdicts.end()) return known->second;
-    const bool fails = still_fails(candidate);
-    verdicts.emplace(std::move(key), fails);
-    return fails;
+/// shrink_failure with each distinct candidate (`key_of`) played once, its verdict remembered
+/// (rapidcheck's shrink tree offers the same value again and again, most often the value just
+/// taken: time_static's import finding had 65 plays of 14 distinct cases), and up to `width()`
+/// candidates of a level not decided yet played at
+/// the same time by `play_many` (their verdicts, in order; `width()` is asked before each batch:
+/// the sessions free then). The first failing candidate in order is taken, so against a
+/// deterministic provider the path, the minimum and the attempts are shrink_failure's whatever
+/// the width; candidates after it played in the same batch count as no attempt.
+template <class T, class KeyOf, class PlayMany, class Width>
+Shrunk<T> shrink_speculating(
+    rc::Shrinkable<T> failing, KeyOf key_of, PlayMany play_many, Width width, std::size_t max_attempts,
+    std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max()) {
+  Shrunk<T> out{failing, {}, 0};
+  std::map<std::string, bool> verdicts;
+  auto exhausted = [&] {
+    return out.attempts >= max_attempts || std::chrono::steady_clock::now() >= deadline || runner::stop_requested();
   };
+  struct Entry {
+    rc::Shrinkable<T> shrinkable;
+    std::string key;
+    std::optional<bool> fails;  // known before the batch, or played in it
+  };
+  bool progressed = true;
+  while (progressed && !exhausted()) {
+    progressed = false;
+    auto candidates = out.minimal.shrinks();
+    std::size_t index = 0;  // of the next candidate of this level
+    bool level_done = false;
+    while (!progressed && !level_done && !exhausted()) {
+      // The next candidates in order: up to the first known to fail, at most `width` of them
+      // still to play, no more than the attempts left.
+      std::vector<Entry> batch;
+      std::size_t unknown = 0;
+      const std::size_t most = std::max<std::size_t>(1, width());
+      while (unknown < most && out.attempts + batch.size() < max_attempts) {
+        auto candidate = candidates.next();
+        if (!candidate) {
+          level_done = true;
+          break;
+        }
+        std::string key = key_of(candidate->value());
+        std::optional<bool> known;
+        if (auto it = verdicts.find(key); it != verdicts.end()) known = it->second;
+        // Two candidates of one batch with one key: the second waits for the first's verdict.
+        bool twice = false;
+        for (const auto& e : batch) twice = twice || (!e.fails && e.key == key);
+        if (twice) {
+          batch.push_back({std::move(*candidate), std::move(key), std::nullopt});
+          break;
+        }
+        unknown += known ? 0 : 1;
+        batch.push_back({std::move(*candidate), std::move(key), known});
+        if (known && *known) break;
+      }
+      if (batch.empty()) break;
+      std::vector<T> values;
+      std::vector<Entry*> playing;
+      for (auto& e : batch) {
+        bool first_of_key = !e.fails;
+        for (const auto* p : playing) first_of_key = first_of_key && p->key != e.key;
+        if (first_of_key) {
+          values.push_back(e.shrinkable.value());
+          playing.push_back(&e);
+        }
+      }
+      std::vector<const T*> to_play;
+      for (const auto& v : values) to_play.push_back(&v);
+      const std::vector<bool> verdict = to_play.empty() ? std::vector<bool>{} : play_many(to_play);
+      for (std::size_t k = 0; k < playing.size(); ++k) {
+        playing[k]->fails = k < verdict.size() && verdict[k];
+        verdicts.emplace(playing[k]->key, *playing[k]->fails);
+      }
+      // Resolved in order, as one at a time would have.
+      for (auto& e : batch) {
+        if (!e.fails) e.fails = verdicts.at(e.key);
+        ++out.attempts;
+        if (*e.fails) {
+          out.minimal = std::move(e.shrinkable);
+          out.path.push_back(index);
+          progressed = true;
+          break;
+        }
+        ++index;
+      }
+    }
+  }
+  return out;
 }
 
 /// The shrinkable reached from `root` by following `path`; false when the path does not exist.

@@ -5,9 +5,11 @@
 
 #include <algorithm>
 #include <chrono>
+#include <exception>
 #include <optional>
 #include <set>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -30,6 +32,8 @@ inline constexpr std::size_t kCostlyShrinkAttempts = 12;
 /// ... and for at most this long (or --shrink-time, when shorter): a hang is then reported within
 /// about --timeout plus this.
 inline constexpr std::chrono::seconds kCostlyShrinkTime{20};
+/// Shrink candidates played at once at most, on the suite's session and borrowed ones.
+inline constexpr std::size_t kMostSpeculative = 4;
 
 /// The error findings of `rule` in `outcome`, with its log marks.
 CaseOutcome of_rule(const CaseOutcome& outcome, const std::string& rule);
@@ -111,10 +115,54 @@ void shrink_and_report(const SuiteContext& ctx, SuiteTally& tally, FindingBook& 
     if (costly) last_failing.emplace(std::move(o), ctx.host.take_new_logs());
     return true;
   };
-  auto still_fails = playing_each_once([&ctx](const Case& c) { return shrink_key(ctx, c); }, plays_and_fails);
+  // With sessions to spare, candidates of a level are played several at a time: not those of a
+  // costly failure, nor of a type whose cases fell back to one at a time or whose objects have
+  // names (candidates share their case's tag, so two at once could meet each other's objects).
+  const bool speculates = ctx.pool != nullptr && ctx.spreads && !costly && tally.applied_one_at_a_time.empty() &&
+                          (!ctx.guarded || ctx.unique.empty());
+  std::vector<ProviderSession*> spare;  // borrowed for the batch being played
+  auto give_back = [&] {
+    if (!spare.empty()) ctx.pool->give_back(spare);
+    spare.clear();
+  };
+  auto width = [&]() -> std::size_t {
+    if (!speculates) return 1;
+    give_back();
+    spare = ctx.pool->borrow(kMostSpeculative - 1);
+    return 1 + spare.size();
+  };
+  auto play_many = [&](const std::vector<const Case*>& cs) {
+    std::vector<bool> fails(cs.size(), false);
+    std::vector<Played> beside(cs.size() > 1 ? cs.size() - 1 : 0);
+    std::vector<std::exception_ptr> failed(beside.size());
+    {
+      std::vector<std::jthread> threads;  // joined at the end of this block
+      for (std::size_t k = 1; k < cs.size() && k - 1 < spare.size(); ++k) {
+        threads.emplace_back([&, k] {
+          try {
+            beside[k - 1] = play_on(ctx, *spare[k - 1], *cs[k], false);
+          } catch (...) {
+            failed[k - 1] = std::current_exception();
+          }
+        });
+      }
+      fails[0] = plays_and_fails(*cs[0]);
+    }
+    for (const auto& e : failed) {
+      if (e) std::rethrow_exception(e);
+    }
+    for (std::size_t k = 1; k < cs.size(); ++k)
+      fails[k] = !beside[k - 1].stopped && !beside[k - 1].lost && beside[k - 1].outcome.has_error_rule(rule);
+    return fails;
+  };
   const auto& s = ctx.settings;
-  auto shrunk = shrink_failure(
-      failing, still_fails, costly ? std::min<std::size_t>(s.max_shrinks, kCostlyShrinkAttempts) : s.max_shrinks,
+  struct ReturnSpare {
+    decltype(give_back)& back;
+    ~ReturnSpare() { back(); }
+  } returned{give_back};
+  auto shrunk = shrink_speculating(
+      failing, [&ctx](const Case& c) { return shrink_key(ctx, c); }, play_many, width,
+      costly ? std::min<std::size_t>(s.max_shrinks, kCostlyShrinkAttempts) : s.max_shrinks,
       std::chrono::steady_clock::now() +
           (costly ? std::min<std::chrono::seconds>(s.shrink_time, kCostlyShrinkTime) : s.shrink_time));
   // (A hang's deadlines stay short for its loud replay too: report_found plays it once more.)

@@ -10,7 +10,9 @@
 //
 // Printed per subject: cases per second of each, their ratio, tfconform's RPCs per case and the
 // share of its wall time spent inside provider RPCs (summed over processes: above 100 % means
-// processes overlapped), and the issue #16 target (tfconform --jobs 2 ≥ 100× the CLI loop).
+// processes overlapped), the CPU of tfconform and of the provider processes with the wall that
+// CPU needs at least on this machine's cores (where a ratio's ceiling lies), and the issue #16
+// target (tfconform --jobs 2 ≥ 100× the CLI loop).
 // Terraform runs through a dev_overrides CLI configuration (TF_CLI_CONFIG_FILE) naming the
 // directories of the very binaries tfconform launches. terraform on PATH, the providers of
 // `make providers` and the AWS binary are required: a missing one fails the bench, by name.
@@ -23,10 +25,14 @@
 //      TFC_BENCH_AWS_WHOLE  1: also the whole AWS provider, plan-only, 10 cases per resource type,
 //                           --jobs 2 (target under 5 minutes);
 //                           TFC_BENCH_AWS_GLOB narrows it (default every resource type)
+#include <sys/resource.h>
+
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -155,7 +161,17 @@ struct TfcFigures {
   conformance::RunStats stats;
   std::size_t error_findings = 0;
   std::size_t types = 0;
+  double own_cpu = 0;       // seconds of CPU of this process (tfconform's side) during the run
+  double provider_cpu = 0;  // and of the provider processes it waited for
 };
+
+/// User plus system CPU seconds of `who` (RUSAGE_SELF or RUSAGE_CHILDREN) so far.
+double cpu_seconds(int who) {
+  rusage u{};
+  getrusage(who, &u);
+  auto secs = [](const timeval& t) { return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6; };
+  return secs(u.ru_utime) + secs(u.ru_stime);
+}
 
 TfcFigures run_tfconform(const Subject& subject, std::vector<std::string> globs, std::size_t cases, std::size_t jobs) {
   const fs::path state = make_temp_dir("tfc-bench-state");
@@ -172,10 +188,14 @@ TfcFigures run_tfconform(const Subject& subject, std::vector<std::string> globs,
   settings.provider_log = conformance::ProviderLog::failures;  // the CLI's default, what users get
   settings.suite.cases = cases;
   settings.suite.run_seed = kSeed;
+  const double own_before = cpu_seconds(RUSAGE_SELF);
+  const double children_before = cpu_seconds(RUSAGE_CHILDREN);
   auto result = conformance::run_conformance(settings, nullptr);
+  TfcFigures f;
+  f.own_cpu = cpu_seconds(RUSAGE_SELF) - own_before;
+  f.provider_cpu = cpu_seconds(RUSAGE_CHILDREN) - children_before;
   fs::remove_all(state);
   if (!result) fail(subject.label + ": tfconform: " + result.error().message);
-  TfcFigures f;
   f.stats = result->stats;
   for (const auto& suite : result->report.suites) {
     f.types += suite.kind == report::SuiteKind::provider ? 0 : 1;
@@ -204,6 +224,13 @@ void print_tfconform_row(std::size_t jobs, const TfcFigures& f, double cli_rate)
                 f.stats.lent_cases);
   if (f.error_findings > 0)
     std::printf("                      %zu error finding(s): the figures include shrinking them\n", f.error_findings);
+  // The floor CPU sets: no schedule makes the wall shorter than the CPU spread over every core.
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  std::printf(
+      "                      CPU %.2f s tfconform + %.2f s providers: at least %.2f s of wall on %u cores "
+      "(%.0f %% of them busy)\n",
+      f.own_cpu, f.provider_cpu, (f.own_cpu + f.provider_cpu) / cores, cores,
+      wall > 0 ? 100 * (f.own_cpu + f.provider_cpu) / (wall * cores) : 0);
   if (std::getenv("TFC_BENCH_PROFILE") != nullptr) print_time_breakdown(f.stats, "                      ");
 }
 

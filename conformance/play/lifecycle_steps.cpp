@@ -154,20 +154,31 @@ std::optional<LiveObject> create(ResourceDriver& d, const ConfigPair& config, bo
   return apply_and_settle(d, none, *planned, config.known);
 }
 
-/// Destroy: plan to null, then apply. Returns false when the object may still exist.
-bool destroy(ResourceDriver& d, const LiveObject& live, ScenarioName scenario) {
-  d.recorder().scenario(scenario);
+namespace {
+
+/// ApplyResourceChange of a delete (planned state and configuration null) with the change's
+/// private data and planned identity. False when the object may still exist.
+bool apply_delete(ResourceDriver& d, const cty::Value& prior, std::string planned_private,
+                  std::optional<cty::Value> identity) {
   const cty::Value& none = d.null_object();
-  auto planned = d.plan(live.state, live.private_data, none, "plan destroy", live.identity);
-  if (d.lost()) return false;
   Planned to_null;
   to_null.state = none;
   to_null.action = oracle::Action::Delete;
-  to_null.identity = live.identity;
-  if (planned) to_null.planned_private = planned->planned_private;
-  auto applied = d.apply(live.state, to_null, none, "apply destroy");
+  to_null.planned_private = std::move(planned_private);
+  to_null.identity = std::move(identity);
+  auto applied = d.apply(prior, to_null, none, "apply destroy");
   if (applied) d.recorder().reached(CoverageStep::Destroyed);
   return applied.has_value();
+}
+
+}  // namespace
+
+/// Destroy: plan to null, then apply. Returns false when the object may still exist.
+bool destroy(ResourceDriver& d, const LiveObject& live, ScenarioName scenario) {
+  d.recorder().scenario(scenario);
+  auto planned = d.plan(live.state, live.private_data, d.null_object(), "plan destroy", live.identity);
+  if (d.lost()) return false;
+  return apply_delete(d, live.state, planned ? planned->planned_private : std::string(), live.identity);
 }
 
 /// The delete half of a replacement. Core applies it from the replace change itself, with no
@@ -177,14 +188,7 @@ bool destroy(ResourceDriver& d, const LiveObject& live, ScenarioName scenario) {
 /// exist.
 bool delete_for_replace(ResourceDriver& d, const LiveObject& live, const Planned& planned_create) {
   d.recorder().scenario("replace");
-  const cty::Value& none = d.null_object();
-  Planned to_null;
-  to_null.state = none;
-  to_null.action = oracle::Action::Delete;
-  to_null.planned_private = planned_create.planned_private;
-  auto applied = d.apply(live.state, to_null, none, "apply destroy");
-  if (applied) d.recorder().reached(CoverageStep::Destroyed);
-  return applied.has_value();
+  return apply_delete(d, live.state, planned_create.planned_private, std::nullopt);
 }
 
 /// Core carries out a replacement as a delete, then a create planned again from a null prior

@@ -6,7 +6,6 @@
 #include <chrono>
 #include <cstddef>
 #include <map>
-#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -24,45 +23,14 @@ struct Shrunk {
   std::size_t attempts = 0;
 };
 
-/// `still_fails(value)` plays a candidate; at most `max_attempts` candidates are tried, and none
-/// after `deadline` (a hanging provider makes every attempt as slow as the RPC deadline) or once
-/// the run is stopping (a signal, the time budget).
-template <class T, class StillFails>
-Shrunk<T> shrink_failure(
-    rc::Shrinkable<T> failing, StillFails still_fails, std::size_t max_attempts,
-    std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max()) {
-  Shrunk<T> out{failing, {}, 0};
-  auto exhausted = [&] {
-    return out.attempts >= max_attempts || std::chrono::steady_clock::now() >= deadline || runner::stop_requested();
-  };
-  bool progressed = true;
-  while (progressed && !exhausted()) {
-    progressed = false;
-    auto candidates = out.minimal.shrinks();
-    std::size_t index = 0;
-    while (auto candidate = candidates.next()) {
-      if (exhausted()) break;
-      ++out.attempts;
-      if (still_fails(candidate->value())) {
-        out.minimal = std::move(*candidate);
-        out.path.push_back(index);
-        progressed = true;
-        break;
-      }
-      ++index;
-    }
-  }
-  return out;
-}
-
-/// shrink_failure with each distinct candidate (`key_of`) played once, its verdict remembered
+/// Greedy shrinking with each distinct candidate (`key_of`) played once, its verdict remembered
 /// (rapidcheck's shrink tree offers the same value again and again, most often the value just
 /// taken: time_static's import finding had 65 plays of 14 distinct cases), and up to `width()`
-/// candidates of a level not decided yet played at
-/// the same time by `play_many` (their verdicts, in order; `width()` is asked before each batch:
-/// the sessions free then). The first failing candidate in order is taken, so against a
-/// deterministic provider the path, the minimum and the attempts are shrink_failure's whatever
-/// the width; candidates after it played in the same batch count as no attempt.
+/// candidates of a level not decided yet played at the same time by `play_many` (their
+/// verdicts, in order; `width()` is asked before each batch: the sessions free then). The first
+/// failing candidate in order is taken, so against a deterministic provider the path, the
+/// minimum and the attempts are those of playing every candidate one at a time, whatever the
+/// width; candidates after it played in the same batch count as no attempt.
 template <class T, class KeyOf, class PlayMany, class Width>
 Shrunk<T> shrink_speculating(
     rc::Shrinkable<T> failing, KeyOf key_of, PlayMany play_many, Width width, std::size_t max_attempts,
@@ -75,7 +43,6 @@ Shrunk<T> shrink_speculating(
   struct Entry {
     rc::Shrinkable<T> shrinkable;
     std::string key;
-    std::optional<bool> fails;  // known before the batch, or played in it
   };
   bool progressed = true;
   while (progressed && !exhausted()) {
@@ -84,54 +51,38 @@ Shrunk<T> shrink_speculating(
     std::size_t index = 0;  // of the next candidate of this level
     bool level_done = false;
     while (!progressed && !level_done && !exhausted()) {
-      // The next candidates in order: up to the first known to fail, at most `width` of them
-      // still to play, no more than the attempts left.
+      // The next candidates in order: up to the first known to fail (or whose key another one
+      // of the batch already has: it waits for that verdict), at most `width` of them to play,
+      // no more than the attempts left.
       std::vector<Entry> batch;
-      std::size_t unknown = 0;
+      std::vector<std::size_t> to_play;  // indexes into batch
       const std::size_t most = std::max<std::size_t>(1, width());
-      while (unknown < most && out.attempts + batch.size() < max_attempts) {
+      while (to_play.size() < most && out.attempts + batch.size() < max_attempts) {
         auto candidate = candidates.next();
         if (!candidate) {
           level_done = true;
           break;
         }
         std::string key = key_of(candidate->value());
-        std::optional<bool> known;
-        if (auto it = verdicts.find(key); it != verdicts.end()) known = it->second;
-        // Two candidates of one batch with one key: the second waits for the first's verdict.
-        bool twice = false;
-        for (const auto& e : batch) twice = twice || (!e.fails && e.key == key);
-        if (twice) {
-          batch.push_back({std::move(*candidate), std::move(key), std::nullopt});
-          break;
-        }
-        unknown += known ? 0 : 1;
-        batch.push_back({std::move(*candidate), std::move(key), known});
-        if (known && *known) break;
+        const auto known = verdicts.find(key);
+        bool waits = false;
+        for (const std::size_t i : to_play) waits = waits || batch[i].key == key;
+        batch.push_back({std::move(*candidate), std::move(key)});
+        if (waits || (known != verdicts.end() && known->second)) break;
+        if (known == verdicts.end()) to_play.push_back(batch.size() - 1);
       }
       if (batch.empty()) break;
       std::vector<T> values;
-      std::vector<Entry*> playing;
+      for (const std::size_t i : to_play) values.push_back(batch[i].shrinkable.value());
+      std::vector<const T*> pointers;
+      for (const auto& v : values) pointers.push_back(&v);
+      const std::vector<bool> verdict = pointers.empty() ? std::vector<bool>{} : play_many(pointers);
+      for (std::size_t k = 0; k < to_play.size(); ++k)
+        verdicts.emplace(batch[to_play[k]].key, k < verdict.size() && verdict[k]);
+      // Resolved in order, as one at a time would have (every key of the batch has its verdict).
       for (auto& e : batch) {
-        bool first_of_key = !e.fails;
-        for (const auto* p : playing) first_of_key = first_of_key && p->key != e.key;
-        if (first_of_key) {
-          values.push_back(e.shrinkable.value());
-          playing.push_back(&e);
-        }
-      }
-      std::vector<const T*> to_play;
-      for (const auto& v : values) to_play.push_back(&v);
-      const std::vector<bool> verdict = to_play.empty() ? std::vector<bool>{} : play_many(to_play);
-      for (std::size_t k = 0; k < playing.size(); ++k) {
-        playing[k]->fails = k < verdict.size() && verdict[k];
-        verdicts.emplace(playing[k]->key, *playing[k]->fails);
-      }
-      // Resolved in order, as one at a time would have.
-      for (auto& e : batch) {
-        if (!e.fails) e.fails = verdicts.at(e.key);
         ++out.attempts;
-        if (*e.fails) {
+        if (verdicts.at(e.key)) {
           out.minimal = std::move(e.shrinkable);
           out.path.push_back(index);
           progressed = true;

@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "conformance/cases/resource_case.hpp"
-#include "conformance/suite/shrink.hpp"
 #include "generators/arbitrary_block.hpp"
 #include "tests/conformance/memory_provider.hpp"
+#include "tests/conformance/plain_shrink.hpp"
 
 namespace tfc::conformance {
 namespace {
@@ -118,7 +118,7 @@ TEST(LifecycleCases, AFailingSecondInPlaceUpdateShrinksToCreateAndTwoUpdates) {
     auto failing = gen(rc::Random(seed), 50);
     const LifecycleCase original = failing.value();
     if (!fails(original) || original.steps.size() <= 2) continue;
-    const auto minimal = shrink_failure(failing, fails, 10000).minimal.value();
+    const auto minimal = testing::shrink_failure(failing, fails, 10000).minimal.value();
     EXPECT_EQ(minimal.steps.size(), 2u) << describe_case("mem_thing", block, minimal);
     EXPECT_EQ(in_place_updates(minimal), 2u);
     ++shrunk;

@@ -3,16 +3,19 @@
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
+#include <set>
+
 #include "conformance/cases/resource_case.hpp"
 #include "conformance/core/value_io.hpp"
 #include "conformance/suite/shrink.hpp"
-
-#include <set>
 #include "conformance/suite/suite_runner.hpp"
 #include "tests/conformance/memory_provider.hpp"
+#include "tests/conformance/plain_shrink.hpp"
 
 namespace tfc::conformance {
 namespace {
+
+using testing::shrink_failure;
 
 const schema::Block& thing() {
   static const auto s = testing::MemoryProvider::thing_schema();

@@ -339,8 +339,12 @@ Expected<HintsFile> load_hints_file(const std::string& path) {
   if (!in) return Error{path + ": cannot open hints file"};
   std::stringstream text;
   text << in.rdbuf();
-  json doc = json::parse(text.str(), nullptr, false);
-  if (doc.is_discarded()) return Error{path + ": not valid JSON"};
+  json doc;
+  try {
+    doc = json::parse(text.str());
+  } catch (const json::parse_error& e) {
+    return Error{path + ": not valid JSON: " + e.what()};  // e.what() says the line and column
+  }
   return parse_hints(doc, path);
 }
 

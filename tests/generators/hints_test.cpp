@@ -120,7 +120,8 @@ TEST(Hints, LoadErrorsNameTheFile) {
   std::ofstream(path) << "{\"resources\": ";
   auto bad = load_hints_file(path);
   ASSERT_FALSE(bad.has_value());
-  EXPECT_EQ(bad.error().message, path + ": not valid JSON");
+  EXPECT_EQ(bad.error().message.rfind(path + ": not valid JSON: ", 0), 0u) << bad.error().message;
+  EXPECT_NE(bad.error().message.find("line 1, column"), std::string::npos) << bad.error().message;
   std::ofstream(path) << kHints;
   auto good = load_hints_file(path);
   ASSERT_TRUE(good.has_value());

@@ -283,9 +283,11 @@ TEST(InProcessRun, TheCasesOfOneTypeSpreadOverTheJobsWithTheSameResult) {
   expect_all_closed(*three);
 }
 
-/// Hints for mem_thing under --apply: names the tag fits (letters), sizes the fault changes.
+/// Hints for mem_thing under --apply: names of letters that the case's tag in letters fits (a
+/// name must match the whole pattern: one of 3 to 6 letters alone would keep no tag, and two
+/// cases at once could then meet the same name), sizes the fault changes.
 constexpr const char* kNamedThings = R"({"resources": {"mem_thing": {"attributes": {
-    "name": {"pattern": "[a-z]{3,6}"}, "size": {"range": [1, 10], "integer": true, "always": true},
+    "name": {"pattern": "[a-z]{3,6}(tfc[a-z]{6})?"}, "size": {"range": [1, 10], "integer": true, "always": true},
     "tags": "omit"}}}})";
 
 TEST(InProcessRun, CasesThatCreateObjectsSpreadWithNamesOfTheirOwn) {

@@ -1,7 +1,10 @@
 #pragma once
 // Plays a suite's cases on provider sessions: one case on one session (restarting it when its
-// process is lost), or the cases of a round at once on the suite's own session and borrowed ones.
+// process is lost), or the cases of a round at once on the suite's own session and borrowed ones,
+// each session taking the next case when it is done with its last.
 
+#include <algorithm>
+#include <atomic>
 #include <exception>
 #include <optional>
 #include <thread>
@@ -14,6 +17,7 @@
 #include "conformance/suite/played_case.hpp"
 #include "conformance/suite/suite_context.hpp"
 #include "conformance/suite/suite_tally.hpp"
+#include "oracle/rule_id.hpp"
 #include "runner/run_stop.hpp"
 
 namespace tfc::conformance {
@@ -77,31 +81,79 @@ Played play_own(const SuiteContext& ctx, SuiteTally& tally, const Case& c, bool 
   return p;
 }
 
-/// Plays cases[first] on the suite's own session (or on `loud`, the worker's session with its
-/// logging on, when given: loud_policy.hpp) and, at the same time, each next case on one of the
-/// `borrowed` sessions (a case that could not be generated is not played).
-template <class Case>
-std::vector<Played> play_at_once(const SuiteContext& ctx, const std::vector<std::optional<Generated<Case>>>& cases,
-                                 std::size_t first, const std::vector<ProviderSession*>& borrowed,
-                                 ProviderSession* loud = nullptr) {
-  std::vector<Played> played(1 + borrowed.size());
-  std::vector<std::exception_ptr> failed(played.size());
+/// After a timeout a suite stops: every further case would wait out the deadline again.
+inline constexpr std::string_view kTimeoutRule = oracle::rule_text("rpc.timeout");
+
+/// Whether judging stops at this played case, so no later case of its round is worth playing:
+/// the run's stop cut it off, its process was lost for good, or a call timed out (an author's
+/// example may ask for the wait: its timeout does not stop the suite, judge_generated).
+inline bool ends_suite(const SuiteContext& ctx, std::size_t index, const Played& p) {
+  if (p.stopped || p.lost || runner::stop_requested()) return true;
+  if (example_case(ctx, index)) return false;
+  return std::any_of(p.outcome.findings.begin(), p.outcome.findings.end(),
+                     [](const auto& f) { return f.finding.rule_id == kTimeoutRule; });
+}
+
+/// Plays `cases` (the learning round starting at case `round_start`) on the suite's own session
+/// and, at the same time, on the `borrowed` ones: each session plays a case of its own first, then
+/// takes the next case nobody has taken once it is done with its last, so one long case holds up no other session, and
+/// a borrowed session goes back to the pool as soon as no case is left for it. The suite's own session plays each case
+/// it takes on `loud_for(index)` instead when that gives one (the worker's session with its logging on:
+/// loud_policy.hpp) and tells `on_own(index)` as it starts. A case that could not be generated is not played; nor is
+/// any case after one that ends the suite (ends_suite): its result stays nullopt, and judging in case order stops
+/// before it.
+template <class Case, class LoudFor, class OnOwn>
+std::vector<std::optional<Played>> play_round(const SuiteContext& ctx,
+                                              const std::vector<std::optional<Generated<Case>>>& cases,
+                                              std::size_t round_start, const std::vector<ProviderSession*>& borrowed,
+                                              LoudFor loud_for, OnOwn on_own) {
+  std::vector<std::optional<Played>> played(cases.size());
+  // Each session's first case is its own (the suite's: the first; borrowed session b: case b + 1),
+  // so every borrowed session plays one even when the others would be done before it starts.
+  std::atomic<std::size_t> next{1 + borrowed.size()};
+  std::atomic<bool> ended{false};
+  // Takes cases until none is left or one ended the suite; a null `session` is the suite's own.
+  auto take_cases = [&](ProviderSession* session, std::size_t first) {
+    for (std::size_t k = first;; k = next.fetch_add(1)) {
+      // Its own case even after another one ended the suite (unless the run stops), so every case
+      // before the one that ended it was played: judging reaches that one.
+      if (k >= cases.size() || (k == first ? runner::stop_requested() : ended.load())) return;
+      const auto& c = cases[k];
+      if (!c) continue;
+      Played p;
+      if (session == nullptr) {
+        on_own(round_start + k);
+        ProviderSession* loud = loud_for(round_start + k);
+        p = play_on(ctx, loud != nullptr ? *loud : ctx.host, c->value, true);
+        p.loud = loud != nullptr;
+      } else {
+        p = play_on(ctx, *session, c->value, true);
+        p.lent = true;
+        if (ctx.pool != nullptr) ++ctx.pool->lent_cases;
+      }
+      if (ends_suite(ctx, round_start + k, p)) ended = true;
+      played[k] = std::move(p);
+    }
+  };
+  std::vector<std::exception_ptr> failed(borrowed.size());
   {
     std::vector<std::jthread> threads;  // joined at the end of this block
-    for (std::size_t k = 1; k < played.size(); ++k) {
-      const auto& c = cases[first + k];
-      if (!c) continue;
-      threads.emplace_back([&ctx, &borrowed, &played, &failed, &c, k] {
+    for (std::size_t b = 0; b < borrowed.size(); ++b) {
+      threads.emplace_back([&ctx, &take_cases, &failed, &ended, session = borrowed[b], b] {
         try {
-          played[k] = play_on(ctx, *borrowed[k - 1], c->value, true);
+          take_cases(session, b + 1);
         } catch (...) {
-          failed[k] = std::current_exception();
+          failed[b] = std::current_exception();
+          ended = true;
         }
+        if (ctx.pool != nullptr) ctx.pool->give_back({session});  // another suite may borrow it now
       });
     }
-    if (const auto& c = cases[first]) {
-      played[0] = play_on(ctx, loud != nullptr ? *loud : ctx.host, c->value, true);
-      played[0].loud = loud != nullptr;
+    try {
+      take_cases(nullptr, 0);
+    } catch (...) {
+      ended = true;
+      throw;  // the threads are joined first
     }
   }
   for (const auto& e : failed) {

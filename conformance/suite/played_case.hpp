@@ -18,6 +18,7 @@ struct Played {
   bool stopped = false;              // cut off by the run's stop: proves nothing
   std::optional<std::string> lost;   // the process was lost and could not be restarted
   bool loud = false;                 // played on a process with its logging on: its log is the evidence
+  bool lent = false;                 // played on a session another worker lent (case_player.hpp)
   std::chrono::nanoseconds wall{0};  // how long the play took
 };
 

@@ -24,8 +24,6 @@
 
 namespace tfc::conformance {
 
-/// After a timeout a suite stops: every further case would wait out the deadline again.
-inline constexpr std::string_view kTimeoutRule = oracle::rule_text("rpc.timeout");
 /// Shrinking a hang or a memory blow-up: each attempt waits out a (shortened) deadline or fills
 /// the memory limit, so only a few are tried ...
 inline constexpr std::size_t kCostlyShrinkAttempts = 12;

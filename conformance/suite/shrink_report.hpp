@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <exception>
+#include <functional>
 #include <optional>
 #include <set>
 #include <string>
@@ -33,27 +34,60 @@ inline constexpr std::chrono::seconds kCostlyShrinkTime{20};
 /// Shrink candidates played at once at most, on the suite's session and borrowed ones.
 inline constexpr std::size_t kMostSpeculative = 4;
 
+/// Whether shrinking `rule` is costly: each attempt at a hang waits out a deadline, one at a
+/// memory blow-up fills the memory limit.
+inline bool costly_to_shrink(const std::string& rule) {
+  return rule == kTimeoutRule || rule == oracle::rule_text("rpc.out_of_memory");
+}
+
 /// The error findings of `rule` in `outcome`, with its log marks.
 CaseOutcome of_rule(const CaseOutcome& outcome, const std::string& rule);
 
+/// A quiet search's case played again with the provider's logging on, for the log of the
+/// findings it is about to report that were not reported yet (`fresh`).
+struct LoudReplay {
+  std::set<std::string> fresh;
+  std::optional<Played> play;  // none when nothing is fresh or no loud session could start
+};
+
+/// The findings of `outcome` a quiet search is about to report that were not reported yet; none
+/// when every session logs.
+inline std::set<std::string> unreported(const SuiteContext& ctx, FindingBook& book, const CaseOutcome& outcome) {
+  std::set<std::string> fresh;
+  if (ctx.loud == nullptr || !ctx.loud->wanted() || runner::aborting()) return fresh;
+  for (const auto& f : outcome.findings) {
+    if (book.reported(f.finding) == nullptr) fresh.insert(f.finding.fingerprint);
+  }
+  return fresh;
+}
+
+/// `value` played again on the worker's loud session for the log of its `fresh` findings. Touches
+/// nothing of the suite but that session, so it may play while the suite's own session shrinks
+/// (judge_generated).
+template <class Case>
+LoudReplay replay_loud(const SuiteContext& ctx, std::set<std::string> fresh, const Case& value) {
+  LoudReplay out{std::move(fresh), std::nullopt};
+  if (out.fresh.empty() || runner::aborting()) return out;
+  if (ProviderSession* loud = ctx.loud->get()) out.play = play_on(ctx, *loud, value, true);
+  return out;
+}
+
 /// Reports the findings of one case of value `value` (case_report.hpp); `played_loud`: the case
-/// was played with the provider's logging on, so `log` is already the evidence.
+/// was played with the provider's logging on, so `log` is already the evidence; `replayed`: that
+/// play was the quiet search's case played again for its log (Finding::log_replayed). `done`: the
+/// loud replay of a quiet case, when it was played already (replay_loud).
 template <class Case>
 void report_found(const SuiteContext& ctx, FindingBook& book, const CaseOutcome& outcome, const ReplayToken& token,
                   const Case& value, const std::vector<std::string>& log, std::size_t case_number, std::size_t attempts,
-                  const std::vector<std::string>& aliases, bool played_loud = false) {
+                  const std::vector<std::string>& aliases, bool played_loud = false, bool replayed = false,
+                  LoudReplay* done = nullptr) {
   // A quiet search's findings take their log from the case played again with logging on.
-  std::set<std::string> fresh;
-  std::optional<Played> loud_play;
-  if (!played_loud && ctx.loud != nullptr && ctx.loud->wanted() && !runner::aborting()) {
-    for (const auto& f : outcome.findings) {
-      if (book.reported(f.finding) == nullptr) fresh.insert(f.finding.fingerprint);
-    }
-    if (ProviderSession* loud = fresh.empty() ? nullptr : ctx.loud->get()) {
-      loud_play = play_on(ctx, *loud, value, true);
-      ctx.loud->costs().loud_play(std::chrono::duration<double>(loud_play->wall).count());
-    }
-  }
+  LoudReplay fresh_replay;
+  if (!played_loud)
+    fresh_replay = done != nullptr ? std::move(*done) : replay_loud(ctx, unreported(ctx, book, outcome), value);
+  const std::set<std::string>& fresh = fresh_replay.fresh;
+  const std::optional<Played>& loud_play = fresh_replay.play;
+  if (loud_play) ctx.loud->costs().loud_play(std::chrono::duration<double>(loud_play->wall).count());
   const LoudEvidence loud = loud_evidence(outcome, log, fresh, loud_play ? &*loud_play : nullptr);
   CaseEvidence evidence{loud.outcome,
                         token,
@@ -64,7 +98,7 @@ void report_found(const SuiteContext& ctx, FindingBook& book, const CaseOutcome&
                         aliases,
                         ctx.settings.repro.provider_name,
                         {},
-                        loud.replayed,
+                        loud.replayed || replayed,
                         loud.not_reproduced};
   if constexpr (requires {
                   make_reproduction(ctx.type, ctx.schema.block, value, std::string(), std::size_t{}, report::Finding(),
@@ -93,13 +127,14 @@ template <class Case>
 void shrink_and_report(const SuiteContext& ctx, SuiteTally& tally, FindingBook& book,
                        const rc::Shrinkable<Case>& failing, const std::string& rule, const ReplayToken& unshrunk,
                        const CaseOutcome& original, const std::vector<std::string>& original_log,
-                       std::size_t case_number, bool original_loud = false) {
+                       std::size_t case_number, bool original_loud = false,
+                       const std::function<void()>& before_report = {}) {
   book.shrinking(rule);
   if (ctx.progress) ctx.progress->shrinking({ctx.label, "case", case_number, ctx.settings.cases}, rule);
   // Every attempt at shrinking a hang waits out a deadline, and one at shrinking a memory blow-up
   // fills the memory limit: shorter deadlines, fewer attempts.
   const bool hang = rule == kTimeoutRule;
-  const bool costly = hang || rule == oracle::rule_text("rpc.out_of_memory");
+  const bool costly = costly_to_shrink(rule);
   std::optional<runner::DeadlinePolicy::ShrinkingScope> shorter;
   if (hang) shorter.emplace();
   // A costly failure is not played once more after shrinking: the last attempt that still
@@ -163,6 +198,7 @@ void shrink_and_report(const SuiteContext& ctx, SuiteTally& tally, FindingBook& 
       costly ? std::min<std::size_t>(s.max_shrinks, kCostlyShrinkAttempts) : s.max_shrinks,
       std::chrono::steady_clock::now() +
           (costly ? std::min<std::chrono::seconds>(s.shrink_time, kCostlyShrinkTime) : s.shrink_time));
+  if (before_report) before_report();
   // (A hang's deadlines stay short for its loud replay too: report_found plays it once more.)
   // The original case's findings of the rule are counted under what it shrinks into.
   std::vector<std::string> aliases;
@@ -183,11 +219,29 @@ void shrink_and_report(const SuiteContext& ctx, SuiteTally& tally, FindingBook& 
     return report_found(ctx, book, of_rule(last_failing->first, rule), token, minimal, last_failing->second,
                         case_number, shrunk.attempts, aliases);
   }
+  // A quiet search plays the minimal case once more with the provider's logging on only: when it
+  // breaks the rule there too, that play is the evidence, log and all (one play fewer than a
+  // quiet replay followed by a loud one). Otherwise a quiet replay tells what to report.
+  std::optional<Played> loud;
+  if (ctx.loud != nullptr && ctx.loud->wanted() && !runner::aborting()) {
+    if (ProviderSession* session = ctx.loud->get()) {
+      loud = play_on(ctx, *session, minimal, true);
+      if (!loud->stopped && loud->outcome.has_error_rule(rule)) {
+        ctx.loud->costs().loud_play(std::chrono::duration<double>(loud->wall).count());
+        return report_found(ctx, book, of_rule(loud->outcome, rule), token, minimal, loud->log, case_number,
+                            shrunk.attempts, aliases, true, true);
+      }
+    }
+  }
   const Played replayed = play_own(ctx, tally, minimal, true);
   // Not reproducible on its own (a flaky provider): report the original, unshrunk case.
   if (!replayed.outcome.has_error_rule(rule)) return report_original();
-  report_found(ctx, book, of_rule(replayed.outcome, rule), token, minimal, replayed.log, case_number, shrunk.attempts,
-               aliases);
+  const CaseOutcome found = of_rule(replayed.outcome, rule);
+  // Found quietly, not loud: that loud play is the evidence that it did not reproduce with logs.
+  std::optional<LoudReplay> done;
+  if (loud) done = LoudReplay{unreported(ctx, book, found), std::move(loud)};
+  report_found(ctx, book, found, token, minimal, replayed.log, case_number, shrunk.attempts, aliases, false, false,
+               done ? &*done : nullptr);
 }
 
 /// Learns from, tallies and judges a played case; shrinks each rule it breaks first.
@@ -256,14 +310,39 @@ void judge_generated(const SuiteContext& ctx, SuiteTally& tally, FindingBook& bo
     // it is reported from its own case, unshrunk.
     if (!fresh) unshrunk.findings.push_back(f);
   }
-  if (!unshrunk.findings.empty())
-    report_found(ctx, book, unshrunk, token, value, case_log, index + 1, 0, {}, played_loud);
+  // The unshrunk findings are reported first. Their loud replay (another process) plays while
+  // the first rule is shrunk, unless that shrink is costly (its short deadlines would hold for
+  // the replay too); the report waits for it.
+  std::optional<LoudReplay> replayed;
+  std::exception_ptr replay_failed;
+  std::jthread replaying;
+  auto report_unshrunk = [&] {
+    if (unshrunk.findings.empty()) return;
+    if (replaying.joinable()) replaying.join();
+    if (replay_failed) std::rethrow_exception(replay_failed);
+    report_found(ctx, book, unshrunk, token, value, case_log, index + 1, 0, {}, played_loud, false,
+                 replayed ? &*replayed : nullptr);
+    unshrunk.findings.clear();
+  };
+  if (!unshrunk.findings.empty() && !played_loud && !fresh_rules.empty() && !costly_to_shrink(fresh_rules.front())) {
+    replaying = std::jthread([&, fresh = unreported(ctx, book, unshrunk)]() mutable {
+      try {
+        replayed = replay_loud(ctx, std::move(fresh), value);
+      } catch (...) {
+        replay_failed = std::current_exception();
+      }
+    });
+  } else {
+    report_unshrunk();
+  }
   // Shrinking plays candidates of this very generator (the hints this case had), and what
   // they answer teaches nothing: the suite's learning depends on its cases alone.
   for (const auto& rule : fresh_rules) {
     if (tally.fatal) break;
-    shrink_and_report(ctx, tally, book, generated.shrinkable, rule, token, outcome, case_log, index + 1, played_loud);
+    shrink_and_report(ctx, tally, book, generated.shrinkable, rule, token, outcome, case_log, index + 1, played_loud,
+                      report_unshrunk);
   }
+  report_unshrunk();  // when no shrink reported first
   if (ctx.loud != nullptr) ctx.loud->costs().judged(new_finding);
 }
 

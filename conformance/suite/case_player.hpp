@@ -94,20 +94,23 @@ inline bool ends_suite(const SuiteContext& ctx, std::size_t index, const Played&
                      [](const auto& f) { return f.finding.rule_id == kTimeoutRule; });
 }
 
-/// Plays `cases` (the learning round starting at case `round_start`) on the suite's own session
-/// and, at the same time, on the `borrowed` ones: each session plays a case of its own first, then
-/// takes the next case nobody has taken once it is done with its last, so one long case holds up no other session, and
-/// a borrowed session goes back to the pool as soon as no case is left for it. The suite's own session plays each case
-/// it takes on `loud_for(index)` instead when that gives one (the worker's session with its logging on:
-/// loud_policy.hpp) and tells `on_own(index)` as it starts. A case that could not be generated is not played; nor is
-/// any case after one that ends the suite (ends_suite): its result stays nullopt, and judging in case order stops
-/// before it.
+/// Plays cases[from, to) of a learning round (`cases`, starting at case `round_start`) on the
+/// suite's own session and, at the same time, on the `borrowed` ones: each session plays a case of
+/// its own first, then takes the next case nobody has taken once it is done with its last, so one
+/// long case holds up no other session, and a borrowed session goes back to the pool as soon as
+/// no case is left for it. The suite's own session plays each case it takes on `loud_for(index)`
+/// instead when that gives one (the worker's session with its logging on: loud_policy.hpp) and
+/// tells `on_own(index)` as it starts. A case that could not be generated is not played; nor is
+/// any case after one that ends the suite (ends_suite): its result stays nullopt, and judging in
+/// case order stops before it. The result holds cases[from, to).
 template <class Case, class LoudFor, class OnOwn>
 std::vector<std::optional<Played>> play_round(const SuiteContext& ctx,
                                               const std::vector<std::optional<Generated<Case>>>& cases,
-                                              std::size_t round_start, const std::vector<ProviderSession*>& borrowed,
-                                              LoudFor loud_for, OnOwn on_own) {
-  std::vector<std::optional<Played>> played(cases.size());
+                                              std::size_t round_start, std::size_t from, std::size_t to,
+                                              const std::vector<ProviderSession*>& borrowed, LoudFor loud_for,
+                                              OnOwn on_own) {
+  const std::size_t count = to - from;
+  std::vector<std::optional<Played>> played(count);
   // Each session's first case is its own (the suite's: the first; borrowed session b: case b + 1),
   // so every borrowed session plays one even when the others would be done before it starts.
   std::atomic<std::size_t> next{1 + borrowed.size()};
@@ -117,13 +120,14 @@ std::vector<std::optional<Played>> play_round(const SuiteContext& ctx,
     for (std::size_t k = first;; k = next.fetch_add(1)) {
       // Its own case even after another one ended the suite (unless the run stops), so every case
       // before the one that ended it was played: judging reaches that one.
-      if (k >= cases.size() || (k == first ? runner::stop_requested() : ended.load())) return;
-      const auto& c = cases[k];
+      if (k >= count || (k == first ? runner::stop_requested() : ended.load())) return;
+      const auto& c = cases[from + k];
       if (!c) continue;
+      const std::size_t index = round_start + from + k;
       Played p;
       if (session == nullptr) {
-        on_own(round_start + k);
-        ProviderSession* loud = loud_for(round_start + k);
+        on_own(index);
+        ProviderSession* loud = loud_for(index);
         p = play_on(ctx, loud != nullptr ? *loud : ctx.host, c->value, true);
         p.loud = loud != nullptr;
       } else {
@@ -131,7 +135,7 @@ std::vector<std::optional<Played>> play_round(const SuiteContext& ctx,
         p.lent = true;
         if (ctx.pool != nullptr) ++ctx.pool->lent_cases;
       }
-      if (ends_suite(ctx, round_start + k, p)) ended = true;
+      if (ends_suite(ctx, index, p)) ended = true;
       played[k] = std::move(p);
     }
   };

@@ -44,11 +44,11 @@ std::vector<std::optional<Generated<Case>>> generate_round(const SuiteContext& c
 /// the others, the suite plays one case at a time from now on, saying why in `tally`.
 template <class Case>
 void replay_unclean_alone(const SuiteContext& ctx, SuiteTally& tally, const FindingBook& book,
-                          const std::vector<std::optional<Generated<Case>>>& round,
+                          const std::vector<std::optional<Generated<Case>>>& round, std::size_t from,
                           std::vector<std::optional<Played>>& played) {
   const auto known = [&book](const std::string& fingerprint) { return book.known(fingerprint); };
   for (std::size_t k = 0; k < played.size() && !runner::stop_requested(); ++k) {
-    const auto& c = round[k];
+    const auto& c = round[from + k];
     if (!c || !played[k] || stands_beside_others(*played[k], known)) continue;
     const auto beside = conflict_in(played[k]->outcome);
     played[k] = play_on(ctx, ctx.host, c->value, true);
@@ -59,7 +59,8 @@ void replay_unclean_alone(const SuiteContext& ctx, SuiteTally& tally, const Find
 
 /// Plays and judges the suite's cases, round after round. Cases of a round need not wait for
 /// each other: when the run has provider sessions to spare (their workers have no type left),
-/// the round is played on them too, each session taking the next case when done with its last.
+/// the rest of the round is played on them too, each session taking the next case when done with
+/// its last.
 /// The rounds do not depend on --jobs, so neither do the results.
 template <class Case>
 void play_generated_cases(const SuiteContext& ctx, SuiteTally& tally, FindingBook& book, LearningGenerator<Case>& gen,
@@ -73,28 +74,32 @@ void play_generated_cases(const SuiteContext& ctx, SuiteTally& tally, FindingBoo
     if (ctx.moves != nullptr) ctx.moves->settle();
     std::vector<std::string> errors;
     const auto round = generate_round(ctx, gen, learner, start, end, errors);
-    std::vector<ProviderSession*> borrowed;
-    if (ctx.spreads && end - start > 1 && tally.applied_one_at_a_time.empty())
-      borrowed = ctx.pool->borrow(end - start - 1);
-    // The case on the suite's own session is announced as it starts: a hang shows where it is.
-    auto played = play_round(
-        ctx, round, start, borrowed, [&ctx](std::size_t) { return loud_for_next_case(ctx); },
-        [&ctx](std::size_t i) { announce_case(ctx, i); });
-    if (!borrowed.empty() && ctx.guarded) replay_unclean_alone(ctx, tally, book, round, played);
-    for (std::size_t i = start; i < end && going(); ++i) {
-      const std::size_t k = i - start;
-      const auto& c = round[k];
-      if (c && !played[k]) break;  // not played: an earlier case ended the suite
-      const std::size_t before = book.count();
-      if (!c || played[k]->lent) announce_case(ctx, i);
-      if (c) {
-        if (ctx.moves != nullptr) ctx.moves->count(played[k]->outcome);
-        learner.teaching_case(i + 1);
-        judge_generated(ctx, tally, book, i, *c, std::move(*played[k]), learner);
-      } else {
-        tally.harness_errors.push_back(errors[k]);
+    for (std::size_t i = start; i < end && going();) {
+      std::vector<ProviderSession*> borrowed;
+      if (ctx.spreads && i + 1 < end && tally.applied_one_at_a_time.empty()) borrowed = ctx.pool->borrow(end - i - 1);
+      // Without a spare session each case is judged before the next one plays, so the loud
+      // policy and the shrinks follow every answer as it comes.
+      const std::size_t upto = borrowed.empty() ? i + 1 : end;
+      // The case on the suite's own session is announced as it starts: a hang shows where it is.
+      auto played = play_round(
+          ctx, round, start, i - start, upto - start, borrowed, [&ctx](std::size_t) { return loud_for_next_case(ctx); },
+          [&ctx](std::size_t index) { announce_case(ctx, index); });
+      if (!borrowed.empty() && ctx.guarded) replay_unclean_alone(ctx, tally, book, round, i - start, played);
+      for (std::size_t k = 0; i < upto && going(); ++k, ++i) {
+        const auto& c = round[i - start];
+        if (c && !played[k]) break;  // not played: an earlier case ended the suite
+        const std::size_t before = book.count();
+        if (!c || played[k]->lent) announce_case(ctx, i);
+        if (c) {
+          if (ctx.moves != nullptr) ctx.moves->count(played[k]->outcome);
+          learner.teaching_case(i + 1);
+          judge_generated(ctx, tally, book, i, *c, std::move(*played[k]), learner);
+        } else {
+          tally.harness_errors.push_back(errors[i - start]);
+        }
+        finish_case(ctx, i, book.count() - before);
       }
-      finish_case(ctx, i, book.count() - before);
+      if (i < upto) break;  // judging stopped inside the chunk
     }
     start = end;
   }

@@ -61,14 +61,22 @@ inline std::set<std::string> unreported(const SuiteContext& ctx, FindingBook& bo
   return fresh;
 }
 
-/// `value` played again on the worker's loud session for the log of its `fresh` findings. Touches
-/// nothing of the suite but that session, so it may play while the suite's own session shrinks
-/// (judge_generated).
+/// `value` played on the worker's loud session (opened on first use); nullopt when every session
+/// logs, the run is stopping or the loud session would not open. Touches nothing of the suite but
+/// that session, so it may play while the suite's own session shrinks (judge_generated).
+template <class Case>
+std::optional<Played> play_loud(const SuiteContext& ctx, const Case& value) {
+  if (ctx.loud == nullptr || !ctx.loud->wanted() || runner::aborting()) return std::nullopt;
+  ProviderSession* loud = ctx.loud->get();
+  if (loud == nullptr) return std::nullopt;
+  return play_on(ctx, *loud, value, true);
+}
+
+/// `value` played again loud for the log of its `fresh` findings (none to play when none is).
 template <class Case>
 LoudReplay replay_loud(const SuiteContext& ctx, std::set<std::string> fresh, const Case& value) {
   LoudReplay out{std::move(fresh), std::nullopt};
-  if (out.fresh.empty() || runner::aborting()) return out;
-  if (ProviderSession* loud = ctx.loud->get()) out.play = play_on(ctx, *loud, value, true);
+  if (!out.fresh.empty()) out.play = play_loud(ctx, value);
   return out;
 }
 
@@ -222,16 +230,11 @@ void shrink_and_report(const SuiteContext& ctx, SuiteTally& tally, FindingBook& 
   // A quiet search plays the minimal case once more with the provider's logging on only: when it
   // breaks the rule there too, that play is the evidence, log and all (one play fewer than a
   // quiet replay followed by a loud one). Otherwise a quiet replay tells what to report.
-  std::optional<Played> loud;
-  if (ctx.loud != nullptr && ctx.loud->wanted() && !runner::aborting()) {
-    if (ProviderSession* session = ctx.loud->get()) {
-      loud = play_on(ctx, *session, minimal, true);
-      if (!loud->stopped && loud->outcome.has_error_rule(rule)) {
-        ctx.loud->costs().loud_play(std::chrono::duration<double>(loud->wall).count());
-        return report_found(ctx, book, of_rule(loud->outcome, rule), token, minimal, loud->log, case_number,
-                            shrunk.attempts, aliases, true, true);
-      }
-    }
+  std::optional<Played> loud = play_loud(ctx, minimal);
+  if (loud && !loud->stopped && loud->outcome.has_error_rule(rule)) {
+    ctx.loud->costs().loud_play(std::chrono::duration<double>(loud->wall).count());
+    return report_found(ctx, book, of_rule(loud->outcome, rule), token, minimal, loud->log, case_number,
+                        shrunk.attempts, aliases, true, true);
   }
   const Played replayed = play_own(ctx, tally, minimal, true);
   // Not reproducible on its own (a flaky provider): report the original, unshrunk case.

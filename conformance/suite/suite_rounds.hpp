@@ -60,8 +60,7 @@ void replay_unclean_alone(const SuiteContext& ctx, SuiteTally& tally, const Find
 /// Plays and judges the suite's cases, round after round. Cases of a round need not wait for
 /// each other: when the run has provider sessions to spare (their workers have no type left),
 /// the rest of the round is played on them too, each session taking the next case when done with
-/// its last.
-/// The rounds do not depend on --jobs, so neither do the results.
+/// its last. The rounds do not depend on --jobs, so neither do the results.
 template <class Case>
 void play_generated_cases(const SuiteContext& ctx, SuiteTally& tally, FindingBook& book, LearningGenerator<Case>& gen,
                           gen::learning::RefusalLearner& learner) {
@@ -99,7 +98,6 @@ void play_generated_cases(const SuiteContext& ctx, SuiteTally& tally, FindingBoo
         }
         finish_case(ctx, i, book.count() - before);
       }
-      if (i < upto) break;  // judging stopped inside the chunk
     }
     start = end;
   }

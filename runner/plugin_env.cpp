@@ -2,8 +2,25 @@
 
 #include <algorithm>
 #include <cctype>
+#include <thread>
+
+#include <sched.h>
 
 namespace tfc::runner {
+
+namespace {
+
+/// Whether the user set `name`: in `parent` (environ-style, may be null) or in `user` (--env).
+bool set_by_user(std::string_view name, const char* const* parent, std::span<const EnvVar> user) {
+  if (std::any_of(user.begin(), user.end(), [&](const EnvVar& v) { return v.name == name; })) return true;
+  for (const char* const* entry = parent; entry != nullptr && *entry != nullptr; ++entry) {
+    const std::string_view text(*entry);
+    if (text.size() > name.size() && text.substr(0, name.size()) == name && text[name.size()] == '=') return true;
+  }
+  return false;
+}
+
+}  // namespace
 
 std::vector<std::string> build_environment(const char* const* parent, std::span<const EnvVar> overrides,
                                            std::span<const std::string_view> unset) {
@@ -47,19 +64,35 @@ std::vector<std::string> quiet_log_names(std::string_view provider_name) {
 
 std::vector<EnvVar> quiet_log_environment(const char* const* parent, std::string_view provider_name,
                                           std::span<const EnvVar> user) {
-  const auto set_by_user = [&](std::string_view name) {
-    if (std::any_of(user.begin(), user.end(), [&](const EnvVar& v) { return v.name == name; })) return true;
-    for (const char* const* entry = parent; entry != nullptr && *entry != nullptr; ++entry) {
-      const std::string_view text(*entry);
-      if (text.size() > name.size() && text.substr(0, name.size()) == name && text[name.size()] == '=') return true;
-    }
-    return false;
-  };
   std::vector<EnvVar> out;
   for (auto& name : quiet_log_names(provider_name)) {
-    if (!set_by_user(name)) out.push_back({std::move(name), "OFF"});
+    if (!set_by_user(name, parent, user)) out.push_back({std::move(name), "OFF"});
   }
   return out;
+}
+
+std::vector<EnvVar> go_runtime_environment(const char* const* parent, const GoRuntime& go,
+                                           std::span<const EnvVar> user) {
+  std::vector<EnvVar> out;
+  // Without a limit nothing would bound a heap that GOGC lets grow.
+  if (go.memory_limit > 0) {
+    out.push_back({"GOMEMLIMIT", std::to_string(go.memory_limit / 4 * 3)});
+    if (!set_by_user("GOGC", parent, user)) out.push_back({"GOGC", std::string(kGoGcPercent)});
+  }
+  if (go.procs > 0 && !set_by_user("GOMAXPROCS", parent, user)) out.push_back({"GOMAXPROCS", std::to_string(go.procs)});
+  return out;
+}
+
+unsigned usable_cores() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) == 0) return std::max(1, CPU_COUNT(&set));
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
+unsigned go_procs_for(std::size_t processes, unsigned cores) {
+  if (processes <= 1) return 0;
+  return std::max(1u, static_cast<unsigned>(cores / processes));
 }
 
 std::string protocol_versions_value(std::span<const int> offered) {

@@ -85,9 +85,10 @@ tfc::Expected<void> PluginProcess::start(const LaunchOptions& options) {
       {"TMPDIR", m_work_dir.string()},
   };
   if (m_credentials) vars.push_back({"PLUGIN_CLIENT_CERT", m_credentials->cert_pem});
-  // A Go provider collects garbage harder as it nears this, before the hard limit stops it;
-  // the user's own GOMEMLIMIT (--env) comes later and wins.
-  if (m_memory_limit > 0) vars.push_back({"GOMEMLIMIT", std::to_string(m_memory_limit / 4 * 3)});
+  // A Go provider collects garbage less often, and harder as it nears the limit, on its share of
+  // the cores; the user's own GOMEMLIMIT (--env) comes later and wins.
+  const auto go_runtime = go_runtime_environment(environ, {m_memory_limit, options.go_procs}, options.environment);
+  vars.insert(vars.end(), go_runtime.begin(), go_runtime.end());
   vars.insert(vars.end(), options.environment.begin(), options.environment.end());
   // Never inherit the multiplexing switch (tfconform has no broker) nor, in plaintext mode,
   // a certificate from the harness's own environment.

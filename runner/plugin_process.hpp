@@ -50,6 +50,8 @@ struct LaunchOptions {
   std::size_t log_capacity = 2000;
   /// Memory the plugin may use (runner/memory_limit.hpp); 0: no limit.
   std::uint64_t memory_limit_bytes = 0;
+  /// GOMAXPROCS for a Go provider (go_procs_for); 0: the runtime's own choice.
+  unsigned go_procs = 0;
 };
 
 class PluginProcess {

@@ -39,6 +39,7 @@
 
 #include "bench_support.hpp"
 #include "conformance/suite/conformance_run.hpp"
+#include "runner/memory_limit.hpp"
 #include "time_breakdown.hpp"
 
 namespace {
@@ -186,6 +187,7 @@ TfcFigures run_tfconform(const Subject& subject, std::vector<std::string> globs,
   settings.resource_globs = std::move(globs);
   settings.jobs = jobs;
   settings.provider_log = conformance::ProviderLog::failures;  // the CLI's default, what users get
+  settings.target.memory_limit_bytes = runner::default_provider_memory();  // the CLI's default too
   settings.suite.cases = cases;
   settings.suite.run_seed = kSeed;
   const double own_before = cpu_seconds(RUSAGE_SELF);

@@ -50,6 +50,7 @@ Expected<void> ProviderHost::open() {
     options.plaintext = m_target.plaintext;
     options.handshake_timeout = m_target.handshake_timeout;
     options.memory_limit_bytes = m_target.memory_limit_bytes;
+    options.go_procs = m_target.go_procs;
     const auto launch_start = std::chrono::steady_clock::now();
     auto session = runner::PluginSession::launch(options);
     m_clock.launches.add(std::chrono::steady_clock::now() - launch_start);

@@ -36,6 +36,9 @@ struct ProviderTarget {
   std::shared_ptr<runner::DeadlinePolicy> deadlines;
   /// Memory each launched provider process may use (--provider-memory); 0: no limit.
   std::uint64_t memory_limit_bytes = 0;
+  /// GOMAXPROCS for each launched process (run_conformance: its share of the cores); 0: the
+  /// Go runtime's own choice.
+  unsigned go_procs = 0;
   std::chrono::milliseconds handshake_timeout{std::chrono::minutes(1)};
   /// The provider configuration and how far to open (schema only, or configured).
   CoreStartSettings start;

@@ -20,6 +20,7 @@
 #include "oracle/rule_id.hpp"
 #include "oracle/rules.hpp"
 #include "reports/fingerprint.hpp"
+#include "runner/plugin_env.hpp"
 #include "runner/run_stop.hpp"
 
 namespace tfc::conformance {
@@ -366,6 +367,9 @@ Expected<RunResult> run_conformance(const RunSettings& given, report::ProgressLi
   RunSettings settings = given;
   if (!settings.target.deadlines)
     settings.target.deadlines = std::make_shared<runner::DeadlinePolicy>(settings.target.rpc_timeout);
+  // --jobs providers answer at once, each one call at a time: each gets its share of the cores.
+  if (settings.target.go_procs == 0)
+    settings.target.go_procs = runner::go_procs_for(std::max<std::size_t>(1, settings.jobs), runner::usable_cores());
   const TimeBudget budget(settings.time_budget);
   RunResult result;
   auto& run = result.report;

@@ -63,5 +63,61 @@ TEST(PluginEnvTest, QuietVariablesBeforeTheUsersEnvLoseToIt) {
   EXPECT_NE(std::find(env.begin(), env.end(), "TF_LOG_PROVIDER_X=OFF"), env.end());
 }
 
+std::vector<std::string> launched_with(const char* const* parent, std::uint64_t limit, std::span<const EnvVar> user,
+                                       unsigned procs = 0) {
+  auto vars = go_runtime_environment(parent, {limit, procs}, user);
+  vars.insert(vars.end(), user.begin(), user.end());
+  return build_environment(parent, vars);
+}
+
+bool has(const std::vector<std::string>& env, const std::string& entry) {
+  return std::find(env.begin(), env.end(), entry) != env.end();
+}
+
+TEST(PluginEnvTest, UnderAMemoryLimitAGoProviderCollectsLessOftenAndHarderNearTheLimit) {
+  const auto env = launched_with(nullptr, 2048, {});
+  EXPECT_TRUE(has(env, "GOMEMLIMIT=1536")) << ::testing::PrintToString(env);
+  EXPECT_TRUE(has(env, "GOGC=" + std::string(kGoGcPercent))) << ::testing::PrintToString(env);
+}
+
+TEST(PluginEnvTest, WithoutAMemoryLimitTheGoRuntimeIsLeftAlone) {
+  EXPECT_TRUE(go_runtime_environment(nullptr, {}, {}).empty());
+  const char* parent[] = {"GOGC=50", nullptr};
+  EXPECT_EQ(launched_with(parent, 0, {}), std::vector<std::string>{"GOGC=50"});
+}
+
+TEST(PluginEnvTest, TheUsersGoGcWinsWhereverItIsSet) {
+  const char* parent[] = {"GOGC=50", "GOMEMLIMIT=1", nullptr};
+  auto env = launched_with(parent, 2048, {});
+  EXPECT_TRUE(has(env, "GOGC=50")) << ::testing::PrintToString(env);  // tfconform's environment
+  EXPECT_TRUE(has(env, "GOMEMLIMIT=1536")) << "the limit is tfconform's: " << ::testing::PrintToString(env);
+  const EnvVar user[] = {{"GOGC", "off"}, {"GOMEMLIMIT", "100MiB"}};
+  env = launched_with(nullptr, 2048, user);
+  EXPECT_TRUE(has(env, "GOGC=off")) << ::testing::PrintToString(env);  // --env
+  EXPECT_TRUE(has(env, "GOMEMLIMIT=100MiB")) << ::testing::PrintToString(env);
+  EXPECT_FALSE(has(env, "GOGC=" + std::string(kGoGcPercent))) << ::testing::PrintToString(env);
+}
+
+TEST(PluginEnvTest, ProvidersPlayingAtOnceShareTheCores) {
+  EXPECT_EQ(go_procs_for(1, 8), 0u) << "one process: the Go runtime's own choice";
+  EXPECT_EQ(go_procs_for(2, 8), 4u);
+  EXPECT_EQ(go_procs_for(3, 8), 2u);
+  EXPECT_EQ(go_procs_for(2, 2), 1u);
+  EXPECT_EQ(go_procs_for(16, 2), 1u) << "never below one";
+  EXPECT_GE(usable_cores(), 1u);
+}
+
+TEST(PluginEnvTest, GoMaxProcsIsTheSharesUnlessTheUserSetIt) {
+  auto env = launched_with(nullptr, 0, {}, 3);
+  EXPECT_TRUE(has(env, "GOMAXPROCS=3")) << ::testing::PrintToString(env);
+  const char* parent[] = {"GOMAXPROCS=7", nullptr};
+  env = launched_with(parent, 0, {}, 3);
+  EXPECT_EQ(env, std::vector<std::string>{"GOMAXPROCS=7"});
+  const EnvVar user[] = {{"GOMAXPROCS", "5"}};
+  env = launched_with(nullptr, 0, user, 3);
+  EXPECT_EQ(env, std::vector<std::string>{"GOMAXPROCS=5"});
+  EXPECT_TRUE(go_runtime_environment(nullptr, {0, 0}, {}).empty()) << "0: the runtime's own choice";
+}
+
 }  // namespace
 }  // namespace tfc::runner

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <thread>
 
+#include "runner/plugin_env.hpp"
 #include "tests/runner/script_plugin.hpp"
 
 namespace tfc::runner {
@@ -135,6 +136,22 @@ TEST_F(PluginProcessTest, EnvironmentWorkingDirectoryAndStdin) {
   const auto dir = plugin.work_dir();
   plugin.shutdown();
   EXPECT_FALSE(std::filesystem::exists(dir));
+}
+
+TEST_F(PluginProcessTest, UnderAMemoryLimitTheGoRuntimeIsTold) {
+  const auto exe = m_dir.write_script(
+      "go", "echo \"gogc=${GOGC-unset} memlimit=${GOMEMLIMIT-unset} procs=${GOMAXPROCS-unset}\" > \"$TEST_DIR/env\"\n" +
+                std::string(kHandshakeEcho) + "\nexec sleep 30");
+  auto options = options_for(exe);
+  options.plaintext = true;
+  options.environment = {{"TEST_DIR", m_dir.path().string()}};
+  options.memory_limit_bytes = 512ull << 20;
+  options.go_procs = 2;
+  auto process = PluginProcess::launch(options);
+  ASSERT_TRUE(process) << process.error().message;
+  EXPECT_EQ(m_dir.read("env"),
+            "gogc=" + std::string(kGoGcPercent) + " memlimit=" + std::to_string(384ull << 20) + " procs=2");
+  (*process)->shutdown();
 }
 
 TEST_F(PluginProcessTest, PlaintextOffersNoCertificate) {

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "conformance/suite/conformance_run.hpp"
+#include "runner/memory_limit.hpp"
 
 namespace {
 
@@ -97,6 +98,7 @@ int main(int argc, char** argv) {
     settings.target.environment.push_back({subject.state_env, state_dir.string()});
     settings.apply = true;
     settings.data_sources = false;
+    settings.target.memory_limit_bytes = runner::default_provider_memory();  // the CLI's default
     settings.resource_globs = subject.resources;
     settings.suite.cases = cases;
     settings.suite.run_seed = kSeed;

@@ -24,6 +24,7 @@
 #include "bench_support.hpp"
 #include "conformance/suite/conformance_run.hpp"
 #include "reports/json_reporter.hpp"
+#include "runner/memory_limit.hpp"
 #include "time_breakdown.hpp"
 
 namespace {
@@ -78,6 +79,7 @@ bool aws_section() {
   settings.resource_globs = {glob != nullptr ? glob : "*"};
   settings.jobs = 2;
   settings.provider_log = conformance::ProviderLog::failures;  // the CLI's default, what users get
+  settings.target.memory_limit_bytes = runner::default_provider_memory();  // the CLI's default
   settings.suite.cases = 10;
   settings.suite.run_seed = kSeed;
   std::printf("aws 5.100.0 (%s), plan-only, no hints, 10 cases per resource type, --jobs 2, seed %llu\n",
@@ -194,6 +196,7 @@ bool bundled_section() {
     if (*subject.state_env != '\0') settings.target.environment.push_back({subject.state_env, scratch.string()});
     settings.apply = true;
     settings.suite.cases = 25;
+    settings.target.memory_limit_bytes = runner::default_provider_memory();  // the CLI's default
     settings.suite.run_seed = kSeed;
     // local writes files where its configuration says: run it from the scratch directory.
     const fs::path before = fs::current_path();

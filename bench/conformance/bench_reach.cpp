@@ -78,7 +78,7 @@ bool aws_section() {
   settings.data_sources = false;
   settings.resource_globs = {glob != nullptr ? glob : "*"};
   settings.jobs = 2;
-  settings.provider_log = conformance::ProviderLog::failures;  // the CLI's default, what users get
+  settings.provider_log = conformance::ProviderLog::failures;              // the CLI's default, what users get
   settings.target.memory_limit_bytes = runner::default_provider_memory();  // the CLI's default
   settings.suite.cases = 10;
   settings.suite.run_seed = kSeed;

@@ -186,7 +186,7 @@ TfcFigures run_tfconform(const Subject& subject, std::vector<std::string> globs,
   settings.data_sources = false;
   settings.resource_globs = std::move(globs);
   settings.jobs = jobs;
-  settings.provider_log = conformance::ProviderLog::failures;  // the CLI's default, what users get
+  settings.provider_log = conformance::ProviderLog::failures;              // the CLI's default, what users get
   settings.target.memory_limit_bytes = runner::default_provider_memory();  // the CLI's default too
   settings.suite.cases = cases;
   settings.suite.run_seed = kSeed;

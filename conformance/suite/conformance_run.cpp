@@ -369,7 +369,7 @@ Expected<RunResult> run_conformance(const RunSettings& given, report::ProgressLi
     settings.target.deadlines = std::make_shared<runner::DeadlinePolicy>(settings.target.rpc_timeout);
   // --jobs providers answer at once, each one call at a time: each gets its share of the cores.
   if (settings.target.go_procs == 0)
-    settings.target.go_procs = runner::go_procs_for(std::max<std::size_t>(1, settings.jobs), runner::usable_cores());
+    settings.target.go_procs = runner::go_procs_for(settings.jobs, runner::usable_cores());
   const TimeBudget budget(settings.time_budget);
   RunResult result;
   auto& run = result.report;

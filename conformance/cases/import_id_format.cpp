@@ -188,19 +188,27 @@ std::optional<std::vector<std::string>> attributes_for_fields(const std::vector<
   return out;
 }
 
-std::vector<std::string> import_ids_from_refusal(std::string_view message, const cty::Value& state,
-                                                 std::string_view refused_id) {
-  std::vector<std::string> ids;
+std::vector<RequestedImportId> requested_import_ids(std::string_view message, const cty::Value& state,
+                                                    std::string_view refused_id) {
+  std::vector<RequestedImportId> out;
   for (const auto& format : parse_import_id_formats(message)) {
-    const auto names = attributes_for_fields(format.fields, state);
+    auto names = attributes_for_fields(format.fields, state);
     if (!names) continue;
     std::string id;
     for (std::size_t i = 0; i < names->size(); ++i) {
       if (i > 0) id += format.separator;
       id += field_text(*state.attribute((*names)[i]));
     }
-    if (id != refused_id && std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(std::move(id));
+    const bool taken = std::any_of(out.begin(), out.end(), [&](const RequestedImportId& r) { return r.id == id; });
+    if (id != refused_id && !taken) out.push_back({std::move(id), std::move(*names), format.separator});
   }
+  return out;
+}
+
+std::vector<std::string> import_ids_from_refusal(std::string_view message, const cty::Value& state,
+                                                 std::string_view refused_id) {
+  std::vector<std::string> ids;
+  for (auto& r : requested_import_ids(message, state, refused_id)) ids.push_back(std::move(r.id));
   return ids;
 }
 

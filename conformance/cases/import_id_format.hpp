@@ -34,8 +34,18 @@ std::vector<ImportIdFormat> parse_import_id_formats(std::string_view message);
 std::optional<std::vector<std::string>> attributes_for_fields(const std::vector<std::string>& fields,
                                                               const cty::Value& state);
 
+/// An ID a refusal asks for: its text, and the state attributes that fill its fields, in order.
+struct RequestedImportId {
+  std::string id;
+  std::vector<std::string> attributes;
+  char separator = ',';
+};
+
 /// The IDs `message` asks for, filled from `state` (null attributes give empty fields), one per
 /// format it names that every field of can be filled, without the ID already refused.
+std::vector<RequestedImportId> requested_import_ids(std::string_view message, const cty::Value& state,
+                                                    std::string_view refused_id);
+/// The text of each of requested_import_ids.
 std::vector<std::string> import_ids_from_refusal(std::string_view message, const cty::Value& state,
                                                  std::string_view refused_id);
 

@@ -94,6 +94,11 @@ struct CaseOutcome {
   /// The provider's refusal of the case's MoveResourceState (as `rejection` words it), when it
   /// refused: what tells the suite the type refuses every move alike (move_refusals.hpp).
   std::string move_refusal;
+  /// When the import by id took an ID the provider's refusal asked for (import_id_format.hpp):
+  /// the state attributes that filled its fields, in order, and their separator. A reproduction
+  /// builds its import ID from them the same way.
+  std::vector<std::string> import_id_attributes;
+  char import_id_separator = ',';
   /// The error diagnostics of that refusal, each as "RPC: summary (at path)": what the coverage
   /// figures count as reasons (without the detail, which often quotes the refused value). A set:
   /// providers report several errors in no fixed order.

@@ -95,9 +95,14 @@ void import_by_id(ResourceDriver& d, const LiveObject& live, const cty::Value& c
   // Refused with a message naming the ID format it wants: try again, as a user would, with that
   // ID filled from the state (each format the message offers, in its order).
   if (!imported && !d.lost() && !failed(d)) {
-    for (const auto& wanted : import_ids_from_refusal(d.import_refusal(), live.state, id->as_string())) {
+    for (auto& wanted : requested_import_ids(d.import_refusal(), live.state, id->as_string())) {
       if (d.lost() || failed(d)) break;
-      if ((imported = d.import(wanted, "import"))) break;
+      if ((imported = d.import(wanted.id, "import"))) {
+        auto& out = d.recorder().outcome();
+        out.import_id_attributes = std::move(wanted.attributes);
+        out.import_id_separator = wanted.separator;
+        break;
+      }
     }
   }
   if (!imported || imported->size() != 1) return;

@@ -15,6 +15,10 @@ struct ReproContext {
   std::string previous_binary;             // --upgrade-from: the previous release's binary
   std::vector<std::string> environment;    // NAME=VALUE
   std::string provider_config;             // JSON text of the provider block body, or empty
+  /// The state attributes whose values, joined by the separator, make the ID the case imported
+  /// by (the ID the provider's refusal of `id` asked for); empty: the object's `id`.
+  std::vector<std::string> import_id_attributes;
+  char import_id_separator = ',';
 };
 
 }  // namespace tfc::conformance

@@ -10,6 +10,18 @@
 namespace tfc::conformance {
 namespace {
 
+/// The ID the case imported by, as an expression of the object at `address`: its `id`, or the
+/// attributes the provider's refusal of it asked for joined by their separator (a null one as an
+/// empty field, as the case filled it).
+std::string import_id_expression(const std::string& address, const ReproContext& ctx) {
+  if (ctx.import_id_attributes.empty()) return address + ".id";
+  std::string fields;
+  for (const auto& a : ctx.import_id_attributes) fields += (fields.empty() ? "" : ", ") + address + "." + a;
+  std::string separator(1, ctx.import_id_separator);
+  if (separator == "\"" || separator == "\\") separator = "\\" + separator;
+  return "join(\"" + separator + "\", [for v in [" + fields + "] : v == null ? \"\" : tostring(v)])";
+}
+
 // A whole collection of nested blocks unknown is written as a dynamic block (hcl_text.cpp); a
 // single block unknown on its own is not written (the suite does not generate one).
 constexpr const char* kWholeBlockUnknown =
@@ -277,7 +289,9 @@ report::Reproduction make_reproduction(const std::string& type, const schema::Bl
   const std::size_t last = failing_is_step ? phase - 1 : phase == 0 ? 0 : c.steps.size();
   const bool has_import = failing_is_step && c.steps[last].kind == StepKind::Import;
   const std::string import_output =
-      has_import ? "\noutput \"tfconform_import_id\" {\n  value = " + type + ".this.id\n}\n" : "";
+      has_import
+          ? "\noutput \"tfconform_import_id\" {\n  value = " + import_id_expression(type + ".this", ctx) + "\n}\n"
+          : "";
   LifecycleRepro play{type, block, ctx, import_output, r, {}, &c.wiring};
   report::ReproStep* failing = play.apply(c.create, "create " + type);
   if (failing != nullptr && !play.replay_before(c, last)) failing = nullptr;

@@ -112,9 +112,14 @@ void report_found(const SuiteContext& ctx, FindingBook& book, const CaseOutcome&
                   make_reproduction(ctx.type, ctx.schema.block, value, std::string(), std::size_t{}, report::Finding(),
                                     ctx.settings.repro);
                 }) {
-    evidence.reproduce = [&ctx, &value](const CaseFinding& f, const report::Finding& finding) {
-      return make_reproduction(ctx.type, ctx.schema.block, value, f.scenario, f.phase, finding,
-                               repro_context_for(ctx.settings.repro, ctx.type));
+    // The case's import took the ID the provider asked for: the reproduction imports by it too.
+    evidence.reproduce = [&ctx, &value, id_attributes = loud.outcome.import_id_attributes,
+                          separator = loud.outcome.import_id_separator](const CaseFinding& f,
+                                                                        const report::Finding& finding) {
+      ReproContext repro = repro_context_for(ctx.settings.repro, ctx.type);
+      repro.import_id_attributes = id_attributes;
+      repro.import_id_separator = separator;
+      return make_reproduction(ctx.type, ctx.schema.block, value, f.scenario, f.phase, finding, repro);
     };
   }
   report_case(book, evidence);

@@ -27,6 +27,8 @@ void finish_case(const SuiteContext& ctx, std::size_t index, std::size_t found) 
 CaseOutcome of_rule(const CaseOutcome& outcome, const std::string& rule) {
   CaseOutcome out;
   out.log_marks = outcome.log_marks;
+  out.import_id_attributes = outcome.import_id_attributes;  // for the reproduction's import
+  out.import_id_separator = outcome.import_id_separator;
   for (const auto& f : outcome.findings) {
     if (f.finding.severity == report::Severity::error && f.finding.rule_id == rule) out.findings.push_back(f);
   }

@@ -93,6 +93,21 @@ TEST(ImportIdFormat, BuildsTheIdFromTheStateWithEmptyFieldsForNull) {
   EXPECT_TRUE(import_ids_from_refusal("expected CREATEDURATION,REGION", sleep_state("1s", "2s"), "x").empty());
 }
 
+TEST(ImportIdFormat, TellsWhichAttributesFilledTheIdAndTheirSeparator) {
+  const auto requested = requested_import_ids("Unexpected format of ID, expected CREATEDURATION,DESTROYDURATION",
+                                              sleep_state("1s", std::nullopt), "x");
+  ASSERT_EQ(requested.size(), 1u);
+  EXPECT_EQ(requested[0].id, "1s,");
+  EXPECT_EQ(requested[0].attributes, (std::vector<std::string>{"create_duration", "destroy_duration"}));
+  EXPECT_EQ(requested[0].separator, ',');
+  const Value state = Value::object(
+      {{"cluster_name", Value::string("c")}, {"node_group_name", Value::string("g")}, {"id", Value::string("i")}});
+  const auto colon = requested_import_ids("expected CLUSTER-NAME:NODE-GROUP-NAME", state, "i");
+  ASSERT_EQ(colon.size(), 1u);
+  EXPECT_EQ(colon[0].attributes, (std::vector<std::string>{"cluster_name", "node_group_name"}));
+  EXPECT_EQ(colon[0].separator, ':');
+}
+
 // Whatever the attribute values (without the separator), the built ID splits back into them.
 RC_GTEST_PROP(ImportIdFormat, TheBuiltIdSplitsBackIntoTheNamedValues, ()) {
   const auto no_colon = rc::gen::container<std::string>(rc::gen::elementOf(std::string("abcXYZ019-_. ")));

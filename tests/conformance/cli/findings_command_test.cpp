@@ -112,6 +112,32 @@ TEST(TimeProviderBreak, IsConfirmedByEveryCliAtHand) {
   EXPECT_GE(verdicts, breaks * clis.size());
 }
 
+// time_sleep imports by "CREATEDURATION,DESTROYDURATION", not by its id: the case imports by
+// the ID the refusal asks for, and so does its reproduction, which Core then plays to the end.
+TEST(TimeProviderBreak, AnImportByTheIdTheProviderAsksForIsReproducedByTheSameId) {
+  REQUIRE_PROVIDER("time");
+  ASSERT_CONFIRMING_CLI(cli);
+  Scratch scratch;
+  const auto run =
+      run_tfconform(scratch.path(), {"--provider", provider_binary("time").string(), "--apply", "--cases", "15",
+                                     "--seed", "20261123", "--resources", "time_sleep", "--confirm-with", cli});
+  ASSERT_TRUE(run.report.is_object()) << run.output;
+  std::size_t imports = 0;
+  for (const auto& f : findings_of(run.report)) {
+    if (f["rule"] != "import.plan_not_empty") continue;
+    ++imports;
+    const auto& steps = f["reproduction"]["steps"];
+    ASSERT_FALSE(steps.empty()) << f.dump(2);
+    EXPECT_NE(steps[0]["configuration"].get<std::string>().find(
+                  "join(\",\", [for v in [time_sleep.this.create_duration, time_sleep.this.destroy_duration]"),
+              std::string::npos)
+        << steps[0]["configuration"];
+    ASSERT_EQ(f["confirmations"].size(), 1u) << f.dump(2);
+    EXPECT_EQ(f["confirmations"][0]["verdict"], "confirmed") << f["confirmations"][0].dump(2);
+  }
+  EXPECT_GE(imports, 1u) << run.output;
+}
+
 TEST(ConfirmCommand, AReproductionCoreAcceptsIsNotReproduced) {
   REQUIRE_PROVIDER("tfcfault");
   ASSERT_CONFIRMING_CLI(cli);

@@ -157,6 +157,50 @@ TEST(Reproduction, ThePlanAfterImportImportsAloneThenPlansExpectingNoChanges) {
   EXPECT_EQ(plan.configuration.find("import {"), std::string::npos);
 }
 
+TEST(Reproduction, ImportByTheIdTheProviderAskedForBuildsItFromTheSameAttributes) {
+  const auto block = offset_block();
+  LifecycleCase c{pair(block, 1, false), {Step{StepKind::Import, {}}}};
+  ReproContext ctx = context();
+  ctx.import_id_attributes = {"base_rfc3339", "offset_days"};
+  ctx.import_id_separator = ':';
+  const auto r = make_reproduction("time_offset", block, c, "import", 1,
+                                   finding("import.plan_not_empty", "import: plan after import"), ctx);
+  ASSERT_FALSE(r.steps.empty());
+  EXPECT_NE(r.steps[0].configuration.find(
+                "output \"tfconform_import_id\" {\n  value = join(\":\", [for v in [time_offset.this.base_rfc3339, "
+                "time_offset.this.offset_days] : v == null ? \"\" : tostring(v)])\n}"),
+            std::string::npos)
+      << r.steps[0].configuration;
+}
+
+// The CLI computes that ID as the case built it: a number as its decimal text, a null as an
+// empty field (time_offset created with a base and offset_days only, on the real provider).
+TEST(Reproduction, TheCliBuildsTheRequestedImportIdAsTheCaseDid) {
+  const auto binary = std::filesystem::path(TFC_BUILD_DIR) / "providers" / "terraform-provider-time";
+  if (!std::filesystem::exists(binary)) GTEST_SKIP() << "make providers first (no " << binary << ")";
+  ASSERT_CONFIRMING_CLI(cli);
+  const std::string rc = testing::cli_product(cli) == "OpenTofu" ? "tofu.tfrc" : "terraform.tfrc";
+  const auto block = offset_block();
+  LifecycleCase c{pair(block, 1, false), {Step{StepKind::Import, {}}}};
+  ReproContext ctx = context();
+  ctx.import_id_attributes = {"base_rfc3339", "offset_years", "offset_days", "day"};
+  auto f = finding("import.plan_not_empty", "import: plan after import");
+  const auto r = make_reproduction("time_offset", block, c, "import", 1, f, ctx);
+  const auto dir = std::filesystem::temp_directory_path() / ("tfc-repro-id-" + std::to_string(::getpid()));
+  ASSERT_TRUE(write_reproduction(f, r, dir).has_value());
+  const std::vector<std::string> env{"TF_CLI_CONFIG_FILE=" + (dir / rc).string(), "CHECKPOINT_DISABLE=1"};
+  const auto step1 = dir / r.steps[0].folder;
+  const auto applied = run_process(
+      {{cli, "apply", "-auto-approve", "-input=false", "-no-color"}, step1, env, std::chrono::seconds(120)});
+  ASSERT_EQ(applied.exit_code, 0) << applied.output;
+  const auto id = run_process({{cli, "output", "-raw", "tfconform_import_id"}, step1, env, std::chrono::seconds(60)});
+  EXPECT_EQ(id.exit_code, 0) << id.output;
+  // offset_years is null; the base plus a day is the 3rd.
+  EXPECT_EQ(id.output, "2024-01-02T03:04:05Z,,1,3");
+  run_process({{cli, "destroy", "-auto-approve", "-input=false", "-no-color"}, step1, env, std::chrono::seconds(120)});
+  std::filesystem::remove_all(dir);
+}
+
 // The confirming CLI (Terraform on PATH, else the OpenTofu the build makes; neither fails the
 // test) accepts every step's configuration.
 TEST(Reproduction, TheConfirmingCliValidatesTheWrittenConfiguration) {

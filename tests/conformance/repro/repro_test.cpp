@@ -58,11 +58,21 @@ ConfigPair pair(const schema::Block& block, double days, bool unknown) {
   return p;
 }
 
+/// The real time provider the build makes (the reproductions' own context names it).
+std::filesystem::path time_binary() {
+  return std::filesystem::path(TFC_BUILD_DIR) / "providers" / "terraform-provider-time";
+}
+
+/// The CLI configuration a written reproduction holds for `cli`.
+std::string cli_config_of(const std::string& cli) {
+  return testing::cli_product(cli) == "OpenTofu" ? "tofu.tfrc" : "terraform.tfrc";
+}
+
 ReproContext context() {
   ReproContext c;
   c.provider_name = "time";
   c.provider_source = "registry.terraform.io/hashicorp/time";
-  c.provider_binary = std::string(TFC_BUILD_DIR) + "/providers/terraform-provider-time";
+  c.provider_binary = time_binary().string();
   return c;
 }
 
@@ -176,10 +186,10 @@ TEST(Reproduction, ImportByTheIdTheProviderAskedForBuildsItFromTheSameAttributes
 // The CLI computes that ID as the case built it: a number as its decimal text, a null as an
 // empty field (time_offset created with a base and offset_days only, on the real provider).
 TEST(Reproduction, TheCliBuildsTheRequestedImportIdAsTheCaseDid) {
-  const auto binary = std::filesystem::path(TFC_BUILD_DIR) / "providers" / "terraform-provider-time";
+  const auto binary = time_binary();
   if (!std::filesystem::exists(binary)) GTEST_SKIP() << "make providers first (no " << binary << ")";
   ASSERT_CONFIRMING_CLI(cli);
-  const std::string rc = testing::cli_product(cli) == "OpenTofu" ? "tofu.tfrc" : "terraform.tfrc";
+  const std::string rc = cli_config_of(cli);
   const auto block = offset_block();
   LifecycleCase c{pair(block, 1, false), {Step{StepKind::Import, {}}}};
   ReproContext ctx = context();
@@ -204,10 +214,10 @@ TEST(Reproduction, TheCliBuildsTheRequestedImportIdAsTheCaseDid) {
 // The confirming CLI (Terraform on PATH, else the OpenTofu the build makes; neither fails the
 // test) accepts every step's configuration.
 TEST(Reproduction, TheConfirmingCliValidatesTheWrittenConfiguration) {
-  const auto binary = std::filesystem::path(TFC_BUILD_DIR) / "providers" / "terraform-provider-time";
+  const auto binary = time_binary();
   if (!std::filesystem::exists(binary)) GTEST_SKIP() << "make providers first (no " << binary << ")";
   ASSERT_CONFIRMING_CLI(cli);
-  const std::string rc = testing::cli_product(cli) == "OpenTofu" ? "tofu.tfrc" : "terraform.tfrc";
+  const std::string rc = cli_config_of(cli);
   const auto block = offset_block();
   LifecycleCase c{pair(block, 1, false), {Step{StepKind::Update, pair(block, 5, true)}, Step{StepKind::Import, {}}}};
   auto f = finding("import.nonexistent_after_read", "import: read after import");

@@ -19,14 +19,14 @@ using cty::Refinements;
 using cty::Type;
 using cty::Value;
 
-rc::Gen<std::string> digits(int min_len) {
+rc::Gen<std::string> digit_string(int min_len) {
   return rc::gen::map(rc::gen::container<std::string>(rc::gen::element('0', '1', '5', '9')), [min_len](std::string s) {
     while (static_cast<int>(s.size()) < min_len) s.push_back('7');
     return s;
   });
 }
 
-rc::Gen<std::vector<Value>> sequence(const std::vector<Type>& types, const ValueOptions& options) {
+rc::Gen<std::vector<Value>> value_sequence(const std::vector<Type>& types, const ValueOptions& options) {
   rc::Gen<std::vector<Value>> acc = rc::gen::just(std::vector<Value>{});
   for (const Type& t : types) {
     acc = rc::gen::apply(
@@ -71,12 +71,12 @@ rc::Gen<Value> known(const Type& type, const ValueOptions& options) {
           });
     }
     case Kind::Tuple:
-      return rc::gen::map(sequence(type.tuple_elements(), options),
+      return rc::gen::map(value_sequence(type.tuple_elements(), options),
                           [type](std::vector<Value> elems) { return Value::tuple(type, std::move(elems)); });
     case Kind::Object: {
       std::vector<Type> types;
       for (const auto& a : type.attributes()) types.push_back(a.type);
-      return rc::gen::map(sequence(types, options),
+      return rc::gen::map(value_sequence(types, options),
                           [type](std::vector<Value> vals) { return Value::object(type, std::move(vals)); });
     }
     case Kind::Dynamic: {
@@ -148,7 +148,7 @@ rc::Gen<Number> extreme_number(bool allow_infinity) {
         std::string text = (neg ? "-" : "") + whole + (frac.empty() ? "" : "." + frac) + "e" + std::to_string(exp);
         return *Number::parse(text);
       },
-      rc::gen::arbitrary<bool>(), digits(1), digits(0), rc::gen::inRange(-40, 40));
+      rc::gen::arbitrary<bool>(), digit_string(1), digit_string(0), rc::gen::inRange(-40, 40));
   auto finite_double = rc::gen::suchThat(rc::gen::arbitrary<double>(), [](double d) { return std::isfinite(d); });
   auto small = rc::gen::map(rc::gen::inRange<std::int64_t>(-300, 300), [](std::int64_t i) { return Number(i); });
   auto any_int = rc::gen::map(rc::gen::arbitrary<std::int64_t>(), [](std::int64_t i) { return Number(i); });

@@ -13,7 +13,7 @@ namespace tfc::gen {
 namespace {
 
 using Node = RegexNode;
-using Kind = RegexNode::Kind;
+using NodeKind = RegexNode::Kind;
 
 rc::Gen<std::string> joined(rc::Gen<std::vector<std::string>> parts) {
   return rc::gen::map(std::move(parts), [](const std::vector<std::string>& pieces) {
@@ -25,21 +25,21 @@ rc::Gen<std::string> joined(rc::Gen<std::vector<std::string>> parts) {
 
 rc::Gen<std::string> generate(const Node& n, std::size_t unbounded_extra, std::size_t bounded_extra) {
   switch (n.kind) {
-    case Kind::Empty: return rc::gen::just(std::string());
-    case Kind::Chars:
+    case NodeKind::Empty: return rc::gen::just(std::string());
+    case NodeKind::Chars:
       return rc::gen::map(index_below(n.chars.size()),
                           [chars = n.chars](std::size_t i) { return std::string(1, chars[i]); });
-    case Kind::Concat: {
+    case NodeKind::Concat: {
       std::vector<rc::Gen<std::string>> parts;
       for (const auto& c : n.children) parts.push_back(generate(c, unbounded_extra, bounded_extra));
       return joined(sequence(std::move(parts)));
     }
-    case Kind::Alternate: {
+    case NodeKind::Alternate: {
       std::vector<rc::Gen<std::string>> options;
       for (const auto& c : n.children) options.push_back(generate(c, unbounded_extra, bounded_extra));
       return rc::gen::mapcat(index_below(options.size()), [options](std::size_t i) { return options[i]; });
     }
-    case Kind::Repeat: {
+    case NodeKind::Repeat: {
       const std::size_t hi = n.unbounded ? n.min + unbounded_extra : std::min(n.max, n.min + bounded_extra);
       return joined(vector_between(n.min, hi, generate(n.children.front(), unbounded_extra, bounded_extra)));
     }

@@ -7,7 +7,7 @@
 namespace tfc::gen {
 namespace {
 
-using Kind = RegexNode::Kind;
+using NodeKind = RegexNode::Kind;
 using Inst = RegexProgram::Inst;
 
 constexpr std::size_t kMaxInstructions = 200000;  // a bound on the compiled matcher
@@ -31,18 +31,18 @@ private:
   void emit(const RegexNode& n) {
     if (m_prog.size() > kMaxInstructions) return;
     switch (n.kind) {
-      case Kind::Empty: return;
-      case Kind::Chars: {
+      case NodeKind::Empty: return;
+      case NodeKind::Chars: {
         Inst i;
         i.op = Inst::Char;
         for (char c : n.chars) i.set[static_cast<unsigned char>(c)] = true;
         add(i);
         return;
       }
-      case Kind::Concat:
+      case NodeKind::Concat:
         for (const auto& c : n.children) emit(c);
         return;
-      case Kind::Alternate: {
+      case NodeKind::Alternate: {
         std::vector<std::size_t> jumps;
         for (std::size_t k = 0; k < n.children.size(); ++k) {
           if (k + 1 == n.children.size()) {
@@ -58,7 +58,7 @@ private:
         for (std::size_t j : jumps) m_prog[j].x = m_prog.size();
         return;
       }
-      case Kind::Repeat: {
+      case NodeKind::Repeat: {
         const RegexNode& body = n.children.front();
         for (std::size_t k = 0; k < n.min; ++k) emit(body);
         if (n.unbounded) {

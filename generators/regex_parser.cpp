@@ -15,13 +15,13 @@ namespace {
 
 using namespace regex_charset;
 using Node = RegexNode;
-using Kind = RegexNode::Kind;
+using NodeKind = RegexNode::Kind;
 
 constexpr std::size_t kMaxRepeat = 1000;  // RE2's own limit on {m,n}
 
 Node chars_node(std::string chars) {
   Node n;
-  n.kind = Kind::Chars;
+  n.kind = NodeKind::Chars;
   n.chars = std::move(chars);
   return n;
 }
@@ -29,7 +29,7 @@ Node chars_node(std::string chars) {
 Node sequence_node(std::vector<Node> children) {
   if (children.size() == 1) return std::move(children.front());
   Node n;
-  n.kind = children.empty() ? Kind::Empty : Kind::Concat;
+  n.kind = children.empty() ? NodeKind::Empty : NodeKind::Concat;
   n.children = std::move(children);
   return n;
 }
@@ -65,7 +65,7 @@ private:
     }
     if (alternatives.size() == 1) return std::move(alternatives.front());
     Node n;
-    n.kind = Kind::Alternate;
+    n.kind = NodeKind::Alternate;
     n.children = std::move(alternatives);
     return n;
   }
@@ -119,7 +119,7 @@ private:
     while (!at_end() && is_quantifier_start(peek())) {
       const std::size_t at = m_pos;
       Node r;
-      r.kind = Kind::Repeat;
+      r.kind = NodeKind::Repeat;
       const char q = peek();
       if (q == '{') {
         auto counts = counted();

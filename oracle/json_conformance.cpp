@@ -9,7 +9,7 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::string_view kRule = "value.type_mismatch";
+constexpr std::string_view kJsonTypeMismatch = "value.type_mismatch";
 
 const json& null_json() {
   static const json kNull;
@@ -44,7 +44,7 @@ struct JsonWalk {
   Findings& out;
 
   void mismatch(const cty::Path& path, const cty::Type& type, const json& got) {
-    out.add(kRule, path,
+    out.add(kJsonTypeMismatch, path,
             std::string(what) + " has " + json_kind(got) + ", but the schema wants " + type.friendly_name());
   }
 
@@ -74,7 +74,7 @@ struct JsonWalk {
         if (!v.is_array()) return mismatch(path, type, v);
         const auto& types = type.tuple_elements();
         if (v.size() != types.size()) {
-          out.add(kRule, path,
+          out.add(kJsonTypeMismatch, path,
                   std::string(what) + " has a tuple of " + std::to_string(v.size()) +
                       " elements, but the schema wants " + std::to_string(types.size()));
           return;
@@ -93,7 +93,7 @@ struct JsonWalk {
         for (auto it = v.begin(); it != v.end(); ++it) {
           const cty::Type* at = type.attribute_type(it.key());
           if (at == nullptr) {
-            out.add(kRule, path.attribute(it.key()),
+            out.add(kJsonTypeMismatch, path.attribute(it.key()),
                     std::string(what) + " has attribute \"" + it.key() + "\" that the schema does not define");
             continue;
           }
@@ -107,13 +107,14 @@ struct JsonWalk {
   void dynamic(const json& v, const json& mirror, const cty::Path& path) {
     if (!v.is_object() || !v.contains("type") || !v.contains("value")) {
       out.add(
-          kRule, path,
+          kJsonTypeMismatch, path,
           std::string(what) + " has " + json_kind(v) + " at a dynamic position, but wants {\"value\": V, \"type\": T}");
       return;
     }
     auto inner = cty::type_from_json(v["type"]);
     if (!inner) {
-      out.add(kRule, path, std::string(what) + " has a dynamic value with an invalid type: " + inner.error().message);
+      out.add(kJsonTypeMismatch, path,
+              std::string(what) + " has a dynamic value with an invalid type: " + inner.error().message);
       return;
     }
     value(*inner, v["value"], mirror, path);

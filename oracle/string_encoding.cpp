@@ -8,7 +8,7 @@
 namespace tfc::oracle {
 namespace {
 
-constexpr std::string_view kRule = "value.invalid_utf8";
+constexpr std::string_view kInvalidUtf8 = "value.invalid_utf8";
 
 struct Utf8Walk {
   std::string_view what;
@@ -21,7 +21,7 @@ struct Utf8Walk {
     if (at == std::string_view::npos || full()) return;
     char byte[8];
     std::snprintf(byte, sizeof byte, "0x%02x", static_cast<unsigned char>(text[at]));
-    out.add(kRule, path,
+    out.add(kInvalidUtf8, path,
             std::string(what) + " holds " + std::string(role) + " that is not valid UTF-8 (byte " + byte +
                 " at offset " + std::to_string(at) + " of " + std::to_string(text.size()) +
                 "); Terraform would store it as U+FFFD, so the next plan sees a different value");

@@ -7,7 +7,7 @@
 namespace tfc::oracle {
 namespace {
 
-constexpr std::string_view kRule = "value.type_mismatch";
+constexpr std::string_view kTypeMismatch = "value.type_mismatch";
 
 // Type-level conformance (cty TestConformance): an empty list of strings is no list of objects.
 bool type_conforms(const cty::Type& got, const cty::Type& want) {
@@ -42,7 +42,7 @@ struct ConformanceWalk {
   Findings& out;
 
   void mismatch(const cty::Path& path, const cty::Type& want, const cty::Type& got) {
-    out.add(kRule, path,
+    out.add(kTypeMismatch, path,
             std::string(what) + " has " + got.friendly_name() + ", but the schema wants " + want.friendly_name());
   }
 
@@ -72,14 +72,15 @@ struct ConformanceWalk {
     for (const auto& a : want.attributes()) {
       const cty::Value* got = v.attribute(a.name);
       if (got == nullptr) {
-        out.add(kRule, path.attribute(a.name), std::string(what) + " lacks attribute \"" + a.name + "\" of the schema");
+        out.add(kTypeMismatch, path.attribute(a.name),
+                std::string(what) + " lacks attribute \"" + a.name + "\" of the schema");
         continue;
       }
       value(a.type, *got, path.attribute(a.name));
     }
     for (const auto& a : v.type().attributes()) {
       if (want.attribute_index(a.name) < 0)
-        out.add(kRule, path.attribute(a.name),
+        out.add(kTypeMismatch, path.attribute(a.name),
                 std::string(what) + " has attribute \"" + a.name + "\" that the schema does not define");
     }
   }
@@ -102,7 +103,7 @@ struct ConformanceWalk {
     const auto& types = want.tuple_elements();
     const auto& elements = v.elements();
     if (types.size() != elements.size()) {
-      out.add(kRule, path,
+      out.add(kTypeMismatch, path,
               std::string(what) + " has a tuple of " + std::to_string(elements.size()) +
                   " elements, but the schema wants " + std::to_string(types.size()));
       return;

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "reports/terminal_colours.hpp"
 #include "reports/xml_writer.hpp"
 
 namespace tfc::report {
@@ -12,8 +13,6 @@ namespace tfc::report {
 namespace {
 
 constexpr std::string_view kClearLine = "\r\x1b[2K";
-constexpr std::string_view kRed = "\x1b[31m";
-constexpr std::string_view kReset = "\x1b[0m";
 
 // The progress line is redrawn in place, so it must never contain a line break or escape.
 std::string one_line(std::string_view text) {

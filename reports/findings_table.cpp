@@ -5,17 +5,12 @@
 #include <vector>
 
 #include "reports/console_progress.hpp"
+#include "reports/terminal_colours.hpp"
 #include "reports/xml_writer.hpp"
 
 namespace tfc::report {
 
 namespace {
-
-constexpr std::string_view kRed = "\x1b[31m";
-constexpr std::string_view kYellow = "\x1b[33m";
-constexpr std::string_view kGreen = "\x1b[32m";
-constexpr std::string_view kBold = "\x1b[1m";
-constexpr std::string_view kReset = "\x1b[0m";
 
 constexpr std::size_t kColumns = 7;
 constexpr std::array<std::string_view, kColumns> kHeaders = {"SEVERITY", "CLASS", "RULE",   "RESOURCE",

@@ -6,6 +6,7 @@
 
 #include <cerrno>
 
+#include "runner/close_fd.hpp"
 #include "runner/memory_limit.hpp"
 
 namespace tfc::runner {
@@ -14,11 +15,6 @@ namespace {
 void set_nonblocking(int fd) {
   const int flags = fcntl(fd, F_GETFL);
   if (flags >= 0) fcntl(fd, F_SETFL, flags | O_NONBLOCK);
-}
-
-void close_fd(int& fd) {
-  if (fd >= 0) ::close(fd);
-  fd = -1;
 }
 
 }  // namespace

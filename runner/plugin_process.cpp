@@ -10,6 +10,7 @@
 #include <cstring>
 #include <thread>
 
+#include "runner/close_fd.hpp"
 #include "runner/first_line_reader.hpp"
 #include "runner/lifeline_spawn.hpp"
 #include "runner/live_processes.hpp"
@@ -32,11 +33,6 @@ tfc::Expected<Pipe> make_pipe() {
   int fds[2];
   if (::pipe2(fds, O_CLOEXEC) != 0) return Error{std::string("pipe: ") + std::strerror(errno)};
   return Pipe{fds[0], fds[1]};
-}
-
-void close_fd(int& fd) {
-  if (fd >= 0) ::close(fd);
-  fd = -1;
 }
 
 std::string launch_context(const std::filesystem::path& exe) { return "plugin " + exe.string(); }

@@ -2,14 +2,13 @@
 
 #include <string>
 
+#include "generators/learning/message_text.hpp"
 #include "generators/learning/text_scan.hpp"
 
 namespace tfc::gen::learning {
 namespace {
 
 using nlohmann::json;
-
-bool has(std::string_view lower, std::string_view piece) { return lower.find(piece) != std::string_view::npos; }
 
 // Policy documents as JSON text: a trust policy (who may assume a role) and a permissions one.
 const char* kTrustPolicy =

@@ -1,5 +1,7 @@
 #include "generators/learning/name_dictionary.hpp"
 
+#include "generators/learning/message_text.hpp"
+#include "generators/learning/rule_hints.hpp"
 #include "generators/learning/text_scan.hpp"
 
 namespace tfc::gen::learning {
@@ -9,13 +11,6 @@ bool ends_with(std::string_view s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
 }
 bool starts_with(std::string_view s, std::string_view prefix) { return s.rfind(prefix, 0) == 0; }
-bool has(std::string_view s, std::string_view piece) { return s.find(piece) != std::string_view::npos; }
-
-// The primitive kind an attribute's values have: the type itself, or a collection's elements.
-cty::Kind leaf_kind(const cty::Type& type) {
-  if (type.is_collection()) return type.element().kind();
-  return type.kind();
-}
 
 std::optional<Format> string_format(std::string_view n) {
   // References to other objects are names or ids, whatever else the name mentions.

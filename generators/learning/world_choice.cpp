@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "generators/learning/message_text.hpp"
 #include "generators/learning/text_scan.hpp"
 #include "proto/schema/implied_type.hpp"
 
@@ -9,8 +10,6 @@ namespace tfc::gen::learning {
 namespace {
 
 using nlohmann::json;
-
-bool has(std::string_view lower, std::string_view piece) { return lower.find(piece) != std::string_view::npos; }
 
 /// The words of an attribute name ("source_dir" → source, dir).
 std::vector<std::string> name_words(std::string_view name) {

@@ -92,7 +92,7 @@ void append_type(std::string& out, const cty::Type& t) {
     out += cty::type_to_json_value(t).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
-std::string_view kind_text(DescriptionKind kind) {
+std::string_view quoted_kind_text(DescriptionKind kind) {
   return kind == DescriptionKind::Markdown ? "\"markdown\""sv : "\"plain\""sv;
 }
 
@@ -135,7 +135,7 @@ void append_attribute(std::string& out, const Attribute& a) {
     out.push_back(',');
   }
   out += "\"description_kind\":"sv;
-  out += kind_text(a.description_kind);
+  out += quoted_kind_text(a.description_kind);
   if (a.nested_type) {
     out += ",\"nested_type\":{"sv;
     if (!a.nested_type->attributes.empty()) {
@@ -220,7 +220,7 @@ void append_block(std::string& out, const Block& block) {
     out.push_back(',');
   }
   out += "\"description_kind\":"sv;
-  out += kind_text(block.description_kind);
+  out += quoted_kind_text(block.description_kind);
   out.push_back('}');
 }
 

@@ -51,6 +51,13 @@ std::filesystem::path tfconform_binary() {
 
 std::string hints(const std::string& name) { return source_path("tests/conformance/hints/" + name + ".json").string(); }
 
+std::string read_text(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
 std::vector<std::string> tfcfault_thing_run(const std::filesystem::path& dir, const std::string& mode,
                                             const std::filesystem::path& binary) {
   return {"--provider",

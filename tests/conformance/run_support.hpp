@@ -27,6 +27,8 @@ std::filesystem::path provider_binary(const std::string& name);
 std::filesystem::path source_path(const std::string& relative);
 /// tests/conformance/hints/<name>.json.
 std::string hints(const std::string& name);
+/// The whole text of `file`; empty when it cannot be read.
+std::string read_text(const std::filesystem::path& file);
 
 /// Skips the test when the provider binary is not built.
 #define REQUIRE_PROVIDER(name)                         \

@@ -15,7 +15,7 @@
 namespace tfc::gen {
 namespace {
 
-const char* kSchema = R"({
+const char* kShrinkSchema = R"({
   "attributes": {
     "name": {"type": "string", "required": true},
     "target": {"type": "string", "optional": true},
@@ -35,12 +35,12 @@ const char* kSchema = R"({
   }
 })";
 
-schema::Block schema_under_test() { return *schema::block_from_json(nlohmann::json::parse(kSchema)); }
+schema::Block shrink_schema() { return *schema::block_from_json(nlohmann::json::parse(kShrinkSchema)); }
 
 bool target_set(const cty::Value& config) { return !config.attribute("target")->is_null(); }
 
 TEST(ConfigShrinking, FailureNeedingOneAttributeShrinksEverythingElseToNullOrEmpty) {
-  const schema::Block block = schema_under_test();
+  const schema::Block block = shrink_schema();
   const auto gen = config_of(block);
   int shrunk = 0;
   for (int seed = 0; seed < 30; ++seed) {
@@ -69,7 +69,7 @@ TEST(ConfigShrinking, FailureNeedingOneAttributeShrinksEverythingElseToNullOrEmp
 TEST(ConfigShrinking, LocalMinimumHasNoSmallerFailingNeighbour) {
   // The minimum really is minimal: regenerating from the same seed and walking the shrink
   // tree from the minimum finds no immediate shrink that still fails.
-  const schema::Block block = schema_under_test();
+  const schema::Block block = shrink_schema();
   const auto gen = config_of(block);
   for (int seed = 0; seed < 10; ++seed) {
     const auto shrinkable = gen(rc::Random(seed), 60);
@@ -92,7 +92,7 @@ TEST(ConfigShrinking, LocalMinimumHasNoSmallerFailingNeighbour) {
 }
 
 TEST(ConfigShrinking, WithExamplesShrinksBackToTheExample) {
-  const schema::Block block = schema_under_test();
+  const schema::Block block = shrink_schema();
   Hints hints;
   hints.examples.push_back(nlohmann::json::parse(R"({"name": "web", "target": "t", "many": [{"w": 1}, {"w": 2}]})"));
   const cty::Value example = *schema::config_from_tf_json(hints.examples[0], block, "");

@@ -15,7 +15,7 @@ namespace {
 
 using nlohmann::json;
 
-const char* kSchema = R"({
+const char* kGroupsSchema = R"({
   "attributes": {
     "a": {"type": "string", "optional": true},
     "b": {"type": "string", "optional": true},
@@ -32,7 +32,7 @@ const char* kSchema = R"({
     "tags": {"nesting_mode": "map", "block": {"attributes": {"t": {"type": "string", "optional": true}}}}
   }})";
 
-schema::Block schema_under_test() { return *schema::block_from_json(json::parse(kSchema)); }
+schema::Block groups_schema() { return *schema::block_from_json(json::parse(kGroupsSchema)); }
 
 // Set: an attribute that is not null, a block type with blocks (`single`, `tags`).
 bool is_set(const std::string& name, const cty::Value& v) {
@@ -67,12 +67,12 @@ void check_groups(const cty::Value& v) {
 }
 
 RC_GTEST_PROP(HintsGroups, GeneratedConfigsKeepEveryGroup, ()) {
-  const schema::Block block = schema_under_test();
+  const schema::Block block = groups_schema();
   check_groups(*config_of(block, grouped()));
 }
 
 RC_GTEST_PROP(HintsGroups, MutatedExamplesKeepEveryGroup, ()) {
-  const schema::Block block = schema_under_test();
+  const schema::Block block = groups_schema();
   Hints h = grouped();
   h.examples.push_back(json::parse(R"({"name": "n", "e": true, "a": "x", "c": 1, "rule": [{"x": 1}]})"));
   ConfigOptions options;
@@ -82,7 +82,7 @@ RC_GTEST_PROP(HintsGroups, MutatedExamplesKeepEveryGroup, ()) {
 }
 
 TEST(HintsGroups, EachMemberOfAnExactlyOneGroupIsSometimesTheOne) {
-  const schema::Block block = schema_under_test();
+  const schema::Block block = groups_schema();
   const auto gen = config_of(block, grouped());
   bool saw_c = false, saw_single = false;
   for (int seed = 0; seed < 60; ++seed) {
@@ -95,7 +95,7 @@ TEST(HintsGroups, EachMemberOfAnExactlyOneGroupIsSometimesTheOne) {
 }
 
 TEST(HintsGroups, OmittedMembersAreNotChosen) {
-  const schema::Block block = schema_under_test();
+  const schema::Block block = groups_schema();
   Hints h;
   h.groups.push_back({AttributeGroup::Kind::ExactlyOne, {"a", "b"}});
   h.attributes["a"].omit = true;
@@ -121,7 +121,7 @@ TEST(HintsGroups, ParseCheckAndWriteBack) {
   ASSERT_EQ(r.groups.size(), 2u);
   EXPECT_EQ(r.groups[1].kind, AttributeGroup::Kind::ExactlyOne);
   EXPECT_EQ(r.groups[1].parent(), "rule");
-  EXPECT_TRUE(check_hints(r, schema_under_test()).has_value());
+  EXPECT_TRUE(check_hints(r, groups_schema()).has_value());
   // The data source's own hints, and the resource's for a data source without any.
   EXPECT_NE(parsed->for_data_source("r").find("name"), nullptr);
   EXPECT_EQ(parsed->for_data_source("r").find("a"), nullptr);
@@ -141,12 +141,12 @@ TEST(HintsGroups, SchemaCheckNamesGroupPathsThatDoNotExist) {
   h.file = "h.json";
   h.resource = "r";
   h.groups.push_back({AttributeGroup::Kind::AtMostOne, {"a", "nope"}});
-  auto checked = check_hints(h, schema_under_test());
+  auto checked = check_hints(h, groups_schema());
   ASSERT_FALSE(checked.has_value());
   EXPECT_EQ(checked.error().message,
             "h.json: resource r: groups[0]: nope: no such attribute or block type in the schema");
   h.groups[0].paths = {"a", "out"};
-  checked = check_hints(h, schema_under_test());
+  checked = check_hints(h, groups_schema());
   ASSERT_FALSE(checked.has_value());
   EXPECT_NE(checked.error().message.find("computed-only"), std::string::npos);
 }
@@ -154,7 +154,7 @@ TEST(HintsGroups, SchemaCheckNamesGroupPathsThatDoNotExist) {
 TEST(HintsPresent, SetWhenGeneratedButShrinksAway) {
   // `present` (the learner's way to try members out): every generated configuration sets the
   // members, and a shrunk failure can still drop them, unlike `always`.
-  const schema::Block block = schema_under_test();
+  const schema::Block block = groups_schema();
   Hints h;
   for (const char* path : {"a", "c", "single", "tags"}) h.attributes[path].present = true;
   const auto gen = config_of(block, h);
@@ -173,7 +173,7 @@ TEST(HintsPresent, SetWhenGeneratedButShrinksAway) {
 }
 
 RC_GTEST_PROP(ConfigJson, ConfigurationsRoundTripThroughTfJson, ()) {
-  const schema::Block block = schema_under_test();
+  const schema::Block block = groups_schema();
   const cty::Value config = *config_of(block);
   const json body = schema::config_to_tf_json(config, block);
   auto back = schema::config_from_tf_json(body, block, "");

@@ -9,14 +9,14 @@
 namespace tfc::gen {
 namespace {
 
-Pattern parsed(const char* text) {
+Pattern parsed_pattern(const char* text) {
   auto p = parse_pattern(text);
   EXPECT_TRUE(p.has_value()) << text << ": " << (p ? "" : p.error().message);
   return p ? *p : Pattern{};
 }
 
 TEST(Pattern, KeepsItsSourceAndMatchesClassesLiteralsAndQuantifiers) {
-  const Pattern p = parsed("^[a-c_]x\\.{2,3}\\d+[0-9]*z?$");
+  const Pattern p = parsed_pattern("^[a-c_]x\\.{2,3}\\d+[0-9]*z?$");
   EXPECT_EQ(p.source, "^[a-c_]x\\.{2,3}\\d+[0-9]*z?$");
   EXPECT_TRUE(pattern_matches(p, "bx..7"));
   EXPECT_TRUE(pattern_matches(p, "_x...12z"));
@@ -26,7 +26,7 @@ TEST(Pattern, KeepsItsSourceAndMatchesClassesLiteralsAndQuantifiers) {
 }
 
 TEST(Pattern, MatchesWholeStringsOnly) {
-  const Pattern p = parsed("[a-z]{2,4}-[0-9]+");
+  const Pattern p = parsed_pattern("[a-z]{2,4}-[0-9]+");
   EXPECT_TRUE(pattern_matches(p, "ab-1"));
   EXPECT_TRUE(pattern_matches(p, "abcd-0123"));
   EXPECT_FALSE(pattern_matches(p, "a-1"));
@@ -34,8 +34,8 @@ TEST(Pattern, MatchesWholeStringsOnly) {
   EXPECT_FALSE(pattern_matches(p, "ab-"));
   EXPECT_FALSE(pattern_matches(p, "ab-1x"));
   // Backtracking: the greedy class must give back a character.
-  EXPECT_TRUE(pattern_matches(parsed("[a-z]*z"), "abz"));
-  EXPECT_TRUE(pattern_matches(parsed(""), ""));
+  EXPECT_TRUE(pattern_matches(parsed_pattern("[a-z]*z"), "abz"));
+  EXPECT_TRUE(pattern_matches(parsed_pattern(""), ""));
 }
 
 TEST(Pattern, RejectsWhatIsNotRe2) {
@@ -60,7 +60,7 @@ RC_GTEST_PROP(Pattern, GeneratedStringsMatch, ()) {
 }
 
 TEST(Pattern, ShrinksToTheShortestStringOfFirstCharacters) {
-  const Pattern p = parsed("[x-z][a-c]{2,5}");
+  const Pattern p = parsed_pattern("[x-z][a-c]{2,5}");
   const auto shrinkable = pattern_string(p)(rc::Random(7), 100);
   const auto min = rc::shrinkable::findLocalMin(shrinkable, [](const std::string&) { return true; });
   EXPECT_EQ(min.first, "xaa");

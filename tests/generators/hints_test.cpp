@@ -17,7 +17,7 @@ namespace {
 
 using nlohmann::json;
 
-const char* kSchema = R"({
+const char* kHintsSchema = R"({
   "attributes": {
     "length": {"type": "number", "required": true},
     "ratio": {"type": "number", "optional": true},
@@ -51,7 +51,7 @@ const char* kHints = R"({"resources": {"random_string": {
   },
   "examples": [{"length": 8, "name": "abc", "rule": [{"port": 1000}]}]}}})";
 
-schema::Block schema_under_test() { return *schema::block_from_json(json::parse(kSchema)); }
+schema::Block hints_schema() { return *schema::block_from_json(json::parse(kHintsSchema)); }
 
 HintsFile hints_under_test() {
   auto h = parse_hints(json::parse(kHints), "hints.json");
@@ -70,7 +70,7 @@ TEST(Hints, ParsesTheDocumentedForm) {
   EXPECT_TRUE(h.find("rule")->always);
   EXPECT_EQ(h.examples.size(), 1u);
   EXPECT_TRUE(file.for_resource("other").attributes.empty());
-  EXPECT_TRUE(check_hints(h, schema_under_test()).has_value());
+  EXPECT_TRUE(check_hints(h, hints_schema()).has_value());
 }
 
 TEST(Hints, ParseErrorsNameFileResourceAndPath) {
@@ -140,7 +140,7 @@ TEST(Hints, ForcesReplacementIsReadWrittenAndCheckedOnTopLevelMembers) {
   EXPECT_TRUE(h.find("rule")->forces_replacement);
   EXPECT_TRUE(h.find("keepers")->omit);
   EXPECT_FALSE(h.find("name")->shapes_values());
-  EXPECT_TRUE(check_hints(h, schema_under_test()).has_value());
+  EXPECT_TRUE(check_hints(h, hints_schema()).has_value());
   EXPECT_EQ(hints_file_to_json(*file), doc);
   auto bad = parse_hints(json::parse(R"({"resources": {"r": {"attributes": {"name": {"forces_replacement": 1}}}}})"),
                          "h.json");
@@ -149,7 +149,7 @@ TEST(Hints, ForcesReplacementIsReadWrittenAndCheckedOnTopLevelMembers) {
 }
 
 TEST(Hints, SchemaCheckErrorsNameFileResourceAndPath) {
-  const schema::Block block = schema_under_test();
+  const schema::Block block = hints_schema();
   struct Case {
     const char* attributes;
     const char* message;
@@ -185,7 +185,7 @@ TEST(Hints, SchemaCheckErrorsNameFileResourceAndPath) {
 }
 
 RC_GTEST_PROP(Hints, GeneratedConfigsObeyTheHints, ()) {
-  static const schema::Block block = schema_under_test();
+  static const schema::Block block = hints_schema();
   static const HintsFile file = hints_under_test();
   static const Pattern name_pattern = *parse_pattern("[a-z][a-z0-9-]{2,10}");
   static const Pattern url_pattern = *parse_pattern("https://[a-z]+\\.example");
@@ -224,7 +224,7 @@ RC_GTEST_PROP(Hints, GeneratedConfigsObeyTheHints, ()) {
 }
 
 TEST(Hints, ExamplesAreUsedAndMutated) {
-  const schema::Block block = schema_under_test();
+  const schema::Block block = hints_schema();
   const HintsFile file = hints_under_test();
   const cty::Value example = *schema::config_from_tf_json(file.for_resource("random_string").examples[0], block, "");
   ConfigOptions always_example;
@@ -247,7 +247,7 @@ TEST(Hints, ExamplesAreUsedAndMutated) {
 }
 
 TEST(Hints, PriorStatesFollowValueHints) {
-  const schema::Block block = schema_under_test();
+  const schema::Block block = hints_schema();
   const HintsFile file = hints_under_test();
   auto g = prior_state_of(block, file.for_resource("random_string"));
   for (int seed = 0; seed < 30; ++seed) {

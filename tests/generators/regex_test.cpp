@@ -14,7 +14,7 @@
 namespace tfc::gen {
 namespace {
 
-Regex parsed(const std::string& text) {
+Regex parsed_regex(const std::string& text) {
   auto r = Regex::parse(text);
   EXPECT_TRUE(r.has_value()) << text << ": " << (r ? "" : r.error().message);
   return r ? *r : Regex{};
@@ -81,42 +81,42 @@ RC_GTEST_PROP(Regex, ProviderPatternsGenerateMatchingStrings, ()) {
       "[A-Za-z]{3}\\d{0,3}",
   };
   const std::string text = *rc::gen::elementOf(kPatterns);
-  const Regex regex = parsed(text);
+  const Regex regex = parsed_regex(text);
   const std::string s = *regex.strings();
   RC_ASSERT(regex.matches(s));
   RC_ASSERT(std::regex_match(s, std::regex(text)));
 }
 
 TEST(Regex, Re2FormsBeyondEcmascript) {
-  const Regex folded = parsed("(?i)^abc$");
+  const Regex folded = parsed_regex("(?i)^abc$");
   EXPECT_TRUE(folded.matches("AbC"));
   EXPECT_TRUE(folded.matches("abc"));
   EXPECT_FALSE(folded.matches("abd"));
-  const Regex local = parsed("a(?i:b)c");
+  const Regex local = parsed_regex("a(?i:b)c");
   EXPECT_TRUE(local.matches("aBc"));
   EXPECT_FALSE(local.matches("aBC"));
-  const Regex named = parsed("(?P<year>\\d{4})-(?<month>\\d{2})");
+  const Regex named = parsed_regex("(?P<year>\\d{4})-(?<month>\\d{2})");
   EXPECT_TRUE(named.matches("2024-01"));
-  const Regex unicode = parsed("\\p{Lu}\\pL+");
+  const Regex unicode = parsed_regex("\\p{Lu}\\pL+");
   EXPECT_TRUE(unicode.matches("Ab"));
   EXPECT_FALSE(unicode.matches("ab"));
-  const Regex posix = parsed("[[:alpha:]][[:digit:]]");
+  const Regex posix = parsed_regex("[[:alpha:]][[:digit:]]");
   EXPECT_TRUE(posix.matches("x7"));
-  const Regex quoted = parsed("\\Qa.b\\E+");
+  const Regex quoted = parsed_regex("\\Qa.b\\E+");
   EXPECT_TRUE(quoted.matches("a.bb"));
   EXPECT_FALSE(quoted.matches("axb"));
-  const Regex literal_brace = parsed("a{,2}");
+  const Regex literal_brace = parsed_regex("a{,2}");
   EXPECT_TRUE(literal_brace.matches("a{,2}"));
-  const Regex lazy = parsed("a+?b*?");
+  const Regex lazy = parsed_regex("a+?b*?");
   EXPECT_TRUE(lazy.matches("aab"));
 }
 
 TEST(Regex, AnchorsAndWordBoundariesDescribeWholeStrings) {
-  const Regex r = parsed("^a$|^b$");
+  const Regex r = parsed_regex("^a$|^b$");
   EXPECT_TRUE(r.matches("a"));
   EXPECT_TRUE(r.matches("b"));
   EXPECT_FALSE(r.matches("ab"));
-  EXPECT_TRUE(parsed("\\bword\\b").matches("word"));
+  EXPECT_TRUE(parsed_regex("\\bword\\b").matches("word"));
 }
 
 TEST(Regex, ErrorsNameThePosition) {
@@ -142,14 +142,14 @@ TEST(Regex, ErrorsNameThePosition) {
 }
 
 TEST(Regex, ShrinksTowardsTheFirstAlternativeAndFewestRepetitions) {
-  const Regex r = parsed("(x|yy)[a-c]{2,5}z*");
+  const Regex r = parsed_regex("(x|yy)[a-c]{2,5}z*");
   const auto shrinkable = r.strings()(rc::Random(11), 100);
   const auto min = rc::shrinkable::findLocalMin(shrinkable, [](const std::string&) { return true; });
   EXPECT_EQ(min.first, "xaa");
 }
 
 TEST(Regex, LongBoundedRepetitionsStayShortWhenGenerated) {
-  const Regex r = parsed("[a-z]{1,1000}");
+  const Regex r = parsed_regex("[a-z]{1,1000}");
   for (int seed = 0; seed < 20; ++seed) {
     const std::string s = r.strings()(rc::Random(seed), 100).value();
     EXPECT_LE(s.size(), 17u);

@@ -18,14 +18,14 @@ using testing::value_of;
 
 // `obj` is an optional+computed list of objects: `name` configurable, `status` computed, `opts`
 // an optional (configurable) nested object, `extra` an optional+computed one.
-const char* kSchema = R"({"attributes": {"obj": {"nested_type": {"nesting_mode": "list", "attributes": {
+const char* kPriorSchema = R"({"attributes": {"obj": {"nested_type": {"nesting_mode": "list", "attributes": {
     "name": {"type": "string", "optional": true}, "status": {"type": "string", "computed": true},
     "opts": {"nested_type": {"nesting_mode": "single", "attributes": {"x": {"type": "string", "optional": true}}}, "optional": true},
     "extra": {"nested_type": {"nesting_mode": "single", "attributes": {"x": {"type": "string", "optional": true},
       "y": {"type": "string", "computed": true}}}, "optional": true, "computed": true}}}, "optional": true, "computed": true}}})";
 
 bool holds(const char* prior_json, const char* unknown = "null") {
-  const auto block = block_of(kSchema);
+  const auto block = block_of(kPriorSchema);
   const auto prior = value_of(block, prior_json, unknown);
   return holds_configured_value(*block.find_attribute("obj")->nested_type, *prior.attribute("obj"));
 }
@@ -71,7 +71,7 @@ RC_GTEST_PROP(ConfiguredPrior, RemovedAttributeProposesNullExactlyWhenConfigSetI
                         {"extra", maybe(extra, {{"x", maybe(extra_x, "w")}, {"y", "c"}})}});
     configured = configured || name || opts || (extra && extra_x);
   }
-  const auto block = block_of(kSchema);
+  const auto block = block_of(kPriorSchema);
   const auto prior = value_of(block, json{{"obj", elements}}.dump());
   const auto config = value_of(block, R"({"obj": null})");
   const auto got = proposed_new(block, prior, config);

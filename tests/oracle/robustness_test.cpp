@@ -39,7 +39,7 @@ json random_json(std::mt19937& rng, int depth) {
   }
 }
 
-const char* kSchema =
+const char* kRobustnessSchema =
     R"({"attributes": {"id": {"type": "string", "computed": true}, "tags": {"type": ["map", "string"], "optional": true},
   "d": {"type": "dynamic", "optional": true}, "x": {"nested_type": {"nesting_mode": "set", "attributes": {"size": {"type": "number", "optional": true}}}, "optional": true}},
   "block_types": {"rule": {"nesting_mode": "list", "block": {"attributes": {"port": {"type": "number", "optional": true}, "d": {"type": "dynamic", "optional": true}}}},
@@ -59,7 +59,7 @@ RC_GTEST_PROP(Robustness, AnyProviderObjectGivesAnOutputLine, (unsigned seed)) {
   }
   const json mirror = rng() % 2 == 0 ? random_json(rng, 1) : json();
   for (const char* check : {"plan", "apply", "plan-final"}) {
-    json doc = {{"name", "random"}, {"check", check}, {"schema", json::parse(kSchema)}};
+    json doc = {{"name", "random"}, {"check", check}, {"schema", json::parse(kRobustnessSchema)}};
     if (std::string(check) == "plan")
       doc["values"] = {
           {"prior", conforming}, {"config", conforming}, {"planned", produced}, {"planned_unknown", mirror}};
@@ -80,7 +80,7 @@ RC_GTEST_PROP(Robustness, MalformedVectorsAreErrorsNotCrashes, (unsigned seed)) 
   json doc = rng() % 4 == 0 ? random_json(rng, 0)
                             : json{{"name", "random"},
                                    {"check", rng() % 2 == 0 ? "proposed" : "plan"},
-                                   {"schema", rng() % 3 == 0 ? random_json(rng, 1) : json::parse(kSchema)}};
+                                   {"schema", rng() % 3 == 0 ? random_json(rng, 1) : json::parse(kRobustnessSchema)}};
   if (doc.is_object() && rng() % 4 != 0) {
     doc["values"] = {{"prior", random_json(rng, 1)},
                      {"config", random_json(rng, 1)},
@@ -104,7 +104,7 @@ TEST(Robustness, ConformingObjectsOfEveryShapeAreValid) {
   const json conforming = json::parse(kConforming);
   json doc = {{"name", "same"},
               {"check", "apply"},
-              {"schema", json::parse(kSchema)},
+              {"schema", json::parse(kRobustnessSchema)},
               {"values", {{"planned", conforming}, {"new", conforming}}}};
   auto vectors = parse_vectors(doc.dump(), "same.json");
   ASSERT_TRUE(vectors.has_value()) << vectors.error().message;

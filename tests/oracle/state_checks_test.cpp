@@ -13,14 +13,14 @@ using testing::summary;
 using testing::value_of;
 using Want = std::vector<std::string>;
 
-const char* kSchema =
+const char* kStateSchema =
     R"({"attributes": {"id": {"type": "string", "computed": true}, "name": {"type": "string", "optional": true},
   "pw": {"type": "string", "optional": true, "write_only": true}},
   "block_types": {"rule": {"nesting_mode": "list", "block": {"attributes": {"port": {"type": "number", "optional": true},
     "token": {"type": "string", "optional": true, "write_only": true}}}}}})";
 
 TEST(ReadCheck, UnknownsWriteOnlyAndNull) {
-  const auto b = block_of(kSchema);
+  const auto b = block_of(kStateSchema);
   EXPECT_TRUE(
       check_read(b, value_of(b, R"({"id": "x", "name": "n", "pw": null, "rule": [{"port": 1, "token": null}]})"))
           .empty());
@@ -32,7 +32,7 @@ TEST(ReadCheck, UnknownsWriteOnlyAndNull) {
 }
 
 TEST(ReadCheck, NormalizationMustKeepTheAppliedValue) {
-  const auto b = block_of(kSchema);
+  const auto b = block_of(kStateSchema);
   const auto applied = value_of(b, R"({"id": "x", "name": "{\"a\": 1}", "pw": null, "rule": []})");
   EXPECT_TRUE(check_read_normalization(b, applied, applied).empty());
   const Violations v =
@@ -41,7 +41,7 @@ TEST(ReadCheck, NormalizationMustKeepTheAppliedValue) {
 }
 
 TEST(UpgradeCheck, UnknownsTypeAndMeaning) {
-  const auto b = block_of(kSchema);
+  const auto b = block_of(kStateSchema);
   const auto state = value_of(b, R"({"id": "x", "name": "n", "pw": null, "rule": []})");
   EXPECT_TRUE(check_upgrade(b, state).empty());
   EXPECT_EQ(
@@ -57,7 +57,7 @@ TEST(UpgradeCheck, UnknownsTypeAndMeaning) {
 }
 
 TEST(MoveCheck, NonNullKnownConformingWithoutWriteOnlyValues) {
-  const auto b = block_of(kSchema);
+  const auto b = block_of(kStateSchema);
   EXPECT_TRUE(
       check_move(b, value_of(b, R"({"id": "x", "name": "n", "pw": null, "rule": [{"port": 1, "token": null}]})"))
           .empty());
@@ -70,7 +70,7 @@ TEST(MoveCheck, NonNullKnownConformingWithoutWriteOnlyValues) {
 }
 
 TEST(GeneratedConfig, ConformsKnownAndWithoutComputedOnlyValues) {
-  const auto b = block_of(kSchema);
+  const auto b = block_of(kStateSchema);
   EXPECT_TRUE(check_generated_config(
                   b, value_of(b, R"({"id": null, "name": "n", "pw": null, "rule": [{"port": 1, "token": null}]})"))
                   .empty());
@@ -84,7 +84,7 @@ TEST(GeneratedConfig, ConformsKnownAndWithoutComputedOnlyValues) {
 }
 
 TEST(ImportCheck, CountsTypesAndNulls) {
-  const auto b = block_of(kSchema);
+  const auto b = block_of(kStateSchema);
   const auto state = value_of(b, R"({"id": "x", "name": null, "pw": null, "rule": []})");
   EXPECT_TRUE(check_import({{"thing", state}}, false).empty());
   EXPECT_TRUE(check_import({}, true).empty()) << "deferred";
@@ -153,7 +153,7 @@ TEST(ImportCheck, WhatImportCouldNotKnowIsImportIncompletesNotThePlans) {
 }
 
 TEST(ImportCheck, WhatImportLeftNullMayBeFilledIn) {
-  const auto b = block_of(kSchema);
+  const auto b = block_of(kStateSchema);
   // A partial import (000 §ImportResourceState): name and the rule's port left null; the plan
   // fills them in from the configuration. A write-only value is never compared.
   const auto partial = value_of(b, R"({"id": "x", "name": null, "pw": null, "rule": [{"port": null, "token": null}]})");
@@ -165,7 +165,7 @@ TEST(ImportCheck, WhatImportLeftNullMayBeFilledIn) {
 }
 
 TEST(DataCheck, ResultRules) {
-  const auto b = block_of(kSchema);
+  const auto b = block_of(kStateSchema);
   const auto config = value_of(b, R"({"id": null, "name": "n", "pw": null, "rule": [{"port": 1, "token": null}]})");
   EXPECT_TRUE(
       check_data_read(b, config,
@@ -181,7 +181,7 @@ TEST(DataCheck, ResultRules) {
 }
 
 TEST(LifecycleCheck, PlanAgainMustBeANoOp) {
-  const auto b = block_of(kSchema);
+  const auto b = block_of(kStateSchema);
   const auto state = value_of(b, R"({"id": "x", "name": "n", "pw": null, "rule": []})");
   EXPECT_TRUE(check_plan_is_no_op(b, state, state, "lifecycle.plan_not_empty_after_apply").empty());
   EXPECT_EQ(summary(check_plan_is_no_op(b, state, value_of(b, R"({"id": "x", "name": "N", "pw": null, "rule": []})"),
@@ -190,7 +190,7 @@ TEST(LifecycleCheck, PlanAgainMustBeANoOp) {
 }
 
 TEST(ValidateCheck, ErrorsOnUnknownValuesAreFlagged) {
-  const auto b = block_of(kSchema);
+  const auto b = block_of(kStateSchema);
   const auto config = value_of(b, R"({"id": null, "name": null, "pw": null, "rule": [{"port": null, "token": null}]})",
                                R"({"name": true, "rule": [{"port": true}]})");
   const cty::Path name = cty::Path().attribute("name");
@@ -201,7 +201,7 @@ TEST(ValidateCheck, ErrorsOnUnknownValuesAreFlagged) {
 }
 
 TEST(ValueConformance, ReportsTheDeepestMismatch) {
-  const auto b = block_of(kSchema);
+  const auto b = block_of(kStateSchema);
   const auto good = value_of(b, R"({"id": "x", "name": null, "pw": null, "rule": []})");
   EXPECT_TRUE(check_value_conforms(b, good, "state").empty());
   const auto bad_rule = cty::Value::object(

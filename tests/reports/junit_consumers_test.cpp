@@ -76,15 +76,15 @@ std::string without_final_newline(std::string text) {
   return text;
 }
 
-struct Expected {
+struct ExpectedCounts {
   int tests = 0, passed = 0, failed = 0, skipped = 0;
   double seconds = 0;
   std::vector<std::string> suites;
   std::vector<std::pair<const Suite*, const Scenario*>> failing;  // in document order
 };
 
-Expected expected_of(const RunReport& run) {
-  Expected e;
+ExpectedCounts expected_of(const RunReport& run) {
+  ExpectedCounts e;
   for (const Suite& suite : run.suites) {
     e.suites.push_back(suite_label(suite));
     for (const Scenario& scenario : suite.scenarios) {
@@ -110,7 +110,7 @@ void check_consumers(const RunReport& run, JunitFlavour flavour, const std::stri
   std::string report_path;
   const nlohmann::json view = consumers_view(file_name, junit_of(run, flavour), report_path);
   ASSERT_FALSE(view.is_null());
-  const Expected e = expected_of(run);
+  const ExpectedCounts e = expected_of(run);
   for (const char* consumer : {"dorny", "mikepenz"}) {
     SCOPED_TRACE(consumer);
     const auto& v = view.at(consumer);

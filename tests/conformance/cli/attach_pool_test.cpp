@@ -97,10 +97,10 @@ private:
   std::string m_reattach;
 };
 
-/// A reattach JSON object naming `json`'s one instance under another provider key.
-std::string under_key(const std::string& json, const std::string& key) {
-  const auto value = json.find(':');
-  return "{\"" + key + "\"" + json.substr(value);
+/// A reattach JSON object naming `reattach`'s one instance under another provider key.
+std::string under_key(const std::string& reattach, const std::string& key) {
+  const auto value = reattach.find(':');
+  return "{\"" + key + "\"" + reattach.substr(value);
 }
 
 std::set<std::string> fingerprints(const nlohmann::json& report) {

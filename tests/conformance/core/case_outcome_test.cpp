@@ -48,7 +48,7 @@ report::Finding recorded(const std::string& type, ScenarioName scenario, StepNam
   return outcome.findings.empty() ? report::Finding{} : outcome.findings.front().finding;
 }
 
-struct Expected {
+struct PinnedStep {
   report::Finding finding;
   const char* key;    // the step key the pin holds
   const char* shown;  // the step reports show
@@ -59,7 +59,7 @@ TEST(CaseRecorder, ShowsCorrectedStepsButKeepsThePinnedFingerprints) {
   const auto pins = pinned();
   ASSERT_FALSE(pins.empty()) << "tests/reports/pinned_fingerprints.json not found (TFC_SOURCE_DIR)";
   const cty::Path root;
-  const std::vector<Expected> cases{
+  const std::vector<PinnedStep> cases{
       {recorded("tfcfault_thing", "upgrade", "upgrade", Rpc::UpgradeResourceState, "upgrade.unknown_in_state",
                 root.attribute("generated")),
        "upgrade: upgrade", "upgrade", ".generated"},

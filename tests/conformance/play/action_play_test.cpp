@@ -49,7 +49,7 @@ RC_GTEST_PROP(ActionPlay, AnHonestActionGivesNoErrorForGeneratedCases, ()) {
   RC_ASSERT(provider.invocations() == 1u);
 }
 
-struct FaultCase {
+struct ActionFaultCase {
   FamilyFault fault;
   const char* rule;
   const char* scenario;
@@ -57,9 +57,9 @@ struct FaultCase {
 };
 
 // Failures name the fault's rule.
-void PrintTo(const FaultCase& c, std::ostream* os) { *os << c.rule; }
+void PrintTo(const ActionFaultCase& c, std::ostream* os) { *os << c.rule; }
 
-class ActionFault : public ::testing::TestWithParam<FaultCase> {};
+class ActionFault : public ::testing::TestWithParam<ActionFaultCase> {};
 
 TEST_P(ActionFault, IsFoundUnderItsRuleAlone) {
   MemoryFamilyProvider provider(GetParam().fault);
@@ -72,10 +72,11 @@ TEST_P(ActionFault, IsFoundUnderItsRuleAlone) {
 
 INSTANTIATE_TEST_SUITE_P(
     Faults, ActionFault,
-    ::testing::Values(FaultCase{FamilyFault::InvokeNeverCompletes, "action.completed_count", "invoke", 1},
-                      FaultCase{FamilyFault::InvokeSendsEmptyEvent, "action.event_empty", "invoke", 1},
-                      FaultCase{FamilyFault::PlanActionDefers, "deferral.not_allowed", "plan", 0},
-                      FaultCase{FamilyFault::PlanActionDefersForAbsentPrereq, "deferral.reason_invalid", "plan", 0}));
+    ::testing::Values(ActionFaultCase{FamilyFault::InvokeNeverCompletes, "action.completed_count", "invoke", 1},
+                      ActionFaultCase{FamilyFault::InvokeSendsEmptyEvent, "action.event_empty", "invoke", 1},
+                      ActionFaultCase{FamilyFault::PlanActionDefers, "deferral.not_allowed", "plan", 0},
+                      ActionFaultCase{FamilyFault::PlanActionDefersForAbsentPrereq, "deferral.reason_invalid", "plan",
+                                      0}));
 
 }  // namespace
 }  // namespace tfc::conformance

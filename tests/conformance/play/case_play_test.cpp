@@ -16,13 +16,13 @@ namespace {
 using testing::MemoryFault;
 using testing::MemoryProvider;
 
-const schema::Schema& thing() {
+const schema::Schema& thing_schema() {
   static const auto s = MemoryProvider::thing_schema();
   return s;
 }
 
-ConfigPair known(const char* json) {
-  auto v = schema::config_from_tf_json(nlohmann::json::parse(json), thing().block, "test");
+ConfigPair known(const char* text) {
+  auto v = schema::config_from_tf_json(nlohmann::json::parse(text), thing_schema().block, "test");
   return ConfigPair{*v, gen::InjectedConfig{*v, {}}};
 }
 
@@ -38,7 +38,7 @@ LifecycleCase full_case() {
 
 TEST(CasePlay, AnHonestProviderPassesEveryScenarioAndIsLeftEmpty) {
   MemoryProvider provider;
-  const auto out = play_case(provider, "mem_thing", thing(), full_case(), {});
+  const auto out = play_case(provider, "mem_thing", thing_schema(), full_case(), {});
   for (const auto& f : out.findings)
     ADD_FAILURE() << f.finding.rule_id << " " << f.finding.path << " " << f.finding.message;
   for (const char* s : {"create", "refresh", "upgrade", "import", "update", "destroy"})
@@ -71,22 +71,22 @@ TEST(CasePlay, ARefusedMoveIsKeptForTheSuiteAndSkipMoveAsksNone) {
   options.provider = &provider_schema;
   options.apply = true;
   MovelessProvider asked;
-  const auto refused = play_case(asked, "mem_thing", thing(), full_case(), options);
+  const auto refused = play_case(asked, "mem_thing", thing_schema(), full_case(), options);
   EXPECT_EQ(asked.moves, 1u);
   EXPECT_EQ(refused.move_refusal, "move: MoveResourceState: error: Unable to Move Resource State");
   EXPECT_FALSE(refused.has_error_finding());
   options.skip_move = true;
   MovelessProvider skipped;
-  const auto out = play_case(skipped, "mem_thing", thing(), full_case(), options);
+  const auto out = play_case(skipped, "mem_thing", thing_schema(), full_case(), options);
   EXPECT_EQ(skipped.moves, 0u);
   EXPECT_TRUE(out.move_refusal.empty());
   EXPECT_TRUE(out.scenarios_run.contains("destroy")) << "the rest of the case is played";
 }
 
 RC_GTEST_PROP(CasePlay, HonestProviderNeverYieldsAnErrorForGeneratedCases, ()) {
-  const auto c = *lifecycle_case_of(thing().block, {}, {});
+  const auto c = *lifecycle_case_of(thing_schema().block, {}, {});
   MemoryProvider provider;
-  const auto out = play_case(provider, "mem_thing", thing(), c, {});
+  const auto out = play_case(provider, "mem_thing", thing_schema(), c, {});
   RC_ASSERT(!out.has_error_finding());
   RC_ASSERT(provider.stored() == 0u);
 }
@@ -98,7 +98,7 @@ TEST(CasePlay, UpdatePlansSayWhatReplacedTheObjectAndWhatChangedInPlace) {
   c.create = known(R"({"name": "a", "size": 1})");
   c.steps = {{StepKind::Update, known(R"({"name": "b", "size": 1})")},
              {StepKind::Update, known(R"({"name": "b", "size": 2, "rule": [{"port": 80}]})")}};
-  const auto out = play_case(provider, "mem_thing", thing(), c, {});
+  const auto out = play_case(provider, "mem_thing", thing_schema(), c, {});
   EXPECT_FALSE(out.has_error_finding()) << *out.first_error_rule();
   EXPECT_EQ(out.replaced_for, (std::set<std::string>{"name"}));
   EXPECT_EQ(out.updated_in_place, (std::set<std::string>{"rule", "size"}));
@@ -112,17 +112,17 @@ TEST(CasePlay, TheSecondInPlaceUpdateOfOneObjectMeetsTheStaleApply) {
   c.create = known(R"({"name": "a", "size": 1})");
   c.steps = {{StepKind::Update, known(R"({"name": "a", "size": 2})"), true},
              {StepKind::Update, known(R"({"name": "a", "size": 3})"), true}};
-  auto out = play_case(provider, "mem_thing", thing(), c, {});
+  auto out = play_case(provider, "mem_thing", thing_schema(), c, {});
   ASSERT_EQ(out.first_error_rule(), "apply.known_value_changed");
   EXPECT_EQ(out.findings.front().finding.path, ".size");
   EXPECT_EQ(out.findings.front().phase, 2u);  // the second step
   c.steps.pop_back();
-  EXPECT_FALSE(play_case(provider, "mem_thing", thing(), c, {}).has_error_finding());
+  EXPECT_FALSE(play_case(provider, "mem_thing", thing_schema(), c, {}).has_error_finding());
 }
 
 TEST(CasePlay, ApplyChangingAKnownValueIsFoundAtItsPathAndTheObjectIsStillDestroyed) {
   MemoryProvider provider(MemoryFault::ApplyAddsOneToSize);
-  const auto out = play_case(provider, "mem_thing", thing(), full_case(), {});
+  const auto out = play_case(provider, "mem_thing", thing_schema(), full_case(), {});
   ASSERT_EQ(out.first_error_rule(), "apply.known_value_changed");
   EXPECT_EQ(out.findings.front().finding.path, ".size");
   EXPECT_EQ(out.findings.front().scenario, "create");
@@ -132,7 +132,7 @@ TEST(CasePlay, ApplyChangingAKnownValueIsFoundAtItsPathAndTheObjectIsStillDestro
 
 TEST(CasePlay, ReadNormalisationIsAWarningThenAPerpetualDiff) {
   MemoryProvider provider(MemoryFault::ReadUppercasesName);
-  const auto out = play_case(provider, "mem_thing", thing(), full_case(), {});
+  const auto out = play_case(provider, "mem_thing", thing_schema(), full_case(), {});
   ASSERT_EQ(out.first_error_rule(), "lifecycle.plan_not_empty_after_refresh");
   bool warned = false;
   for (const auto& f : out.findings) warned = warned || f.finding.rule_id == "read.normalization_not_preserved";
@@ -141,7 +141,7 @@ TEST(CasePlay, ReadNormalisationIsAWarningThenAPerpetualDiff) {
 
 TEST(CasePlay, APlanDroppingConfiguredBlocksIsAPlanFindingAndNothingIsApplied) {
   MemoryProvider provider(MemoryFault::PlanDropsRuleBlocks);
-  const auto out = play_case(provider, "mem_thing", thing(), full_case(), {});
+  const auto out = play_case(provider, "mem_thing", thing_schema(), full_case(), {});
   ASSERT_EQ(out.first_error_rule(), "plan.block_count_changed");
   EXPECT_FALSE(out.applied);
   EXPECT_EQ(provider.stored(), 0u);
@@ -153,7 +153,7 @@ PlanOnlyCase plan_only_case() {
 
 TEST(CasePlay, PlanOnlyCasesNeverApply) {
   MemoryProvider provider(MemoryFault::ApplyAddsOneToSize);
-  const auto out = play_case(provider, "mem_thing", thing(), plan_only_case(), {});
+  const auto out = play_case(provider, "mem_thing", thing_schema(), plan_only_case(), {});
   EXPECT_FALSE(out.has_error_finding());
   EXPECT_TRUE(out.planned);
   EXPECT_FALSE(out.applied);
@@ -163,34 +163,34 @@ TEST(CasePlay, PlanOnlyCasesNeverApply) {
 
 TEST(CasePlay, ThePriorOfAPlanOnlyCaseIsItsPlannedStateWithOnlyTheUnknownsInvented) {
   MemoryProvider provider;
-  (void)play_case(provider, "mem_thing", thing(), plan_only_case(), {});
+  (void)play_case(provider, "mem_thing", thing_schema(), plan_only_case(), {});
   const auto prior = nlohmann::json::parse(provider.last_upgraded());
   EXPECT_EQ(prior["name"], "a");  // the planned (configured) values stay
   EXPECT_EQ(prior["size"], 1);
   EXPECT_TRUE(prior["tags"].is_null());
   EXPECT_TRUE(prior["id"].is_string()) << prior.dump();  // unknown in the plan: invented
   MemoryProvider again;
-  (void)play_case(again, "mem_thing", thing(), plan_only_case(), {});
+  (void)play_case(again, "mem_thing", thing_schema(), plan_only_case(), {});
   EXPECT_EQ(again.last_upgraded(), provider.last_upgraded()) << "the invented values are a function of the case";
 }
 
 TEST(CasePlay, FindingsOnAnInventedPriorSaySoAndLifecycleFindingsDoNot) {
   MemoryProvider provider(MemoryFault::UpgradeUppercasesName);
-  const auto out = play_case(provider, "mem_thing", thing(), plan_only_case(), {});
+  const auto out = play_case(provider, "mem_thing", thing_schema(), plan_only_case(), {});
   ASSERT_FALSE(out.findings.empty());
   for (const auto& f : out.findings) {
     EXPECT_EQ(f.scenario, "upgrade");
     EXPECT_TRUE(f.finding.invented_prior) << f.finding.rule_id;
   }
   MemoryProvider applied(MemoryFault::UpgradeUppercasesName);
-  const auto lifecycle = play_case(applied, "mem_thing", thing(), full_case(), {});
+  const auto lifecycle = play_case(applied, "mem_thing", thing_schema(), full_case(), {});
   ASSERT_FALSE(lifecycle.findings.empty());
   for (const auto& f : lifecycle.findings) EXPECT_FALSE(f.finding.invented_prior) << f.finding.rule_id;
 }
 
 TEST(CasePlay, ACrashOnAnInventedPriorIsAWarningNotAContractError) {
   MemoryProvider provider(MemoryFault::UpgradeCrashes);
-  const auto out = play_case(provider, "mem_thing", thing(), plan_only_case(), {});
+  const auto out = play_case(provider, "mem_thing", thing_schema(), plan_only_case(), {});
   EXPECT_FALSE(out.has_error_finding());
   ASSERT_EQ(out.findings.size(), 1u);
   EXPECT_EQ(out.findings[0].finding.rule_id, "rpc.crashed");
@@ -198,13 +198,13 @@ TEST(CasePlay, ACrashOnAnInventedPriorIsAWarningNotAContractError) {
   EXPECT_TRUE(out.findings[0].finding.invented_prior);
   EXPECT_TRUE(out.provider_lost);  // still restarted by the suite
   MemoryProvider applied(MemoryFault::UpgradeCrashes);
-  EXPECT_EQ(play_case(applied, "mem_thing", thing(), full_case(), {}).first_error_rule(), "rpc.crashed")
+  EXPECT_EQ(play_case(applied, "mem_thing", thing_schema(), full_case(), {}).first_error_rule(), "rpc.crashed")
       << "a crash on a state the provider wrote stays an error";
 }
 
 TEST(CasePlay, WithoutAnAcceptedPlanThereIsNoPriorAndNoUpgrade) {
   MemoryProvider provider(MemoryFault::PlanRefusesCreate);
-  const auto out = play_case(provider, "mem_thing", thing(), plan_only_case(), {});
+  const auto out = play_case(provider, "mem_thing", thing_schema(), plan_only_case(), {});
   EXPECT_FALSE(out.planned);
   EXPECT_FALSE(out.scenarios_run.contains("upgrade"));
   EXPECT_FALSE(out.scenarios_run.contains("plan update"));
@@ -213,16 +213,16 @@ TEST(CasePlay, WithoutAnAcceptedPlanThereIsNoPriorAndNoUpgrade) {
 }
 
 RC_GTEST_PROP(CasePlay, HonestProviderNeverYieldsAnErrorForGeneratedPlanOnlyCases, ()) {
-  const auto c = *plan_only_case_of(thing().block, {}, {});
+  const auto c = *plan_only_case_of(thing_schema().block, {}, {});
   MemoryProvider provider;
-  const auto out = play_case(provider, "mem_thing", thing(), c, {});
+  const auto out = play_case(provider, "mem_thing", thing_schema(), c, {});
   RC_ASSERT(!out.has_error_finding());
   RC_ASSERT(out.scenarios_run.contains("plan update"));
 }
 
 TEST(CasePlay, ADeferralTheRequestDidNotAllowIsAFinding) {
   MemoryProvider provider(MemoryFault::PlanDefersAlways);
-  const auto out = play_case(provider, "mem_thing", thing(), full_case(), {});
+  const auto out = play_case(provider, "mem_thing", thing_schema(), full_case(), {});
   ASSERT_EQ(out.first_error_rule(), "plan.deferred_not_allowed");
   EXPECT_FALSE(out.applied);
 }
@@ -231,10 +231,10 @@ TEST(CasePlay, AnAllowedDeferralIsJudgedForItsTypeOnly) {
   PlanOnlyCase c{known(R"({"name": "a", "size": 1})")};
   MemoryProvider honest_deferral(MemoryFault::PlanDefersAlways);
   // The plan-only case allows deferral in its update plan only: the other plans still refuse it.
-  auto out = play_case(honest_deferral, "mem_thing", thing(), c, {});
+  auto out = play_case(honest_deferral, "mem_thing", thing_schema(), c, {});
   EXPECT_EQ(out.first_error_rule(), "plan.deferred_not_allowed");
   MemoryProvider wrong(MemoryFault::DeferredPlanHasAnotherType);
-  out = play_case(wrong, "mem_thing", thing(), c, {});
+  out = play_case(wrong, "mem_thing", thing_schema(), c, {});
   ASSERT_EQ(out.first_error_rule(), "value.type_mismatch");
   EXPECT_EQ(out.findings.front().scenario, "plan update");
 }

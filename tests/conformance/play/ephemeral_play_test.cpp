@@ -55,16 +55,16 @@ RC_GTEST_PROP(EphemeralPlay, AnHonestResourceGivesNoErrorForGeneratedCases, ()) 
   RC_ASSERT(provider.open_leases() == 0u);
 }
 
-struct FaultCase {
+struct EphemeralFaultCase {
   FamilyFault fault;
   const char* rule;
   const char* scenario;
 };
 
 // Failures name the fault's rule.
-void PrintTo(const FaultCase& c, std::ostream* os) { *os << c.rule; }
+void PrintTo(const EphemeralFaultCase& c, std::ostream* os) { *os << c.rule; }
 
-class EphemeralFault : public ::testing::TestWithParam<FaultCase> {};
+class EphemeralFault : public ::testing::TestWithParam<EphemeralFaultCase> {};
 
 TEST_P(EphemeralFault, IsFoundUnderItsRuleAlone) {
   MemoryFamilyProvider provider(GetParam().fault);
@@ -77,12 +77,12 @@ TEST_P(EphemeralFault, IsFoundUnderItsRuleAlone) {
 
 INSTANTIATE_TEST_SUITE_P(
     Faults, EphemeralFault,
-    ::testing::Values(FaultCase{FamilyFault::OpenReturnsNull, "ephemeral.null_result", "open"},
-                      FaultCase{FamilyFault::OpenChangesName, "ephemeral.result_invalid_for_config", "open"},
-                      FaultCase{FamilyFault::OpenLeavesValueUnknown, "ephemeral.unknown_in_result", "open"},
-                      FaultCase{FamilyFault::OpenRenewsInThePast, "ephemeral.renew_at_past", "open"},
-                      FaultCase{FamilyFault::RenewRejectsItsLease, "ephemeral.private_rejected", "renew"},
-                      FaultCase{FamilyFault::OpenDefers, "deferral.not_allowed", "open"}));
+    ::testing::Values(EphemeralFaultCase{FamilyFault::OpenReturnsNull, "ephemeral.null_result", "open"},
+                      EphemeralFaultCase{FamilyFault::OpenChangesName, "ephemeral.result_invalid_for_config", "open"},
+                      EphemeralFaultCase{FamilyFault::OpenLeavesValueUnknown, "ephemeral.unknown_in_result", "open"},
+                      EphemeralFaultCase{FamilyFault::OpenRenewsInThePast, "ephemeral.renew_at_past", "open"},
+                      EphemeralFaultCase{FamilyFault::RenewRejectsItsLease, "ephemeral.private_rejected", "renew"},
+                      EphemeralFaultCase{FamilyFault::OpenDefers, "deferral.not_allowed", "open"}));
 
 TEST(EphemeralPlay, ARefusalOfAnUnknownIsAWarningAndStopsTheCase) {
   MemoryFamilyProvider provider(FamilyFault::ValidateRefusesUnknownLength);

@@ -43,16 +43,16 @@ RC_GTEST_PROP(FunctionPlay, AnHonestFunctionGivesNoErrorForGeneratedCalls, ()) {
   RC_ASSERT(!out.harness_error.has_value());
 }
 
-struct FaultCase {
+struct FunctionFaultCase {
   FamilyFault fault;
   const char* rule;
   const char* scenario;
 };
 
 // Failures name the fault's rule.
-void PrintTo(const FaultCase& c, std::ostream* os) { *os << c.rule; }
+void PrintTo(const FunctionFaultCase& c, std::ostream* os) { *os << c.rule; }
 
-class FunctionFault : public ::testing::TestWithParam<FaultCase> {};
+class FunctionFault : public ::testing::TestWithParam<FunctionFaultCase> {};
 
 TEST_P(FunctionFault, IsFoundUnderItsRuleAlone) {
   MemoryFamilyProvider provider(GetParam().fault);
@@ -64,13 +64,13 @@ TEST_P(FunctionFault, IsFoundUnderItsRuleAlone) {
 
 INSTANTIATE_TEST_SUITE_P(
     Faults, FunctionFault,
-    ::testing::Values(FaultCase{FamilyFault::FunctionReturnsNothing, "function.no_result", "call"},
-                      FaultCase{FamilyFault::FunctionCountsCalls, "function.inconsistent_result", "repeat"},
-                      FaultCase{FamilyFault::FunctionUnknownForKnown, "function.unknown_for_known_arguments", "call"},
-                      FaultCase{FamilyFault::FunctionBlamesMissingArgument, "function.argument_index_out_of_range",
-                                "call"},
-                      FaultCase{FamilyFault::FunctionContradictsUnknownResult, "function.unknown_result_mismatch",
-                                "unknown arguments"}));
+    ::testing::Values(
+        FunctionFaultCase{FamilyFault::FunctionReturnsNothing, "function.no_result", "call"},
+        FunctionFaultCase{FamilyFault::FunctionCountsCalls, "function.inconsistent_result", "repeat"},
+        FunctionFaultCase{FamilyFault::FunctionUnknownForKnown, "function.unknown_for_known_arguments", "call"},
+        FunctionFaultCase{FamilyFault::FunctionBlamesMissingArgument, "function.argument_index_out_of_range", "call"},
+        FunctionFaultCase{FamilyFault::FunctionContradictsUnknownResult, "function.unknown_result_mismatch",
+                          "unknown arguments"}));
 
 TEST(FunctionPlay, AFunctionTheSchemaDoesNotHaveIsTheHarnessErrorNotAFinding) {
   MemoryFamilyProvider provider;

@@ -61,7 +61,7 @@ RC_GTEST_PROP(ListPlay, AnHonestListGivesNoErrorForGeneratedCases, ()) {
   RC_ASSERT(provider.stored() == 2u);
 }
 
-struct FaultCase {
+struct ListFaultCase {
   FamilyFault fault;
   const char* rule;
   const char* scenario;
@@ -69,9 +69,9 @@ struct FaultCase {
 };
 
 // Failures name the fault's rule.
-void PrintTo(const FaultCase& c, std::ostream* os) { *os << c.rule; }
+void PrintTo(const ListFaultCase& c, std::ostream* os) { *os << c.rule; }
 
-class ListFault : public ::testing::TestWithParam<FaultCase> {};
+class ListFault : public ::testing::TestWithParam<ListFaultCase> {};
 
 TEST_P(ListFault, IsFoundUnderItsRuleAlone) {
   MemoryFamilyProvider provider(GetParam().fault);
@@ -84,13 +84,13 @@ TEST_P(ListFault, IsFoundUnderItsRuleAlone) {
 
 INSTANTIATE_TEST_SUITE_P(
     Faults, ListFault,
-    ::testing::Values(FaultCase{FamilyFault::ListRepeatsEachObject, "list.duplicate_identity", "list"},
-                      FaultCase{FamilyFault::ListIgnoresLimit, "list.limit_exceeded", "list", 1},
-                      FaultCase{FamilyFault::ListWithoutIdentity, "list.identity_missing", "list"},
-                      FaultCase{FamilyFault::ListNullIdentity, "list.identity_incomplete", "list"},
-                      FaultCase{FamilyFault::ListOmitsObjects, "list.resource_object_invalid", "list"},
-                      FaultCase{FamilyFault::ListHidesNewObjects, "list.created_not_listed", "list created"},
-                      FaultCase{FamilyFault::ListUppercasesObjectNames, "list.object_mismatch", "read listed"}));
+    ::testing::Values(ListFaultCase{FamilyFault::ListRepeatsEachObject, "list.duplicate_identity", "list"},
+                      ListFaultCase{FamilyFault::ListIgnoresLimit, "list.limit_exceeded", "list", 1},
+                      ListFaultCase{FamilyFault::ListWithoutIdentity, "list.identity_missing", "list"},
+                      ListFaultCase{FamilyFault::ListNullIdentity, "list.identity_incomplete", "list"},
+                      ListFaultCase{FamilyFault::ListOmitsObjects, "list.resource_object_invalid", "list"},
+                      ListFaultCase{FamilyFault::ListHidesNewObjects, "list.created_not_listed", "list created"},
+                      ListFaultCase{FamilyFault::ListUppercasesObjectNames, "list.object_mismatch", "read listed"}));
 
 TEST(ListPlay, AListWithinItsLimitIsNoFinding) {
   MemoryFamilyProvider provider;

@@ -18,6 +18,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using report::ConfirmVerdict;
+using testing::read_text;
 
 // Answers from answers/<step>.<command>.out and .code (no file: no output, exit 0); `version`
 // from version.txt and version.code. Each call but `version` is logged as "<step> <args>", the
@@ -44,13 +45,6 @@ constexpr const char* kApplyInconsistent =
     "\u2502 When applying changes to mem_thing.this, provider \"registry.terraform.io/tfconform/mem\" produced an\n"
     "\u2502 unexpected new value: .size: was cty.NumberIntVal(3), but now cty.NumberIntVal(4).\n\u2502 \n"
     "\u2502 This is a bug in the provider, which should be reported in the provider's own issue tracker.\n\u2575\n";
-
-std::string read_text(const fs::path& file) {
-  std::ifstream in(file);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 void write_text(const fs::path& file, const std::string& text) {
   fs::create_directories(file.parent_path());

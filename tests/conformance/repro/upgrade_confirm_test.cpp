@@ -22,15 +22,9 @@ namespace {
 
 namespace fs = std::filesystem;
 using report::ConfirmVerdict;
+using testing::read_text;
 
 fs::path tfcfault() { return fs::path(TFC_BUILD_DIR) / "providers" / "terraform-provider-tfcfault"; }
-
-std::string read_text(const fs::path& file) {
-  std::ifstream in(file);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 /// A release: a script that appends `name` to `log` and runs the built tfcfault in its place.
 fs::path release(const fs::path& dir, const std::string& name, const fs::path& log) {

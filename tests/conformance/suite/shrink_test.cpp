@@ -17,7 +17,7 @@ namespace {
 
 using testing::shrink_failure;
 
-const schema::Block& thing() {
+const schema::Block& thing_block() {
   static const auto s = testing::MemoryProvider::thing_schema();
   return s.block;
 }
@@ -32,7 +32,7 @@ bool fails(const LifecycleCase& c) {
 }
 
 RC_GTEST_PROP(Shrink, ShrunkCasesStillFailAndReplayFromTheirPath, ()) {
-  const auto gen = lifecycle_case_of(thing(), {}, {});
+  const auto gen = lifecycle_case_of(thing_block(), {}, {});
   auto seed = *rc::gen::arbitrary<std::uint64_t>();
   const int size = *rc::gen::inRange(30, 101);
   auto root = gen(rc::Random(seed), size);
@@ -51,7 +51,7 @@ RC_GTEST_PROP(Shrink, ShrunkCasesStillFailAndReplayFromTheirPath, ()) {
 }
 
 RC_GTEST_PROP(Shrink, SpeculatingEndsWhereShrinkingOneAtATimeDoesPlayingEachCaseOnce, ()) {
-  const auto gen = lifecycle_case_of(thing(), {}, {});
+  const auto gen = lifecycle_case_of(thing_block(), {}, {});
   auto seed = *rc::gen::arbitrary<std::uint64_t>();
   const int size = *rc::gen::inRange(30, 101);
   const std::size_t width = *rc::gen::inRange<std::size_t>(1, 5);
@@ -61,7 +61,7 @@ RC_GTEST_PROP(Shrink, SpeculatingEndsWhereShrinkingOneAtATimeDoesPlayingEachCase
   std::size_t every = 0;
   const auto plain = shrink_failure(
       root, [&](const LifecycleCase& c) { return ++every, fails(c); }, 1000);
-  const auto key = [](const LifecycleCase& c) { return describe_case("mem_thing", thing(), c); };
+  const auto key = [](const LifecycleCase& c) { return describe_case("mem_thing", thing_block(), c); };
   std::vector<std::string> played;
   std::size_t widest = 0;
   const auto speculating = shrink_speculating(
@@ -113,7 +113,7 @@ TEST(Shrink, SpeculatingTakesTheFirstFailingCandidateOfABatchAndPlaysEachCaseOnc
 }
 
 TEST(Shrink, StopsAtTheAttemptBudget) {
-  const auto gen = lifecycle_case_of(thing(), {}, {});
+  const auto gen = lifecycle_case_of(thing_block(), {}, {});
   std::size_t calls = 0;
   const auto shrunk = shrink_failure(
       gen(rc::Random(3), 100), [&](const LifecycleCase&) { return ++calls, true; }, 5);
@@ -150,8 +150,8 @@ TEST(ValueSchedule, TheExtremePhaseIsTheLastFifthOfTheCasesAndOnlyWhenAskedFor) 
 TEST(ValueSchedule, OnlyExtremeCasesHoldExtremeValues) {
   CaseGenOptions extreme;
   extreme.values = gen::ValueProfile::extreme;
-  const auto realistic_gen = lifecycle_case_of(thing(), {}, {});
-  const auto extreme_gen = lifecycle_case_of(thing(), {}, extreme);
+  const auto realistic_gen = lifecycle_case_of(thing_block(), {}, {});
+  const auto extreme_gen = lifecycle_case_of(thing_block(), {}, extreme);
   auto outsized = [](const LifecycleCase& c) {
     const cty::Value& name = *c.create.known.attribute("name");
     return name.as_string().size() > 64 || name.as_string().find('\n') != std::string::npos;

@@ -16,7 +16,7 @@ namespace {
 
 using nlohmann::json;
 
-const char* kSchema = R"({
+const char* kRefusalSchema = R"({
   "attributes": {
     "name": {"type": "string", "required": true, "description": "The name. Valid values are `alpha` and `beta`."},
     "label": {"type": "string", "required": true},
@@ -30,7 +30,7 @@ const char* kSchema = R"({
     "timeouts": {"nesting_mode": "single", "block": {"attributes": {"create": {"type": "string", "optional": true}}}}
   }})";
 
-schema::Block block() { return *schema::block_from_json(json::parse(kSchema)); }
+schema::Block block() { return *schema::block_from_json(json::parse(kRefusalSchema)); }
 
 cty::Value config(const json& body) { return *schema::config_from_tf_json(body, block(), ""); }
 

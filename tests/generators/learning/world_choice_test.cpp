@@ -29,7 +29,7 @@ WorldValues world() {
 schema::Block block_of(const char* text) { return *schema::block_from_json(json::parse(text)); }
 
 // Names and descriptions in the shapes providers write them, none of them a type name.
-const char* kSchema = R"({
+const char* kWorldSchema = R"({
   "attributes": {
     "filename": {"type": "string", "optional": true, "description": "Path to the file that will be read."},
     "output_path": {"type": "string", "optional": true, "description": "The output of the archive file."},
@@ -54,7 +54,7 @@ const char* kSchema = R"({
   }})";
 
 TEST(WorldChoice, NamesAndDescriptionsSayWhatAttributesWant) {
-  const auto b = block_of(kSchema);
+  const auto b = block_of(kWorldSchema);
   auto need = [&](const char* name) { return world_need_of(*b.find_attribute(name)); };
   EXPECT_EQ(need("filename"), WorldNeed::ExistingFile);
   EXPECT_EQ(need("output_path"), WorldNeed::OutputFile);
@@ -74,7 +74,7 @@ TEST(WorldChoice, NamesAndDescriptionsSayWhatAttributesWant) {
 }
 
 TEST(WorldChoice, HintsHoldTheWorldsValuesForEveryRecognisedPath) {
-  const Hints h = world_hints(block_of(kSchema), world());
+  const Hints h = world_hints(block_of(kWorldSchema), world());
   auto values = [&](const char* path) {
     const AttributeHint* a = h.find(path);
     return a == nullptr ? std::vector<json>{} : a->values;
@@ -91,9 +91,9 @@ TEST(WorldChoice, HintsHoldTheWorldsValuesForEveryRecognisedPath) {
   EXPECT_EQ(h.find("arguments"), nullptr);
   EXPECT_EQ(h.find("content_filename"), nullptr);
   // Every hint fits the schema (check_hints converts each value to the attribute's type).
-  EXPECT_TRUE(check_hints(h, block_of(kSchema)));
+  EXPECT_TRUE(check_hints(h, block_of(kWorldSchema)));
   // An empty world offers nothing.
-  EXPECT_TRUE(world_hints(block_of(kSchema), WorldValues{}).empty());
+  EXPECT_TRUE(world_hints(block_of(kWorldSchema), WorldValues{}).empty());
 }
 
 TEST(WorldChoice, RefusalTextsSayWhatWasMissing) {
@@ -105,7 +105,7 @@ TEST(WorldChoice, RefusalTextsSayWhatWasMissing) {
   EXPECT_EQ(world_lack_in("Error making request: Get \"abc\": unsupported protocol scheme \"\""), WorldLack::Url);
   EXPECT_EQ(world_lack_in("dial tcp 127.0.0.1:9: connect: connection refused"), WorldLack::Url);
   EXPECT_EQ(world_lack_in("expected length to be in the range (1 - 5)"), std::nullopt);
-  const auto b = block_of(kSchema);
+  const auto b = block_of(kWorldSchema);
   EXPECT_EQ(world_need_for_lack(WorldLack::Executable, *b.find_attribute("program")), WorldNeed::Program);
   EXPECT_EQ(world_need_for_lack(WorldLack::Path, *b.find_attribute("output_path")), WorldNeed::ExistingFile);
   EXPECT_EQ(world_need_for_lack(WorldLack::Path, *b.find_attribute("source_dir")), WorldNeed::ExistingDirectory);
@@ -119,7 +119,8 @@ const char* kPlainSchema = R"({
     "filename": {"type": "string", "optional": true, "description": "Path to the file that will be read."}
   }})";
 
-protocol::Diagnostic error(std::string summary, std::string detail, std::optional<cty::Path> path = std::nullopt) {
+protocol::Diagnostic world_error(std::string summary, std::string detail,
+                                 std::optional<cty::Path> path = std::nullopt) {
   protocol::Diagnostic d;
   d.severity = protocol::Severity::Error;
   d.summary = std::move(summary);
@@ -151,9 +152,9 @@ TEST(WorldLearning, ARefusalSayingSomethingWasMissingSteersToTheWorld) {
   const auto refused = *schema::config_from_tf_json(json{{"input", "abc"}, {"runner", {"zq"}}}, b, "");
   // Named by its path: a file that was not there.
   l.refused(refused,
-            {error("Error reading file", "open abc: no such file or directory", cty::Path().attribute("input")),
-             error("External Program Lookup Failed", "exec: \"zq\": executable file not found in $PATH",
-                   cty::Path().attribute("runner"))});
+            {world_error("Error reading file", "open abc: no such file or directory", cty::Path().attribute("input")),
+             world_error("External Program Lookup Failed", "exec: \"zq\": executable file not found in $PATH",
+                         cty::Path().attribute("runner"))});
   const AttributeHint* input = l.hints().find("input");
   ASSERT_TRUE(input != nullptr && !input->values.empty());
   EXPECT_EQ(input->values.front(), "/w/input/hello.txt");
@@ -166,8 +167,8 @@ TEST(WorldLearning, ARefusalSayingSomethingWasMissingSteersToTheWorld) {
   // The world's value refused too: the usual learning takes over (no loop back to it).
   l.begin_case();
   const auto again = *schema::config_from_tf_json(json{{"input", "/w/input/hello.txt"}, {"runner", {"zq"}}}, b, "");
-  l.refused(again, {error("Error reading file", "open /w/input/hello.txt: no such file or directory",
-                          cty::Path().attribute("input"))});
+  l.refused(again, {world_error("Error reading file", "open /w/input/hello.txt: no such file or directory",
+                                cty::Path().attribute("input"))});
   const AttributeHint* after = l.hints().find("input");
   EXPECT_TRUE(after == nullptr || after->values.empty() || after->values.front() != "/w/input/hello.txt");
 }
@@ -184,7 +185,7 @@ TEST(WorldLearning, ARequestErrorWithoutAPathSteersTheAttributeItsTextNames) {
   EXPECT_TRUE(values("server_address").empty());  // nothing in its name says URL
   l.begin_case();
   l.refused(*schema::config_from_tf_json(json{{"server_address", "abc"}, {"method", "GET"}}, b, ""),
-            {error("Error making request", "to server_address (Get \"abc\": unsupported protocol scheme \"\")")});
+            {world_error("Error making request", "to server_address (Get \"abc\": unsupported protocol scheme \"\")")});
   EXPECT_EQ(values("server_address"), (std::vector<json>{"http://127.0.0.1:4321/"}));
   EXPECT_TRUE(values("method").empty());
 }

@@ -3,13 +3,12 @@
 #include <gtest/gtest.h>
 
 #include "proto/cty/type_json.hpp"
+#include "tests/proto/cty/parse_type.hpp"
 
 namespace tfc::cty {
 namespace {
 
 using nlohmann::json;
-
-Type type_of(const char* text) { return *type_from_json(text); }
 
 TEST(JsonMirror, ReadsValueUnknownMirrorAndRefinements) {
   Type t = type_of(R"(["object",{"id":"string","n":"number","tags":["map","string"],"l":["list","string"]}])");

@@ -5,15 +5,10 @@
 #include <limits>
 
 #include "proto/cty/type_json.hpp"
+#include "tests/proto/cty/parse_type.hpp"
 
 namespace tfc::cty {
 namespace {
-
-Type type_of(const char* json) {
-  auto t = type_from_json(json);
-  if (!t) throw std::runtime_error(t.error().message);
-  return *t;
-}
 
 Value decode_ok(std::string_view text, const Type& t) {
   auto v = json_decode(text, t);

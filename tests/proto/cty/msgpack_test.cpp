@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "proto/cty/type_json.hpp"
+#include "tests/proto/cty/parse_type.hpp"
 
 namespace tfc::cty {
 namespace {
@@ -37,12 +38,6 @@ std::string to_hex(std::string_view bytes) {
 }
 
 std::string ascii_hex(std::string_view text) { return to_hex(text); }
-
-Type type_of(const char* json) {
-  auto t = type_from_json(json);
-  if (!t) throw std::runtime_error(t.error().message);
-  return *t;
-}
 
 Value s(const char* v) { return Value::string(v); }
 Value n(std::int64_t v) { return Value::number(Number(v)); }

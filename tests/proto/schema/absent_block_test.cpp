@@ -11,15 +11,10 @@
 #include "proto/schema/implied_type.hpp"
 #include "proto/schema/schema_json.hpp"
 #include "tests/proto/schema/arbitrary_block.hpp"
+#include "tests/proto/schema/parse_block.hpp"
 
 namespace tfc::schema {
 namespace {
-
-Block parse_block(const char* json) {
-  auto b = block_from_json(nlohmann::json::parse(json));
-  EXPECT_TRUE(b.has_value()) << (b ? "" : b.error().message);
-  return b ? *b : Block{};
-}
 
 nlohmann::json mirrored(const cty::Value& v, const cty::Type& type) {
   return cty::value_to_mirrored_json(v, type).value;

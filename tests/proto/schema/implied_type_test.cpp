@@ -8,24 +8,19 @@
 
 #include "proto/cty/type_json.hpp"
 #include "proto/schema/schema_json.hpp"
+#include "tests/proto/schema/parse_block.hpp"
 
 namespace tfc::schema {
 namespace {
 
-Block parse_block(const char* json) {
-  auto b = block_from_json(nlohmann::json::parse(json));
-  EXPECT_TRUE(b.has_value()) << (b ? "" : b.error().message);
-  return b ? *b : Block{};
-}
-
-struct Case {
+struct ImpliedCase {
   const char* name;
   const char* block;     // `providers schema -json` block
   const char* expected;  // type JSON of the implied type
 };
 
 // Each block is the body of one whole schema; the expectation is its object type.
-const Case kCases[] = {
+const ImpliedCase kImpliedCases[] = {
     {"primitive and collection attributes",
      R"({"attributes":{"s":{"type":"string","optional":true},"n":{"type":"number","required":true},
         "b":{"type":"bool","computed":true},"l":{"type":["list","string"],"optional":true},
@@ -101,7 +96,7 @@ const Case kCases[] = {
 };
 
 TEST(ImpliedType, Table) {
-  for (const Case& c : kCases) {
+  for (const ImpliedCase& c : kImpliedCases) {
     SCOPED_TRACE(c.name);
     Block b = parse_block(c.block);
     EXPECT_EQ(cty::type_to_json(implied_type(b)), c.expected);
@@ -109,7 +104,7 @@ TEST(ImpliedType, Table) {
 }
 
 TEST(ImpliedType, AttributeAndBlockTypeOverloadsMatchTheObjectMembers) {
-  Block b = parse_block(kCases[1].block);
+  Block b = parse_block(kImpliedCases[1].block);
   cty::Type whole = implied_type(b);
   for (const Attribute& a : b.attributes) EXPECT_EQ(implied_type(a), *whole.attribute_type(a.name)) << a.name;
   for (const NestedBlock& nb : b.block_types)
@@ -135,8 +130,8 @@ TEST(ImpliedType, BrokenSchemasStillGetATypeWithoutThrowing) {
 }
 
 TEST(ImpliedType, CacheReturnsTheComputedTypeOncePerBlock) {
-  Block a = parse_block(kCases[1].block);
-  Block b = parse_block(kCases[0].block);
+  Block a = parse_block(kImpliedCases[1].block);
+  Block b = parse_block(kImpliedCases[0].block);
   ImpliedTypeCache cache;
   const cty::Type& first = cache.of(a);
   EXPECT_EQ(first, implied_type(a));

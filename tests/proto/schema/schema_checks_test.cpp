@@ -20,7 +20,7 @@ namespace {
 
 using nlohmann::json;
 
-struct Case {
+struct CheckCase {
   const char* name;
   const char* block;
   const char* rule;   // nullptr: a valid near miss, no problem at all
@@ -30,7 +30,7 @@ struct Case {
 
 constexpr const char* kRes = "resource tfc_thing";
 
-const Case kCases[] = {
+const CheckCase kCheckCases[] = {
     // schema.invalid_name
     {"uppercase attribute name", R"({"attributes":{"Port":{"type":"number","optional":true}}})", "schema.invalid_name",
      "resource tfc_thing: .Port"},
@@ -174,7 +174,7 @@ const Case kCases[] = {
 };
 
 TEST(SchemaChecks, OneViolationPerCaseAndNoneForTheNearMisses) {
-  for (const Case& c : kCases) {
+  for (const CheckCase& c : kCheckCases) {
     SCOPED_TRACE(c.name);
     auto block = block_from_json(json::parse(c.block));
     ASSERT_TRUE(block) << block.error().message;

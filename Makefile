@@ -92,15 +92,15 @@ fuzz:
 
 # clang-tidy over every project source with .clang-tidy (any warning fails): scripts/tidy.sh.
 .PHONY: tidy
-tidy: deps $(BUILD)/build.ninja
-	./scripts/tidy.sh $(BUILD)
+tidy: deps
+	./scripts/tidy.sh
 
 # Library files over 500 lines and functions over 80 that scripts/size_exceptions.txt does not
 # list (issue #26): scripts/function_sizes.sh. clang-tidy parses every library source, about
 # three minutes on two cores, which is why CI does not run it.
 .PHONY: sizes
-sizes: deps $(BUILD)/build.ninja
-	./scripts/function_sizes.sh $(BUILD)
+sizes: deps
+	./scripts/function_sizes.sh
 
 # The whole test suite under ASan + UBSan (clang, the same build-fuzz/ tree): scripts/sanitize.sh.
 .PHONY: sanitize

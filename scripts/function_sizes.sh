@@ -5,12 +5,13 @@
 # list, so a file or function that grows past the limit fails here instead of going unnoticed.
 # An entry of the list that is no longer over its limit fails too: the list stays the truth.
 #
-#   scripts/function_sizes.sh [BUILD]   build tree with compile_commands.json (default build)
+#   scripts/function_sizes.sh [DIR]   a file-by-file build tree (scripts/by_file_tree.sh makes it;
+#                                     default build-by-file)
 #
 # Function lengths come from clang-tidy 14's readability-function-size (LineThreshold: lines of
 # the body including blank lines and comments; a lambda's lines count towards the function that
-# holds it), run on every library .cpp with the build's compile commands (its output stays in
-# BUILD/function_sizes.log); functions in the libraries' headers are counted where a library
+# holds it), run on every library .cpp with the tree's compile commands (its output stays in
+# DIR/function_sizes.log); functions in the libraries' headers are counted where a library
 # source includes them. Files are the ones git tracks; generated *.pb.* files live in the build
 # tree and are not counted. An entry names a function by its name alone (clang-tidy's), so it
 # covers every overload of that name in the file. It parses every library source once, about three
@@ -18,7 +19,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-BUILD_DIR=${1:-build}
+BUILD_DIR=${1:-build-by-file}
 FILE_LIMIT=${FILE_LIMIT:-500}
 FUNCTION_LIMIT=${FUNCTION_LIMIT:-80}
 EXCEPTIONS=${EXCEPTIONS:-scripts/size_exceptions.txt}
@@ -31,16 +32,7 @@ if ! command -v "$RUN_TIDY" >/dev/null 2>&1; then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends clang-tidy-14
 fi
-if [ ! -f "$BUILD_DIR/compile_commands.json" ]; then
-  echo "function_sizes.sh: $BUILD_DIR/compile_commands.json is missing: configure the build first (make build BUILD=$BUILD_DIR)" >&2
-  exit 2
-fi
-# The converters and the runner include the generated protocol headers: make them (protoc only).
-generated=$(for p in tfplugin6 tfplugin5 plugin health; do
-  for h in pb.h grpc.pb.h; do echo "proto/wire/$p.$h"; done
-done)
-# shellcheck disable=SC2086 # one header per word
-ninja -C "$BUILD_DIR" $generated >/dev/null
+scripts/by_file_tree.sh "$BUILD_DIR"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -62,7 +54,7 @@ if ! "$RUN_TIDY" -p "$BUILD_DIR" -quiet -j "$(nproc)" -checks='-*,readability-fu
   -config="$config" -header-filter="^$PWD/($FOLDERS)/" \
   "^$PWD/($FOLDERS)/.*\.cpp$" >"$log" 2>&1; then
   grep -E "error:" "$log" | sort -u >&2 || true
-  echo "function_sizes.sh: clang-tidy could not parse every source (is the build configured?)" >&2
+  echo "function_sizes.sh: clang-tidy could not parse every source " >&2
   exit 2
 fi
 elapsed=$(($(date +%s) - started))

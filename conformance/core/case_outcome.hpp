@@ -99,6 +99,10 @@ struct CaseOutcome {
   /// builds its import ID from them the same way.
   std::vector<std::string> import_id_attributes;
   char import_id_separator = ',';
+  /// The steps (indices into the case's steps) whose update the provider refused: its error
+  /// diagnostics stopped the plan, so the object stayed as it was. Core stops at the same
+  /// error, so a reproduction leaves them out.
+  std::vector<std::size_t> refused_updates;
   /// The error diagnostics of that refusal, each as "RPC: summary (at path)": what the coverage
   /// figures count as reasons (without the detail, which often quotes the refused value). A set:
   /// providers report several errors in no fixed order.

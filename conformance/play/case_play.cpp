@@ -185,7 +185,10 @@ CaseOutcome play_case(protocol::ProviderClient& client, const std::string& type,
         bool took = false;
         const ConfigPair next = wired(step.config);
         live = update(d, *live, next, took);
-        if (took) config = next.known;
+        if (took)
+          config = next.known;
+        else if (!failed(d))
+          out.refused_updates.push_back(i);
         break;
       }
     }

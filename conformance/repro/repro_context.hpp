@@ -2,6 +2,7 @@
 // What a reproduction needs to know about the provider (repro_plan.hpp): set once per run from the
 // command line, adjusted per type by repro_context_for (repro_provider.hpp).
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,9 @@ struct ReproContext {
   /// by (the ID the provider's refusal of `id` asked for); empty: the object's `id`.
   std::vector<std::string> import_id_attributes;
   char import_id_separator = ',';
+  /// The case's steps whose update the provider refused (CaseOutcome::refused_updates): the
+  /// reproduction does not apply them, as the object did not change.
+  std::vector<std::size_t> refused_updates;
 };
 
 }  // namespace tfc::conformance

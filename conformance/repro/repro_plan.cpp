@@ -1,6 +1,8 @@
 // Reproductions of lifecycle, plan-only and data source cases (see repro_plan.hpp).
 #include "conformance/repro/repro_plan.hpp"
 
+#include <algorithm>
+
 #include "conformance/core/hcl_text.hpp"
 #include "conformance/core/step_names.hpp"
 #include "conformance/core/value_io.hpp"
@@ -214,10 +216,13 @@ struct LifecycleRepro {
     return add(what + rendered.unknown_note, kApply, current);
   }
   /// Steps before the failing one: updates apply, refreshes and upgrades refresh; earlier imports
-  /// leave the state as it was, so there is nothing to replay. False when one cannot be written.
+  /// leave the state as it was, so there is nothing to replay, and so do updates the provider
+  /// refused in the case (Core would stop at the same error). False when one cannot be written.
   bool replay_before(const LifecycleCase& c, std::size_t last) {
     for (std::size_t i = 0; i < last; ++i) {
       const Step& s = c.steps[i];
+      if (s.kind == StepKind::Update && std::ranges::find(ctx.refused_updates, i) != ctx.refused_updates.end())
+        continue;
       if (s.kind == StepKind::Update) {
         if (apply(s.config, "update " + type) == nullptr) return false;
       } else if (s.kind == StepKind::Refresh || s.kind == StepKind::Upgrade) {

@@ -113,12 +113,14 @@ void report_found(const SuiteContext& ctx, FindingBook& book, const CaseOutcome&
                                     ctx.settings.repro);
                 }) {
     // The case's import took the ID the provider asked for: the reproduction imports by it too.
+    // Updates the provider refused in the case are left out: Core would stop at the same error.
     evidence.reproduce = [&ctx, &value, id_attributes = loud.outcome.import_id_attributes,
-                          separator = loud.outcome.import_id_separator](const CaseFinding& f,
-                                                                        const report::Finding& finding) {
+                          separator = loud.outcome.import_id_separator, refused = loud.outcome.refused_updates](
+                             const CaseFinding& f, const report::Finding& finding) {
       ReproContext repro = repro_context_for(ctx.settings.repro, ctx.type);
       repro.import_id_attributes = id_attributes;
       repro.import_id_separator = separator;
+      repro.refused_updates = refused;
       return make_reproduction(ctx.type, ctx.schema.block, value, f.scenario, f.phase, finding, repro);
     };
   }

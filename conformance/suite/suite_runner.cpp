@@ -29,6 +29,7 @@ CaseOutcome of_rule(const CaseOutcome& outcome, const std::string& rule) {
   out.log_marks = outcome.log_marks;
   out.import_id_attributes = outcome.import_id_attributes;  // for the reproduction's import
   out.import_id_separator = outcome.import_id_separator;
+  out.refused_updates = outcome.refused_updates;  // left out of the reproduction
   for (const auto& f : outcome.findings) {
     if (f.finding.severity == report::Severity::error && f.finding.rule_id == rule) out.findings.push_back(f);
   }

@@ -36,6 +36,24 @@ LifecycleCase full_case() {
   return c;
 }
 
+// An update the provider refuses (a size outside 1..10) leaves the object as it was; the outcome
+// names that step, which a reproduction then leaves out, and the next update plays on.
+TEST(CasePlay, TheOutcomeNamesTheUpdatesTheProviderRefused) {
+  MemoryProvider provider(MemoryFault::None, /*validates=*/true);
+  LifecycleCase c;
+  c.create = known(R"({"name": "abc", "size": 3})");
+  c.steps = {{StepKind::Update, known(R"({"name": "abc", "size": 40})")},
+             {StepKind::Update, known(R"({"name": "abc", "size": 5})")},
+             {StepKind::Update, known(R"({"name": "abc", "size": 99})")}};
+  const auto out = play_case(provider, "mem_thing", thing_schema(), c, {});
+  EXPECT_TRUE(out.findings.empty());
+  EXPECT_EQ(out.refused_updates, (std::vector<std::size_t>{0, 2}));
+
+  c.steps.erase(c.steps.begin());  // every update within bounds but the last
+  c.steps.pop_back();
+  EXPECT_TRUE(play_case(provider, "mem_thing", thing_schema(), c, {}).refused_updates.empty());
+}
+
 TEST(CasePlay, AnHonestProviderPassesEveryScenarioAndIsLeftEmpty) {
   MemoryProvider provider;
   const auto out = play_case(provider, "mem_thing", thing_schema(), full_case(), {});

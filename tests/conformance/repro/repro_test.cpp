@@ -167,6 +167,32 @@ TEST(Reproduction, ThePlanAfterImportImportsAloneThenPlansExpectingNoChanges) {
   EXPECT_EQ(plan.configuration.find("import {"), std::string::npos);
 }
 
+// An update the provider refused in the case left the object as it was: applying it would stop
+// Core at the same error before the checked step, so the reproduction goes on without it.
+TEST(Reproduction, AnUpdateTheProviderRefusedIsLeftOut) {
+  const auto block = offset_block();
+  LifecycleCase c{pair(block, 1, false),
+                  {Step{StepKind::Update, pair(block, 2.5, false)}, Step{StepKind::Update, pair(block, 3, false)},
+                   Step{StepKind::Update, pair(block, 7, true)}}};
+  ReproContext ctx = context();
+  ctx.refused_updates = {0};
+  const auto r = make_reproduction("time_offset", block, c, "update", 3,
+                                   finding("plan_final.known_value_changed", "update: final plan"), ctx);
+  ASSERT_TRUE(r.not_expressible.empty()) << r.not_expressible;
+  ASSERT_EQ(r.steps.size(), 3u);
+  for (const auto& step : r.steps) EXPECT_EQ(step.configuration.find("offset_days = 2.5"), std::string::npos);
+  EXPECT_NE(r.steps[1].configuration.find("offset_days = 3\n"), std::string::npos) << r.steps[1].configuration;
+  EXPECT_FALSE(r.steps[1].checked);
+  EXPECT_TRUE(r.steps[2].checked);
+  EXPECT_EQ(r.steps[2].folder, "step3");
+
+  ctx.refused_updates.clear();  // the same case with every update taken: all three apply
+  EXPECT_EQ(make_reproduction("time_offset", block, c, "update", 3,
+                              finding("plan_final.known_value_changed", "update: final plan"), ctx)
+                .steps.size(),
+            4u);
+}
+
 TEST(Reproduction, ImportByTheIdTheProviderAskedForBuildsItFromTheSameAttributes) {
   const auto block = offset_block();
   LifecycleCase c{pair(block, 1, false), {Step{StepKind::Import, {}}}};

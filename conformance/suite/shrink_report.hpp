@@ -42,6 +42,9 @@ inline bool costly_to_shrink(const std::string& rule) {
 
 /// The error findings of `rule` in `outcome`, with its log marks.
 CaseOutcome of_rule(const CaseOutcome& outcome, const std::string& rule);
+/// What the case did that its evidence needs (log marks, the import ID it used, the updates the
+/// provider refused), with no finding.
+CaseOutcome without_findings(const CaseOutcome& outcome);
 
 /// A quiet search's case played again with the provider's logging on, for the log of the
 /// findings it is about to report that were not reported yet (`fresh`).
@@ -298,8 +301,8 @@ void judge_generated(const SuiteContext& ctx, SuiteTally& tally, FindingBook& bo
       ctx.kind, ctx.type, ctx.type_index, s.run_seed, index, s.cases, {}, extreme_case(s.values, index, s.cases)};
   std::vector<std::string> fresh_rules;
   std::set<std::string> counted;
-  CaseOutcome unshrunk;  // findings reported as they are (warnings, further fingerprints of a shrunk rule)
-  unshrunk.log_marks = outcome.log_marks;
+  // Findings reported as they are (warnings, further fingerprints of a shrunk rule).
+  CaseOutcome unshrunk = without_findings(outcome);
   for (const auto& f : outcome.findings) {
     const auto& finding = f.finding;
     report::Finding* seen = book.reported(finding);

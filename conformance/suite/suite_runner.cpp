@@ -24,12 +24,17 @@ void finish_case(const SuiteContext& ctx, std::size_t index, std::size_t found) 
   ctx.progress->case_finished({ctx.label, "case", index + 1, ctx.settings.cases}, status, found);
 }
 
-CaseOutcome of_rule(const CaseOutcome& outcome, const std::string& rule) {
+CaseOutcome without_findings(const CaseOutcome& outcome) {
   CaseOutcome out;
   out.log_marks = outcome.log_marks;
   out.import_id_attributes = outcome.import_id_attributes;  // for the reproduction's import
   out.import_id_separator = outcome.import_id_separator;
   out.refused_updates = outcome.refused_updates;  // left out of the reproduction
+  return out;
+}
+
+CaseOutcome of_rule(const CaseOutcome& outcome, const std::string& rule) {
+  CaseOutcome out = without_findings(outcome);
   for (const auto& f : outcome.findings) {
     if (f.finding.severity == report::Severity::error && f.finding.rule_id == rule) out.findings.push_back(f);
   }

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "conformance/suite/shrink_report.hpp"
+
 namespace tfc::conformance {
 namespace {
 
@@ -73,6 +75,25 @@ TEST(LoudEvidence, NoLoudPlayAtAllIsNotReproduced) {
   const auto e = loud_evidence(p.quiet, p.quiet_log, {"a"}, nullptr);
   EXPECT_TRUE(e.not_reproduced);
   EXPECT_EQ(e.log, p.quiet_log);
+}
+
+// A finding reported unshrunk, or of one rule, keeps what its reproduction needs from the case:
+// the import ID it used and the updates the provider refused (left out of the reproduction).
+TEST(CaseEvidenceOutcome, KeepsWhatTheReproductionNeedsFromTheCase) {
+  CaseOutcome played;
+  played.refused_updates = {0, 2};
+  played.import_id_attributes = {"create_duration", "destroy_duration"};
+  played.import_id_separator = ':';
+  played.findings = {finding("aaaa", 1)};
+  played.findings.front().finding.severity = report::Severity::error;
+  played.findings.front().finding.rule_id = "plan_final.known_value_changed";
+  for (const CaseOutcome& kept : {without_findings(played), of_rule(played, "plan_final.known_value_changed")}) {
+    EXPECT_EQ(kept.refused_updates, played.refused_updates);
+    EXPECT_EQ(kept.import_id_attributes, played.import_id_attributes);
+    EXPECT_EQ(kept.import_id_separator, ':');
+  }
+  EXPECT_TRUE(without_findings(played).findings.empty());
+  EXPECT_EQ(of_rule(played, "plan_final.known_value_changed").findings.size(), 1u);
 }
 
 }  // namespace

@@ -221,10 +221,9 @@ struct LifecycleRepro {
   bool replay_before(const LifecycleCase& c, std::size_t last) {
     for (std::size_t i = 0; i < last; ++i) {
       const Step& s = c.steps[i];
-      if (s.kind == StepKind::Update && std::ranges::find(ctx.refused_updates, i) != ctx.refused_updates.end())
-        continue;
       if (s.kind == StepKind::Update) {
-        if (apply(s.config, "update " + type) == nullptr) return false;
+        const bool refused = std::ranges::find(ctx.refused_updates, i) != ctx.refused_updates.end();
+        if (!refused && apply(s.config, "update " + type) == nullptr) return false;
       } else if (s.kind == StepKind::Refresh || s.kind == StepKind::Upgrade) {
         add(std::string(s.kind == StepKind::Refresh ? "refresh" : "upgrade the stored state and refresh"), kRefreshOnly,
             current);
